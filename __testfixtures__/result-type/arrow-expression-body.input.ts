@@ -1,0 +1,10 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+server.registerTool('now', { description: 'The current time' }, () => ({
+  content: [{ type: 'text', text: new Date().toISOString() }],
+}));
+
+server.registerTool('ping', { description: 'Answers pong' }, () => ({ content: [{ type: 'text', text: 'pong' }] }));

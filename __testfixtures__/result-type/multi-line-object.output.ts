@@ -1,0 +1,20 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+server.registerTool(
+  'add',
+  {
+    description: 'Add two numbers',
+    inputSchema: z.object({ a: z.number(), b: z.number() }),
+  },
+  async ({ a, b }) => {
+    const sum = a + b;
+    return {
+      resultType: 'complete',
+      content: [{ type: 'text', text: String(sum) }],
+      structuredContent: { sum },
+    };
+  },
+);

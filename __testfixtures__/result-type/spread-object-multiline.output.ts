@@ -1,0 +1,22 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+const base = { isError: false };
+
+server.registerTool('whisper', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => {
+  return {
+    ...base,
+    content: [{ type: 'text', text: text.toLowerCase() }],
+    resultType: 'complete',
+  };
+});
+
+server.registerTool('mumble', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => {
+  return {
+    ...base,
+    content: [{ type: 'text', text: text.slice(0, 3) }],
+    resultType: 'complete'
+  };
+});

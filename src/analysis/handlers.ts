@@ -1,0 +1,674 @@
+// Request handler discovery: every tools/call, prompts/get, resources/read and low-level request
+// handler registered in one file, with the callback resolved within the file. Pure syntax (no type
+// checker): registrations are matched on the method name plus the shape of their arguments, so the
+// receiver can be any expression (`server`, `this.server`, `mcp`, …).
+import {
+  Node,
+  SyntaxKind,
+  VariableDeclarationKind,
+  type ArrowFunction,
+  type BindingName,
+  type CallExpression,
+  type Expression,
+  type FunctionDeclaration,
+  type FunctionExpression,
+  type Identifier,
+  type MethodDeclaration,
+  type ObjectLiteralExpression,
+  type ParameterDeclaration,
+  type SourceFile,
+} from 'ts-morph';
+
+export type HandlerKind = 'tool' | 'prompt' | 'resource' | 'request';
+export type HandlerFunction = ArrowFunction | FunctionExpression | FunctionDeclaration | MethodDeclaration;
+export type HandlerForm =
+  | 'registerTool'
+  | 'tool'
+  | 'registerPrompt'
+  | 'prompt'
+  | 'registerResource'
+  | 'resource'
+  | 'setRequestHandler';
+
+/** `method` of a low-level handler whose method could not be read from the file. */
+export const UNKNOWN_METHOD = 'unknown';
+
+/** The three methods that may answer with an InputRequiredResult. */
+export const INPUT_REQUIRED_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
+
+export interface HandlerInfo {
+  kind: HandlerKind;
+  /** 'tools/call' | 'prompts/get' | 'resources/read' | another low-level method | UNKNOWN_METHOD. */
+  method: string;
+  /** Tool/prompt name, or resource URI / template string, when written as a string literal. */
+  name?: string;
+  registration: CallExpression;
+  form: HandlerForm;
+  sdk: 'v1' | 'v2' | 'unknown';
+  /** The callback, resolved through identifiers / const function expressions / declarations / methods. */
+  fn: HandlerFunction;
+  /** `fn` is written inside the registration call. */
+  inline: boolean;
+  params: ParameterDeclaration[];
+  /** Index the context parameter (`ctx` / `extra`) has or would have. */
+  ctxIndex: number;
+  /** True when ctxIndex was inferred from the callback's parameters because the schema was not readable. */
+  ctxIndexGuessed?: boolean;
+  ctxParam?: ParameterDeclaration;
+  /** Tool/prompt args; the request for setRequestHandler; the uri for resources. */
+  argsParam?: ParameterDeclaration;
+}
+
+/** True for handlers that may return `inputRequired(...)` (tools/call, prompts/get, resources/read). */
+export function canReturnInputRequired(handler: HandlerInfo): boolean {
+  return INPUT_REQUIRED_METHODS.has(handler.method);
+}
+
+/** `tool handler deploy`, `request handler tools/list` — for messages. */
+export function describeHandler(handler: HandlerInfo): string {
+  if (handler.kind === 'request') return `request handler ${handler.method}`;
+  return handler.name !== undefined ? `${handler.kind} handler ${handler.name}` : `${handler.kind} handler`;
+}
+
+const FORMS: ReadonlySet<string> = new Set<HandlerForm>([
+  'registerTool',
+  'tool',
+  'registerPrompt',
+  'prompt',
+  'registerResource',
+  'resource',
+  'setRequestHandler',
+]);
+
+/** v1 request schemas (`@modelcontextprotocol/sdk/types.js`) and the method each one stands for. */
+const SCHEMA_METHODS: Readonly<Record<string, string>> = {
+  CallToolRequestSchema: 'tools/call',
+  GetPromptRequestSchema: 'prompts/get',
+  ReadResourceRequestSchema: 'resources/read',
+  ListToolsRequestSchema: 'tools/list',
+  ListPromptsRequestSchema: 'prompts/list',
+  ListResourcesRequestSchema: 'resources/list',
+  ListResourceTemplatesRequestSchema: 'resources/templates/list',
+  SubscribeRequestSchema: 'resources/subscribe',
+  UnsubscribeRequestSchema: 'resources/unsubscribe',
+  CompleteRequestSchema: 'completion/complete',
+  SetLevelRequestSchema: 'logging/setLevel',
+  PingRequestSchema: 'ping',
+  InitializeRequestSchema: 'initialize',
+};
+
+export function findHandlers(sourceFile: SourceFile): HandlerInfo[] {
+  // Only calls are wrapped (walking every node through ts-morph is slow on large files).
+  const calls = sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression);
+  const imports = sdkImports(sourceFile, calls);
+  const handlers: HandlerInfo[] = [];
+  for (const call of calls) {
+    const info = handlerOf(call, imports);
+    if (info) handlers.push(info);
+  }
+  return handlers.sort((a, b) => a.registration.getStart() - b.registration.getStart());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registrations
+
+interface SdkImports {
+  v1: boolean;
+  v2: boolean;
+}
+
+function sdkImports(sourceFile: SourceFile, calls: CallExpression[]): SdkImports {
+  const result = { v1: false, v2: false };
+  const mark = (spec: string): void => {
+    if (spec === '@modelcontextprotocol/sdk' || spec.startsWith('@modelcontextprotocol/sdk/')) result.v1 = true;
+    if (spec === '@modelcontextprotocol/server' || spec.startsWith('@modelcontextprotocol/server/')) result.v2 = true;
+  };
+  for (const decl of sourceFile.getImportDeclarations()) mark(decl.getModuleSpecifierValue());
+  for (const call of calls) {
+    if (call.getExpression().getText() === 'require') {
+      const first = call.getArguments()[0];
+      if (first && Node.isStringLiteral(first)) mark(first.getLiteralValue());
+    }
+  }
+  return result;
+}
+
+function handlerOf(call: CallExpression, imports: SdkImports): HandlerInfo | undefined {
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
+  const form = callee.getName();
+  if (!FORMS.has(form)) return undefined;
+  const args = call.getArguments() as Expression[];
+  if (args.length < 2) return undefined;
+  const last = args[args.length - 1];
+  const fn = resolveFunction(last);
+  if (!fn) return undefined;
+  const inline = last.getPos() <= fn.getPos() && fn.getEnd() <= last.getEnd();
+  const params = fn.getParameters();
+  const base = { registration: call, fn, inline, params };
+  const registerSdk = imports.v1 && !imports.v2 ? 'v1' : imports.v2 && !imports.v1 ? 'v2' : 'unknown';
+
+  switch (form as HandlerForm) {
+    case 'registerTool':
+    case 'registerPrompt': {
+      if (args.length !== 3) return undefined;
+      const kind = form === 'registerTool' ? 'tool' : 'prompt';
+      const schemaKey = kind === 'tool' ? 'inputSchema' : 'argsSchema';
+      const has = objectHasProperty(args[1], schemaKey);
+      const { ctxIndex, guessed } = has === undefined ? guessCtxIndex(params) : { ctxIndex: has ? 1 : 0, guessed: false };
+      return finish({
+        ...base,
+        kind,
+        method: kind === 'tool' ? 'tools/call' : 'prompts/get',
+        name: stringValue(args[0]),
+        form: form as HandlerForm,
+        sdk: registerSdk,
+        ctxIndex,
+        ctxIndexGuessed: guessed,
+        argsIndex: ctxIndex === 1 ? 0 : undefined,
+      });
+    }
+    case 'tool':
+    case 'prompt': {
+      if (args.length > (form === 'tool' ? 6 : 4)) return undefined;
+      const kind = form === 'tool' ? 'tool' : 'prompt';
+      let middle = args.slice(1, -1);
+      if (middle.length > 0 && isDescription(middle[0], middle.length, kind)) middle = middle.slice(1);
+      let ctxIndex: number;
+      let guessed = false;
+      if (middle.length === 0) ctxIndex = 0;
+      else if (middle.length >= 2 || kind === 'prompt') ctxIndex = 1;
+      else {
+        const shape = classifyToolShape(middle[0]);
+        if (shape === 'unknown') ({ ctxIndex, guessed } = guessCtxIndex(params));
+        else ctxIndex = shape === 'schema' ? 1 : 0;
+      }
+      return finish({
+        ...base,
+        kind,
+        method: kind === 'tool' ? 'tools/call' : 'prompts/get',
+        name: stringValue(args[0]),
+        form: form as HandlerForm,
+        sdk: 'v1',
+        ctxIndex,
+        ctxIndexGuessed: guessed,
+        argsIndex: ctxIndex === 1 ? 0 : undefined,
+      });
+    }
+    case 'registerResource':
+    case 'resource': {
+      if (form === 'registerResource' ? args.length !== 4 : args.length < 3 || args.length > 4) return undefined;
+      const target = resourceTarget(args[1]);
+      let ctxIndex: number;
+      let guessed = false;
+      if (target.template === undefined) {
+        ctxIndex = params.length >= 3 ? 2 : 1;
+        guessed = true;
+      } else ctxIndex = target.template ? 2 : 1;
+      return finish({
+        ...base,
+        kind: 'resource',
+        method: 'resources/read',
+        name: target.uri,
+        form: form as HandlerForm,
+        sdk: form === 'resource' ? 'v1' : registerSdk,
+        ctxIndex,
+        ctxIndexGuessed: guessed,
+        argsIndex: 0,
+      });
+    }
+    case 'setRequestHandler': {
+      if (args.length > 3) return undefined;
+      const { method, sdk } = requestMethod(args[0]);
+      if (method === undefined) return undefined;
+      return finish({
+        ...base,
+        kind: 'request',
+        method,
+        name: undefined,
+        form: 'setRequestHandler',
+        sdk: sdk ?? registerSdk,
+        ctxIndex: 1,
+        ctxIndexGuessed: false,
+        argsIndex: 0,
+      });
+    }
+  }
+  return undefined;
+}
+
+interface Draft extends Omit<HandlerInfo, 'ctxParam' | 'argsParam' | 'ctxIndexGuessed'> {
+  ctxIndexGuessed: boolean;
+  argsIndex: number | undefined;
+}
+
+function finish(draft: Draft): HandlerInfo {
+  const { argsIndex, ctxIndexGuessed, ...rest } = draft;
+  const info: HandlerInfo = { ...rest };
+  if (ctxIndexGuessed) info.ctxIndexGuessed = true;
+  const ctxParam = draft.params[draft.ctxIndex];
+  if (ctxParam) info.ctxParam = ctxParam;
+  const argsParam = argsIndex === undefined ? undefined : draft.params[argsIndex];
+  if (argsParam) info.argsParam = argsParam;
+  return info;
+}
+
+/** Names a lone context parameter is usually given. */
+const CTX_NAMES = /^_?(ctx|context|extra|mcpCtx|requestContext|reqCtx|c|ex|_)$/;
+/** Properties a destructured context parameter usually has. */
+const CTX_PROPS = new Set(['mcpReq', 'signal', 'sendRequest', 'sendNotification', 'sessionId', 'authInfo', 'http', 'requestId', '_meta', 'requestInfo']);
+
+function guessCtxIndex(params: ParameterDeclaration[]): { ctxIndex: number; guessed: boolean } {
+  if (params.length >= 2) return { ctxIndex: 1, guessed: true };
+  if (params.length === 0) return { ctxIndex: 0, guessed: true };
+  const name = params[0].getNameNode();
+  if (Node.isIdentifier(name)) return { ctxIndex: CTX_NAMES.test(name.getText()) ? 0 : 1, guessed: true };
+  if (Node.isObjectBindingPattern(name)) {
+    const looksLikeCtx = name.getElements().some((el) => CTX_PROPS.has(el.getPropertyNameNode()?.getText() ?? el.getName()));
+    return { ctxIndex: looksLikeCtx ? 0 : 1, guessed: true };
+  }
+  return { ctxIndex: 1, guessed: true };
+}
+
+/** Whether the config object has `key`; undefined when the object cannot be read. */
+function objectHasProperty(expr: Expression, key: string): boolean | undefined {
+  const obj = resolveObjectLiteral(expr);
+  if (!obj) return undefined;
+  if (findProperty(obj, key)) return true;
+  return obj.getProperties().some((p) => Node.isSpreadAssignment(p)) ? undefined : false;
+}
+
+/** v1 `tool(name, description, cb)` vs `tool(name, schemaOrAnnotations, cb)`. */
+function isDescription(expr: Expression, middleCount: number, kind: 'tool' | 'prompt'): boolean {
+  if (stringValue(expr) !== undefined) return true;
+  const e = unwrapExpression(expr);
+  if (Node.isTemplateExpression(e) || (Node.isBinaryExpression(e) && e.getOperatorToken().getKind() === SyntaxKind.PlusToken)) return true;
+  // An identifier we cannot resolve: with the maximum number of middle arguments the first must
+  // be the description.
+  return middleCount >= (kind === 'tool' ? 3 : 2);
+}
+
+/** v1 `tool(name, x, cb)`: is x a zod raw shape (params schema) or tool annotations? */
+function classifyToolShape(expr: Expression): 'schema' | 'annotations' | 'unknown' {
+  const obj = resolveObjectLiteral(expr);
+  if (!obj) {
+    const e = unwrapExpression(expr);
+    if (Node.isCallExpression(e) || Node.isPropertyAccessExpression(e)) return 'schema';
+    return Node.isIdentifier(e) ? 'schema' : 'unknown';
+  }
+  const props = obj.getProperties();
+  if (props.length === 0) return 'schema'; // v1 treats `{}` as an empty raw shape
+  for (const prop of props) {
+    if (!Node.isPropertyAssignment(prop)) return 'unknown';
+    const init = unwrapExpression(prop.getInitializerOrThrow());
+    if (
+      Node.isCallExpression(init) ||
+      Node.isPropertyAccessExpression(init) ||
+      Node.isIdentifier(init) ||
+      Node.isObjectLiteralExpression(init)
+    ) {
+      return 'schema';
+    }
+  }
+  return 'annotations';
+}
+
+/** The uri / template of a resource registration; template undefined when unknown. */
+function resourceTarget(expr: Expression, depth = 0): { uri?: string; template?: boolean } {
+  const e = unwrapExpression(expr);
+  const uri = stringValue(e);
+  if (uri !== undefined) return { uri, template: false };
+  if (Node.isTemplateExpression(e)) return { template: false };
+  if (Node.isNewExpression(e)) {
+    const ctor = e.getExpression();
+    const name = Node.isIdentifier(ctor) ? importedNameOf(ctor) : Node.isPropertyAccessExpression(ctor) ? ctor.getName() : undefined;
+    if (name === 'ResourceTemplate') {
+      const first = e.getArguments()[0] as Expression | undefined;
+      return { uri: first ? stringValue(first) : undefined, template: true };
+    }
+    return {};
+  }
+  if (Node.isIdentifier(e) && depth < 5) {
+    const decl = resolveIdentifier(e);
+    if (decl && Node.isVariableDeclaration(decl)) {
+      const init = decl.getInitializer();
+      if (init) return resourceTarget(init, depth + 1);
+    }
+  }
+  return {};
+}
+
+/** Method of `setRequestHandler(first, …)`; undefined method when `first` cannot be a method. */
+function requestMethod(expr: Expression): { method?: string; sdk?: 'v1' | 'v2' } {
+  const e = unwrapExpression(expr);
+  const literal = stringValue(e);
+  if (literal !== undefined) return { method: literal, sdk: 'v2' };
+  let schemaName: string | undefined;
+  if (Node.isIdentifier(e)) schemaName = importedNameOf(e);
+  else if (Node.isPropertyAccessExpression(e)) schemaName = e.getName();
+  if (schemaName === undefined) return {};
+  if (schemaName in SCHEMA_METHODS) return { method: SCHEMA_METHODS[schemaName], sdk: 'v1' };
+  if (/RequestSchema$/.test(schemaName)) return { method: UNKNOWN_METHOD, sdk: 'v1' };
+  // An identifier holding a method string we cannot see (imported constant).
+  return Node.isIdentifier(e) ? { method: UNKNOWN_METHOD } : {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared syntax helpers (also used by push-sites.ts)
+
+/** Strips parentheses, `as`, `satisfies`, `!` and `<T>x` around an expression. */
+export function unwrapExpression(expr: Node): Node {
+  let e = expr;
+  for (;;) {
+    if (
+      Node.isParenthesizedExpression(e) ||
+      Node.isAsExpression(e) ||
+      Node.isSatisfiesExpression(e) ||
+      Node.isNonNullExpression(e) ||
+      Node.isTypeAssertion(e)
+    ) {
+      e = e.getExpression();
+    } else return e;
+  }
+}
+
+/**
+ * The string an expression stands for: a string literal, a template without substitutions, or an
+ * identifier bound to a `const` holding one (in this file).
+ */
+export function stringValue(expr: Node | undefined, depth = 0): string | undefined {
+  if (!expr) return undefined;
+  const e = unwrapExpression(expr);
+  if (Node.isStringLiteral(e) || Node.isNoSubstitutionTemplateLiteral(e)) return e.getLiteralValue();
+  if (Node.isIdentifier(e) && depth < 5) {
+    const decl = resolveIdentifier(e);
+    if (decl && Node.isVariableDeclaration(decl) && Node.isIdentifier(decl.getNameNode()) && isConst(decl)) {
+      return stringValue(decl.getInitializer(), depth + 1);
+    }
+  }
+  return undefined;
+}
+
+function isConst(decl: Node): boolean {
+  const list = decl.getParent();
+  return !!list && Node.isVariableDeclarationList(list) && list.getDeclarationKind() === VariableDeclarationKind.Const;
+}
+
+/** The object literal an expression is, or a const/let bound to one in this file. */
+export function resolveObjectLiteral(expr: Node | undefined, depth = 0): ObjectLiteralExpression | undefined {
+  if (!expr) return undefined;
+  const e = unwrapExpression(expr);
+  if (Node.isObjectLiteralExpression(e)) return e;
+  if (Node.isIdentifier(e) && depth < 5) {
+    const decl = resolveIdentifier(e);
+    if (decl && Node.isVariableDeclaration(decl) && Node.isIdentifier(decl.getNameNode())) {
+      return resolveObjectLiteral(decl.getInitializer(), depth + 1);
+    }
+  }
+  return undefined;
+}
+
+/** A property (assignment, shorthand or method) of an object literal, by its static name. */
+export function findProperty(obj: ObjectLiteralExpression, key: string): Node | undefined {
+  return obj.getProperties().find((p) => propertyName(p) === key);
+}
+
+/** Static name of an object literal member; undefined for spreads and computed names. */
+export function propertyName(prop: Node): string | undefined {
+  if (
+    Node.isPropertyAssignment(prop) ||
+    Node.isShorthandPropertyAssignment(prop) ||
+    Node.isMethodDeclaration(prop) ||
+    Node.isGetAccessorDeclaration(prop) ||
+    Node.isSetAccessorDeclaration(prop)
+  ) {
+    const name = prop.getNameNode();
+    if (Node.isIdentifier(name) || Node.isPrivateIdentifier(name)) return name.getText();
+    if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name) || Node.isNumericLiteral(name)) {
+      return name.getLiteralValue().toString();
+    }
+    if (Node.isComputedPropertyName(name)) return stringValue(name.getExpression());
+  }
+  return undefined;
+}
+
+/** For an identifier bound by an import: the exported name it imports (alias-aware); else its own text. */
+export function importedNameOf(id: Identifier): string {
+  const decl = resolveIdentifier(id);
+  if (decl && Node.isImportSpecifier(decl)) return decl.getName();
+  return id.getText();
+}
+
+export type FunctionLike = Node & { getParameters(): ParameterDeclaration[] };
+
+/** Functions that open a new scope for `this`/parameters. */
+export function isFunctionLike(node: Node): boolean {
+  return (
+    Node.isArrowFunction(node) ||
+    Node.isFunctionExpression(node) ||
+    Node.isFunctionDeclaration(node) ||
+    Node.isMethodDeclaration(node) ||
+    Node.isConstructorDeclaration(node) ||
+    Node.isGetAccessorDeclaration(node) ||
+    Node.isSetAccessorDeclaration(node)
+  );
+}
+
+/**
+ * The declaration an identifier refers to, found by walking the enclosing scopes of this file:
+ * a VariableDeclaration, ParameterDeclaration, BindingElement, FunctionDeclaration,
+ * ClassDeclaration, EnumDeclaration, ImportSpecifier, ImportClause or NamespaceImport.
+ * Undefined for globals and anything not declared in the file.
+ */
+export function resolveIdentifier(id: Identifier): Node | undefined {
+  const name = id.getText();
+  let child: Node = id;
+  let scope: Node | undefined = id.getParent();
+  while (scope) {
+    const found = declarationIn(scope, child, name);
+    if (found) return found;
+    child = scope;
+    scope = scope.getParent();
+  }
+  return undefined;
+}
+
+function declarationIn(scope: Node, child: Node, name: string): Node | undefined {
+  if (isFunctionLike(scope)) {
+    for (const param of (scope as FunctionLike).getParameters()) {
+      const hit = bindingIn(param.getNameNode(), name, param);
+      if (hit) return hit;
+    }
+    if (Node.isFunctionExpression(scope) && scope.getName() === name) return scope;
+    return undefined;
+  }
+  if (Node.isBlock(scope) || Node.isSourceFile(scope) || Node.isModuleBlock(scope) || Node.isCaseClause(scope) || Node.isDefaultClause(scope)) {
+    return blockDeclarations(scope).get(name);
+  }
+  if (Node.isCaseBlock(scope)) {
+    for (const clause of scope.getClauses()) {
+      for (const statement of clause.getStatements()) {
+        const hit = declarationInStatement(statement, name);
+        if (hit) return hit;
+      }
+    }
+    return undefined;
+  }
+  if (Node.isForStatement(scope) || Node.isForOfStatement(scope) || Node.isForInStatement(scope)) {
+    const init = scope.getInitializer();
+    if (init && Node.isVariableDeclarationList(init)) {
+      for (const decl of init.getDeclarations()) {
+        const hit = bindingIn(decl.getNameNode(), name, decl);
+        if (hit) return hit;
+      }
+    }
+    return undefined;
+  }
+  if (Node.isCatchClause(scope)) {
+    const decl = scope.getVariableDeclaration();
+    if (decl) return bindingIn(decl.getNameNode(), name, decl);
+    return undefined;
+  }
+  if (Node.isClassExpression(scope) && scope.getName() === name) return scope;
+  return undefined;
+}
+
+/** Declarations made directly in a block, by name; built once per block (files can be large). */
+const blockCache = new WeakMap<object, Map<string, Node>>();
+
+function blockDeclarations(block: Node & { getStatements(): Node[] }): Map<string, Node> {
+  const key = block.compilerNode;
+  let map = blockCache.get(key);
+  if (map) return map;
+  map = new Map();
+  for (const statement of block.getStatements()) {
+    for (const name of declaredNames(statement)) {
+      if (map.has(name)) continue;
+      const hit = declarationInStatement(statement, name);
+      if (hit) map.set(name, hit);
+    }
+  }
+  blockCache.set(key, map);
+  return map;
+}
+
+function declaredNames(statement: Node): string[] {
+  const names: string[] = [];
+  const collect = (nameNode: BindingName): void => {
+    if (Node.isIdentifier(nameNode)) names.push(nameNode.getText());
+    else for (const element of nameNode.getElements()) if (!Node.isOmittedExpression(element)) collect(element.getNameNode());
+  };
+  if (Node.isVariableStatement(statement)) for (const decl of statement.getDeclarations()) collect(decl.getNameNode());
+  else if (Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement) || Node.isEnumDeclaration(statement)) {
+    const name = statement.getName();
+    if (name) names.push(name);
+  } else if (Node.isImportDeclaration(statement)) {
+    const clause = statement.getImportClause();
+    const def = clause?.getDefaultImport();
+    if (def) names.push(def.getText());
+    const ns = clause?.getNamespaceImport();
+    if (ns) names.push(ns.getText());
+    for (const spec of clause?.getNamedImports() ?? []) names.push((spec.getAliasNode() ?? spec.getNameNode()).getText());
+  }
+  return names;
+}
+
+function declarationInStatement(statement: Node, name: string): Node | undefined {
+  if (Node.isVariableStatement(statement)) {
+    for (const decl of statement.getDeclarations()) {
+      const hit = bindingIn(decl.getNameNode(), name, decl);
+      if (hit) return hit;
+    }
+  } else if (Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement) || Node.isEnumDeclaration(statement)) {
+    if (statement.getName() === name) {
+      if (Node.isFunctionDeclaration(statement) && !statement.hasBody()) {
+        // An overload signature: the implementation is the declaration that matters.
+        return statement.getImplementation() ?? statement;
+      }
+      return statement;
+    }
+  } else if (Node.isImportDeclaration(statement)) {
+    const clause = statement.getImportClause();
+    if (!clause) return undefined;
+    if (clause.getDefaultImport()?.getText() === name) return clause;
+    const ns = clause.getNamespaceImport();
+    if (ns?.getText() === name) return ns.getParent();
+    for (const spec of clause.getNamedImports()) {
+      if ((spec.getAliasNode() ?? spec.getNameNode()).getText() === name) return spec;
+    }
+  }
+  return undefined;
+}
+
+/** The VariableDeclaration/Parameter (plain name) or BindingElement (pattern) declaring `name`. */
+function bindingIn(nameNode: BindingName, name: string, owner: Node): Node | undefined {
+  if (Node.isIdentifier(nameNode)) return nameNode.getText() === name ? owner : undefined;
+  for (const element of nameNode.getElements()) {
+    if (Node.isOmittedExpression(element)) continue;
+    const inner = element.getNameNode();
+    if (Node.isIdentifier(inner)) {
+      if (inner.getText() === name) return element;
+    } else {
+      const hit = bindingIn(inner, name, element);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The function an expression stands for, resolved within the file: inline arrows / function
+ * expressions, identifiers bound to function declarations or const function expressions,
+ * `this.method` / `obj.method` / `Class.staticMethod`, and `.bind(...)` of any of these.
+ */
+export function resolveFunction(expr: Node, depth = 0): HandlerFunction | undefined {
+  if (depth > 6) return undefined;
+  const e = unwrapExpression(expr);
+  if (Node.isArrowFunction(e) || Node.isFunctionExpression(e)) return e;
+  if (Node.isCallExpression(e)) {
+    const callee = e.getExpression();
+    if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'bind') {
+      return resolveFunction(callee.getExpression(), depth + 1);
+    }
+    return undefined;
+  }
+  if (Node.isIdentifier(e)) {
+    const decl = resolveIdentifier(e);
+    if (!decl) return undefined;
+    if (Node.isFunctionDeclaration(decl)) return decl.hasBody() ? decl : undefined;
+    if (Node.isVariableDeclaration(decl)) {
+      const init = decl.getInitializer();
+      return init ? resolveFunction(init, depth + 1) : undefined;
+    }
+    return undefined;
+  }
+  if (Node.isPropertyAccessExpression(e)) {
+    const member = e.getName();
+    const target = unwrapExpression(e.getExpression());
+    if (Node.isThisExpression(target)) {
+      const cls = target.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+      if (cls && (Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return classMemberFunction(cls, member, false, depth);
+      const obj = target.getFirstAncestor((a) => Node.isObjectLiteralExpression(a));
+      if (obj && Node.isObjectLiteralExpression(obj)) return objectMemberFunction(obj, member, depth);
+      return undefined;
+    }
+    if (Node.isIdentifier(target)) {
+      const decl = resolveIdentifier(target);
+      if (decl && (Node.isClassDeclaration(decl) || Node.isClassExpression(decl))) return classMemberFunction(decl, member, true, depth);
+      if (decl && Node.isVariableDeclaration(decl)) {
+        const obj = resolveObjectLiteral(decl.getInitializer());
+        if (obj) return objectMemberFunction(obj, member, depth);
+        const init = decl.getInitializer();
+        if (init) {
+          const inner = unwrapExpression(init);
+          if (Node.isClassExpression(inner)) return classMemberFunction(inner, member, true, depth);
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+function classMemberFunction(cls: Node, member: string, isStatic: boolean, depth: number): HandlerFunction | undefined {
+  if (!Node.isClassDeclaration(cls) && !Node.isClassExpression(cls)) return undefined;
+  for (const m of cls.getMembers()) {
+    if (Node.isMethodDeclaration(m) && propertyName(m) === member && m.isStatic() === isStatic && m.hasBody()) return m;
+    if (Node.isPropertyDeclaration(m) && m.getName() === member && m.isStatic() === isStatic) {
+      const init = m.getInitializer();
+      if (init) return resolveFunction(init, depth + 1);
+    }
+  }
+  return undefined;
+}
+
+function objectMemberFunction(obj: ObjectLiteralExpression, member: string, depth: number): HandlerFunction | undefined {
+  const prop = findProperty(obj, member);
+  if (!prop) return undefined;
+  if (Node.isMethodDeclaration(prop)) return prop;
+  if (Node.isPropertyAssignment(prop)) {
+    const init = prop.getInitializer();
+    return init ? resolveFunction(init, depth + 1) : undefined;
+  }
+  if (Node.isShorthandPropertyAssignment(prop)) return resolveFunction(prop.getNameNode(), depth + 1);
+  return undefined;
+}

@@ -1,0 +1,507 @@
+// The push-site inventory: every place a file asks the client mid-request (elicitation/create,
+// sampling/createMessage, roots/list) through the v1 or v2 push APIs, plus the URL-elicitation
+// throw, the completion notifier, `elicitationId` properties and task-augmented requests. Pure
+// syntax: receivers are recognised by shape (ctx.mcpReq, `<x>.server`, variables holding a
+// server, destructured context members) and references are followed within the file only.
+import { Node, SyntaxKind, type CallExpression, type Expression, type Identifier, type SourceFile } from 'ts-morph';
+import {
+  findHandlers,
+  findProperty,
+  importedNameOf,
+  isFunctionLike,
+  propertyName,
+  resolveIdentifier,
+  resolveObjectLiteral,
+  stringValue,
+  unwrapExpression,
+  type HandlerInfo,
+} from './handlers.js';
+
+export type PushKind =
+  | 'elicitation'
+  | 'sampling'
+  | 'roots'
+  | 'url-elicitation-throw'
+  | 'completion-notifier'
+  | 'elicitation-id'
+  | 'task';
+
+export interface PushSite {
+  kind: PushKind;
+  /** How it was called, for messages: 'ctx.mcpReq.elicitInput', 'extra.sendRequest', 'new UrlElicitationRequiredError', … */
+  api: string;
+  /**
+   * The CallExpression, the NewExpression (or the ThrowStatement around it), the
+   * PropertyAssignment / ShorthandPropertyAssignment of `elicitationId`, or — for a push function
+   * passed on or stored as a value — the PropertyAccessExpression (or its `.bind(...)` call).
+   */
+  node: Node;
+  call?: CallExpression;
+  /** The request params (first argument, or the `params` property of `{ method, params }`); undefined for roots. */
+  params?: Expression;
+  /** The RequestOptions argument (timeout, signal, …) when present. */
+  options?: Expression;
+  elicitMode?: 'form' | 'url' | 'unknown';
+  /** The handler whose function lexically contains the site. */
+  handler?: HandlerInfo;
+  /** The innermost function between the site and the handler function; undefined directly in the handler. */
+  nestedFunction?: Node;
+  awaited: boolean;
+  inLoop: boolean;
+  inTry: boolean;
+  viaThis: boolean;
+}
+
+/** Push method strings and the kind of request each one is. */
+const PUSH_METHODS: Readonly<Record<string, PushKind>> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+};
+
+/**
+ * Cheap text test: a file that does not match cannot contain a push site, a handler registration,
+ * `elicitationId`, a capability read or an MCP SDK import.
+ */
+export const PREFILTER =
+  /elicitInput|requestSampling|createMessage|listRoots|elicitation\/create|sampling\/createMessage|roots\/list|tasks\/|UrlElicitationRequiredError|createElicitationCompletionNotifier|elicitationId|getClientCapabilities|registerTool|registerPrompt|registerResource|setRequestHandler|@modelcontextprotocol\/|\.\s*(?:tool|prompt|resource)\s*[(<]/;
+
+export function mightNeedMigration(text: string): boolean {
+  return PREFILTER.test(text);
+}
+
+/** `<x>.getClientCapabilities()` calls, in source order. */
+export function findCapabilityReads(sourceFile: SourceFile): CallExpression[] {
+  return sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => {
+    const callee = call.getExpression();
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities';
+  });
+}
+
+export function findPushSites(sourceFile: SourceFile, handlers?: HandlerInfo[]): PushSite[] {
+  // Keyed by compiler node: the identity that survives ts-morph re-wrapping.
+  const byFn = new Map<object, HandlerInfo>();
+  for (const handler of handlers ?? findHandlers(sourceFile)) {
+    if (!byFn.has(handler.fn.compilerNode)) byFn.set(handler.fn.compilerNode, handler);
+  }
+  const names = localNames(sourceFile);
+  const drafts: (Draft | undefined)[] = [];
+  // Only the node kinds that can be sites are wrapped (walking every node through ts-morph is slow
+  // on large files).
+  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) drafts.push(callSite(call, names));
+  for (const expr of sourceFile.getDescendantsOfKind(SyntaxKind.NewExpression)) drafts.push(urlErrorSite(expr, names));
+  const text = sourceFile.getFullText();
+  if (text.includes('elicitationId')) {
+    for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.PropertyAssignment)) drafts.push(elicitationIdSite(prop));
+    for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.ShorthandPropertyAssignment)) drafts.push(elicitationIdSite(prop));
+  }
+  // Push functions used as values: found from their names in the text.
+  for (const match of text.matchAll(/\b(?:elicitInput|requestSampling|createMessage|listRoots)\b/g)) {
+    const id = sourceFile.getDescendantAtPos(match.index);
+    const access = id?.getParent();
+    if (id && Node.isIdentifier(id) && access && Node.isPropertyAccessExpression(access) && access.getNameNode() === id) {
+      drafts.push(valueSite(access));
+    }
+  }
+  const sites: PushSite[] = [];
+  for (const draft of drafts) if (draft) sites.push(complete(draft, byFn));
+  return sites.sort((a, b) => a.node.getStart() - b.node.getStart());
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Draft = Omit<PushSite, 'handler' | 'nestedFunction' | 'awaited' | 'inLoop' | 'inTry' | 'viaThis'> & {
+  /** The expression whose root decides viaThis (the callee). */
+  receiver?: Node;
+};
+
+function complete(draft: Draft, byFn: Map<object, HandlerInfo>): PushSite {
+  const { receiver, ...rest } = draft;
+  const site: PushSite = {
+    ...rest,
+    awaited: draft.call ? isAwaited(draft.call) : false,
+    inLoop: false,
+    inTry: false,
+    viaThis: receiver ? rootIsThis(receiver) : false,
+  };
+  // Walk up to the nearest function for inLoop / inTry, then on to the handler.
+  let child: Node = draft.node;
+  let parent = child.getParent();
+  let innermost: Node | undefined;
+  while (parent) {
+    if (isFunctionLike(parent)) {
+      innermost ??= parent;
+      const handler = byFn.get(parent.compilerNode);
+      if (handler) {
+        site.handler = handler;
+        if (innermost !== parent) site.nestedFunction = innermost;
+        break;
+      }
+    } else if (!innermost) {
+      if (repeats(parent, child)) site.inLoop = true;
+      if (Node.isTryStatement(parent) || Node.isCatchClause(parent)) site.inTry = true;
+    }
+    child = parent;
+    parent = parent.getParent();
+  }
+  if (site.params === undefined) delete site.params;
+  if (site.options === undefined) delete site.options;
+  if (site.elicitMode === undefined) delete site.elicitMode;
+  if (site.call === undefined) delete site.call;
+  return site;
+}
+
+/** `child` is a part of the loop `parent` that runs once per iteration. */
+function repeats(parent: Node, child: Node): boolean {
+  if (Node.isForOfStatement(parent) || Node.isForInStatement(parent)) return child === parent.getStatement();
+  if (Node.isForStatement(parent)) return child !== parent.getInitializer();
+  return Node.isWhileStatement(parent) || Node.isDoStatement(parent);
+}
+
+const TRANSPARENT = (n: Node): boolean =>
+  Node.isParenthesizedExpression(n) || Node.isAsExpression(n) || Node.isSatisfiesExpression(n) || Node.isNonNullExpression(n) || Node.isTypeAssertion(n);
+
+/** The call is awaited directly, or as an element of an awaited Promise.all/allSettled/race/any array. */
+function isAwaited(call: Node): boolean {
+  let node = call;
+  let parent = node.getParent();
+  while (parent && TRANSPARENT(parent)) {
+    node = parent;
+    parent = parent.getParent();
+  }
+  if (!parent) return false;
+  if (Node.isAwaitExpression(parent)) return true;
+  if (Node.isArrayLiteralExpression(parent)) {
+    const combinator = parent.getParent();
+    if (combinator && Node.isCallExpression(combinator) && combinator.getArguments()[0] === parent) {
+      const callee = combinator.getExpression();
+      if (
+        Node.isPropertyAccessExpression(callee) &&
+        callee.getExpression().getText() === 'Promise' &&
+        ['all', 'allSettled', 'race', 'any'].includes(callee.getName())
+      ) {
+        return isAwaited(combinator);
+      }
+    }
+  }
+  return false;
+}
+
+function rootIsThis(expr: Node): boolean {
+  let e = expr;
+  for (;;) {
+    if (Node.isThisExpression(e)) return true;
+    if (
+      Node.isPropertyAccessExpression(e) ||
+      Node.isElementAccessExpression(e) ||
+      Node.isCallExpression(e) ||
+      TRANSPARENT(e)
+    ) {
+      e = (e as Node & { getExpression(): Node }).getExpression();
+    } else return false;
+  }
+}
+
+function apiText(node: Node): string {
+  return node.getText().replace(/\s+/g, '');
+}
+
+// --- calls -------------------------------------------------------------------------------------
+
+/** Push function names and what they ask. */
+type PushFunction = 'elicitInput' | 'requestSampling' | 'createMessage' | 'listRoots' | 'send' | 'request' | 'sendRequest' | 'createElicitationCompletionNotifier';
+
+/**
+ * Local names that may stand for a push function or the URL-elicitation error, collected in one
+ * pass so that only those identifiers are resolved (resolving every call would be quadratic).
+ */
+interface LocalNames {
+  pushAliases: Set<string>;
+  urlError: Set<string>;
+}
+
+const PUSH_NAME = /\b(elicitInput|requestSampling|send|sendRequest|request|createMessage|listRoots|createElicitationCompletionNotifier)\b/;
+
+function localNames(sourceFile: SourceFile): LocalNames {
+  const names: LocalNames = {
+    pushAliases: new Set(['createElicitationCompletionNotifier']),
+    urlError: new Set(['UrlElicitationRequiredError']),
+  };
+  const plainAliases: [string, string][] = [];
+  const candidates: Node[] = [
+    ...sourceFile.getDescendantsOfKind(SyntaxKind.BindingElement),
+    ...sourceFile.getDescendantsOfKind(SyntaxKind.VariableDeclaration),
+    ...sourceFile.getDescendantsOfKind(SyntaxKind.ImportSpecifier),
+  ];
+  for (const node of candidates) {
+    if (Node.isBindingElement(node)) {
+      const prop = node.getPropertyNameNode()?.getText() ?? node.getName();
+      if (PUSH_NAME.test(prop) && Node.isIdentifier(node.getNameNode())) names.pushAliases.add(node.getName());
+    } else if (Node.isVariableDeclaration(node) && Node.isIdentifier(node.getNameNode())) {
+      const init = node.getInitializer();
+      if (!init) continue;
+      const value = unwrapExpression(init);
+      if (Node.isIdentifier(value)) plainAliases.push([node.getName(), value.getText()]);
+      else if (PUSH_NAME.test(value.getText()) && (Node.isPropertyAccessExpression(value) || Node.isCallExpression(value))) {
+        names.pushAliases.add(node.getName());
+      }
+    } else if (Node.isImportSpecifier(node)) {
+      const local = (node.getAliasNode() ?? node.getNameNode()).getText();
+      if (node.getName() === 'createElicitationCompletionNotifier') names.pushAliases.add(local);
+      if (node.getName() === 'UrlElicitationRequiredError') names.urlError.add(local);
+    }
+  }
+  // `const a = ask` chains.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [local, target] of plainAliases) {
+      if (names.pushAliases.has(target) && !names.pushAliases.has(local)) {
+        names.pushAliases.add(local);
+        changed = true;
+      }
+    }
+  }
+  return names;
+}
+
+function callSite(call: CallExpression, names: LocalNames): Draft | undefined {
+  const callee = unwrapExpression(call.getExpression());
+  let fn: PushFunction | undefined;
+  if (Node.isPropertyAccessExpression(callee)) {
+    fn = pushFunctionOnReceiver(callee.getName(), callee.getExpression());
+  } else if (Node.isIdentifier(callee) && names.pushAliases.has(callee.getText())) {
+    fn = pushFunctionAlias(callee);
+  }
+  if (!fn) return undefined;
+  const args = call.getArguments() as Expression[];
+  const base = { node: call, call, api: apiText(call.getExpression()), receiver: call.getExpression() };
+  switch (fn) {
+    case 'elicitInput':
+      return withTask({ ...base, kind: 'elicitation', params: args[0], options: args[1], elicitMode: elicitMode(args[0]) });
+    case 'requestSampling':
+    case 'createMessage':
+      return withTask({ ...base, kind: 'sampling', params: args[0], options: args[1] });
+    case 'listRoots':
+      return withTask({ ...base, kind: 'roots', options: args[1] });
+    case 'createElicitationCompletionNotifier':
+      return { ...base, kind: 'completion-notifier', params: args[0], options: args[1] };
+    case 'send':
+    case 'request':
+    case 'sendRequest': {
+      const request = resolveObjectLiteral(args[0]);
+      if (!request) return undefined;
+      const methodProp = findProperty(request, 'method');
+      const method = methodProp ? propertyValue(methodProp) : undefined;
+      const methodName = method ? stringValue(method) : undefined;
+      if (methodName === undefined) return undefined;
+      const paramsProp = findProperty(request, 'params');
+      const params = paramsProp ? propertyValue(paramsProp) : undefined;
+      let options: Expression | undefined;
+      if (fn === 'send' && args.length === 2) options = isSchemaLike(args[1]) ? undefined : args[1];
+      else options = args[2];
+      if (methodName.startsWith('tasks/')) return { ...base, kind: 'task', params, options };
+      const kind = PUSH_METHODS[methodName];
+      if (!kind) return undefined;
+      if (kind === 'roots') return withTask({ ...base, kind, options });
+      return withTask({ ...base, kind, params, options, ...(kind === 'elicitation' ? { elicitMode: elicitMode(params) } : {}) });
+    }
+  }
+}
+
+/** Which push function `<receiver>.<name>(…)` is, if any. */
+function pushFunctionOnReceiver(name: string, receiver: Node): PushFunction | undefined {
+  switch (name) {
+    case 'elicitInput':
+    case 'requestSampling':
+    case 'createElicitationCompletionNotifier':
+    case 'send':
+    case 'request':
+    case 'sendRequest':
+      // Unmistakable names, or raw sends that only count with a push method string.
+      return name;
+    case 'createMessage':
+    case 'listRoots':
+      return isServerLike(receiver) ? name : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A bare call through a local name: a member destructured from the context
+ * (`{ mcpReq: { elicitInput } }`, `{ sendRequest }`), a const alias of a push function
+ * (`const ask = ctx.mcpReq.elicitInput.bind(ctx.mcpReq)`), or the imported notifier.
+ */
+function pushFunctionAlias(id: Identifier, depth = 0): PushFunction | undefined {
+  const decl = resolveIdentifier(id);
+  if (!decl) return id.getText() === 'createElicitationCompletionNotifier' ? 'createElicitationCompletionNotifier' : undefined;
+  if (Node.isBindingElement(decl)) {
+    const name = decl.getPropertyNameNode()?.getText() ?? decl.getName();
+    if (['elicitInput', 'requestSampling', 'send', 'sendRequest', 'createElicitationCompletionNotifier'].includes(name)) {
+      return name as PushFunction;
+    }
+    return undefined;
+  }
+  if (Node.isImportSpecifier(decl)) {
+    return decl.getName() === 'createElicitationCompletionNotifier' ? 'createElicitationCompletionNotifier' : undefined;
+  }
+  if (Node.isVariableDeclaration(decl) && depth < 5) {
+    const init = decl.getInitializer();
+    if (!init) return undefined;
+    let e = unwrapExpression(init);
+    if (Node.isCallExpression(e)) {
+      const callee = e.getExpression();
+      if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'bind') return undefined;
+      e = unwrapExpression(callee.getExpression());
+    }
+    if (Node.isPropertyAccessExpression(e)) return pushFunctionOnReceiver(e.getName(), e.getExpression());
+    if (Node.isIdentifier(e)) return pushFunctionAlias(e, depth + 1);
+  }
+  return undefined;
+}
+
+/** The second argument of `send(req, X)`: a result schema rather than RequestOptions? */
+function isSchemaLike(expr: Expression): boolean {
+  const e = unwrapExpression(expr);
+  if (Node.isObjectLiteralExpression(e)) return false;
+  if (Node.isIdentifier(e)) {
+    if (/Schema$/.test(e.getText())) return true;
+    return !resolveObjectLiteral(e);
+  }
+  return Node.isCallExpression(e) || Node.isPropertyAccessExpression(e);
+}
+
+function propertyValue(prop: Node): Expression | undefined {
+  if (Node.isPropertyAssignment(prop)) return prop.getInitializer();
+  if (Node.isShorthandPropertyAssignment(prop)) return prop.getNameNode();
+  return undefined;
+}
+
+function elicitMode(params: Node | undefined): 'form' | 'url' | 'unknown' {
+  const obj = resolveObjectLiteral(params);
+  if (!obj) return 'unknown';
+  const mode = findProperty(obj, 'mode');
+  if (!mode) return obj.getProperties().some((p) => Node.isSpreadAssignment(p)) ? 'unknown' : 'form';
+  const value = stringValue(propertyValue(mode));
+  return value === 'url' ? 'url' : value === 'form' ? 'form' : 'unknown';
+}
+
+/** Task-augmented: a `task` property in the request options or params makes the site a 'task' site. */
+function withTask(draft: Draft): Draft {
+  const hasTask = (expr: Node | undefined): boolean => {
+    const obj = resolveObjectLiteral(expr);
+    return !!obj && !!findProperty(obj, 'task');
+  };
+  if (hasTask(draft.options) || hasTask(draft.params)) return { ...draft, kind: 'task' };
+  return draft;
+}
+
+/**
+ * Receivers that hold a server: `<x>.server`, `this.server` / `this.mcp` / `this.mcpServer`,
+ * variables initialised with `new McpServer(…)` / `new Server(…)` or typed as one, and
+ * parameters or unresolved names that are called like a server (`server`, `mcpServer`, `mcp`).
+ */
+export function isServerLike(receiver: Node, depth = 0): boolean {
+  const e = unwrapExpression(receiver);
+  if (Node.isPropertyAccessExpression(e)) {
+    const name = e.getName();
+    if (name === 'server') return true;
+    const target = unwrapExpression(e.getExpression());
+    return Node.isThisExpression(target) && SERVER_NAME.test(name);
+  }
+  if (!Node.isIdentifier(e)) return false;
+  const decl = resolveIdentifier(e);
+  if (!decl) return SERVER_NAME.test(e.getText());
+  if (Node.isVariableDeclaration(decl) || Node.isParameterDeclaration(decl)) {
+    const typeText = decl.getTypeNode()?.getText();
+    if (typeText !== undefined && /\b(McpServer|Server)\b/.test(typeText)) return true;
+    const init = decl.getInitializer();
+    if (init && depth < 5) {
+      const value = unwrapExpression(init);
+      if (Node.isNewExpression(value)) {
+        const ctor = value.getExpression();
+        const ctorName = Node.isIdentifier(ctor)
+          ? importedNameOf(ctor)
+          : Node.isPropertyAccessExpression(ctor)
+            ? ctor.getName()
+            : undefined;
+        return ctorName === 'McpServer' || ctorName === 'Server';
+      }
+      if (Node.isPropertyAccessExpression(value) || Node.isIdentifier(value)) {
+        if (isServerLike(value, depth + 1)) return true;
+      }
+    }
+    return SERVER_NAME.test(e.getText());
+  }
+  if (Node.isImportSpecifier(decl) || Node.isBindingElement(decl)) return SERVER_NAME.test(e.getText());
+  return false;
+}
+
+/** Names (of variables, parameters and `this.` members) taken to hold a server. */
+const SERVER_NAME = /^(_?server|[A-Za-z_$][\w$]*Server|[\w$]*_server|_?mcp|_?srv)$/;
+
+// --- other site shapes ---------------------------------------------------------------------------
+
+function urlErrorSite(node: Node, names: LocalNames): Draft | undefined {
+  if (!Node.isNewExpression(node)) return undefined;
+  const ctor = unwrapExpression(node.getExpression());
+  const name = Node.isIdentifier(ctor)
+    ? names.urlError.has(ctor.getText())
+      ? importedNameOf(ctor)
+      : undefined
+    : Node.isPropertyAccessExpression(ctor)
+      ? ctor.getName()
+      : undefined;
+  if (name !== 'UrlElicitationRequiredError') return undefined;
+  let parent: Node | undefined = node.getParent();
+  while (parent && TRANSPARENT(parent)) parent = parent.getParent();
+  const thrown = parent && Node.isThrowStatement(parent) ? parent : undefined;
+  const args = (node.getArguments() ?? []) as Expression[];
+  return {
+    kind: 'url-elicitation-throw',
+    api: `new ${apiText(ctor)}`,
+    node: thrown ?? node,
+    params: args[0],
+    elicitMode: 'url',
+  };
+}
+
+function elicitationIdSite(node: Node): Draft | undefined {
+  const parent = node.getParent();
+  if (!parent || !Node.isObjectLiteralExpression(parent)) return undefined;
+  if (propertyName(node) !== 'elicitationId') return undefined;
+  return { kind: 'elicitation-id', api: 'elicitationId', node };
+}
+
+/** A push function passed on or stored as a value: `helper(ctx.mcpReq.elicitInput)`, `{ ask: server.server.createMessage.bind(…) }`. */
+function valueSite(access: Node): Draft | undefined {
+  if (!Node.isPropertyAccessExpression(access)) return undefined;
+  const name = access.getName();
+  let kind: PushKind;
+  if (name === 'elicitInput' || name === 'requestSampling') kind = name === 'elicitInput' ? 'elicitation' : 'sampling';
+  else if ((name === 'createMessage' || name === 'listRoots') && isServerLike(access.getExpression())) kind = name === 'createMessage' ? 'sampling' : 'roots';
+  else return undefined;
+  let value: Node = access;
+  const parent = access.getParent();
+  if (parent && Node.isPropertyAccessExpression(parent) && parent.getName() === 'bind') {
+    const bindCall = parent.getParent();
+    if (!bindCall || !Node.isCallExpression(bindCall) || bindCall.getExpression() !== parent) return undefined;
+    value = bindCall;
+  }
+  let holder = value.getParent();
+  while (holder && TRANSPARENT(holder)) {
+    value = holder;
+    holder = holder.getParent();
+  }
+  if (!holder) return undefined;
+  const passedOn =
+    (Node.isCallExpression(holder) && holder.getExpression() !== value && (holder.getArguments() as Node[]).includes(value)) ||
+    (Node.isNewExpression(holder) && (holder.getArguments() as Node[]).includes(value)) ||
+    (Node.isPropertyAssignment(holder) && holder.getInitializer() === value) ||
+    Node.isReturnStatement(holder) ||
+    (Node.isArrowFunction(holder) && holder.getBody() === value) ||
+    Node.isArrayLiteralExpression(holder) ||
+    (Node.isBinaryExpression(holder) && holder.getOperatorToken().getText() === '=' && holder.getRight() === value);
+  if (!passedOn) return undefined;
+  return { kind, api: apiText(access), node: value, receiver: access };
+}

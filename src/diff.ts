@@ -1,0 +1,49 @@
+// Dry-run output: a git-style unified diff that `git apply` (and `patch -p1`) accept as is.
+import { structuredPatch } from 'diff';
+
+const CONTEXT = 3;
+
+/**
+ * The change from `oldText` (undefined: the file is new) to `newText` as a unified diff with git
+ * headers, ending in a newline; '' when nothing changed. Line endings are kept as they are, so a
+ * CRLF file yields CRLF lines.
+ */
+export function unifiedDiff(displayPath: string, oldText: string | undefined, newText: string): string {
+  if (oldText === newText) return '';
+  const isNew = oldText === undefined;
+  const a = quotePath(`a/${displayPath}`);
+  const b = quotePath(`b/${displayPath}`);
+  // git adds a tab after names with spaces so that GNU patch finds where the name ends.
+  const tab = displayPath.includes(' ') ? '\t' : '';
+
+  const out: string[] = [`diff --git ${a} ${b}`];
+  if (isNew) out.push('new file mode 100644');
+  out.push(isNew ? '--- /dev/null' : `--- ${a}${tab}`, `+++ ${b}${tab}`);
+
+  const patch = structuredPatch(a, b, oldText ?? '', newText, undefined, undefined, { context: CONTEXT });
+  for (const hunk of patch.hunks) {
+    // Unified format: an empty range is numbered from the line before it.
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    out.push(`@@ -${range(oldStart, hunk.oldLines)} +${range(newStart, hunk.newLines)} @@`);
+    // Each line keeps its own '\r' (if any); '\ No newline at end of file' lines come from jsdiff.
+    out.push(...hunk.lines);
+  }
+  if (isNew && newText === '') {
+    // An empty new file has no hunks, and git writes no ---/+++ lines for it either.
+    return `diff --git ${a} ${b}\nnew file mode 100644\n`;
+  }
+  return out.join('\n') + '\n';
+}
+
+function range(start: number, lines: number): string {
+  return lines === 1 ? `${start}` : `${start},${lines}`;
+}
+
+/** git's C-style quoting for names with quotes, backslashes or control characters. */
+function quotePath(p: string): string {
+  if (!/["\\\x00-\x1f\x7f]/.test(p)) return p;
+  const escapes: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+  const body = p.replace(/["\\\x00-\x1f\x7f]/g, (c) => escapes[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
+  return `"${body}"`;
+}

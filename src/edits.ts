@@ -1,0 +1,72 @@
+// Text edits: sorted, checked for overlap, applied once. Positions are mapped through edits so a
+// finding reported against an intermediate text still points at the right spot of the original.
+import type { TextEdit } from './types.js';
+
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  if (edits.length === 0) return text;
+  const sorted = sortEdits(edits);
+  let out = '';
+  let cursor = 0;
+  for (const edit of sorted) {
+    out += text.slice(cursor, edit.start) + edit.text;
+    cursor = edit.end;
+  }
+  return out + text.slice(cursor);
+}
+
+/** Sorts by position; insertions at the same offset keep their given order. Throws on overlap. */
+export function sortEdits(edits: readonly TextEdit[]): TextEdit[] {
+  const sorted = edits
+    .map((edit, index) => ({ edit, index }))
+    .sort((a, b) => a.edit.start - b.edit.start || a.edit.end - b.edit.end || a.index - b.index)
+    .map(({ edit }) => edit);
+  for (let i = 1; i < sorted.length; i++) {
+    const prev = sorted[i - 1];
+    const cur = sorted[i];
+    if (cur.start < prev.end) {
+      throw new Error(`overlapping edits at ${prev.start}-${prev.end} and ${cur.start}-${cur.end}`);
+    }
+  }
+  return sorted;
+}
+
+/** Maps an offset of the text before `edits` to the text after them. Inside a replaced range → its start. */
+export function mapForward(pos: number, edits: readonly TextEdit[]): number {
+  let delta = 0;
+  for (const edit of sortEdits(edits)) {
+    if (edit.start > pos || (edit.start === pos && edit.end > pos)) {
+      if (edit.start === pos) return pos + delta;
+      break;
+    }
+    if (pos < edit.end) return edit.start + delta;
+    delta += edit.text.length - (edit.end - edit.start);
+  }
+  return pos + delta;
+}
+
+/** Maps an offset of the text after `edits` back to the text before them. Inside new text → the edit's start. */
+export function mapBackward(pos: number, edits: readonly TextEdit[]): number {
+  let delta = 0;
+  for (const edit of sortEdits(edits)) {
+    const newStart = edit.start + delta;
+    const newEnd = newStart + edit.text.length;
+    if (pos < newStart) break;
+    if (pos < newEnd) return edit.start;
+    delta += edit.text.length - (edit.end - edit.start);
+  }
+  return pos - delta;
+}
+
+/** 1-based line and column of an offset. */
+export function lineAndColumn(text: string, pos: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(pos, text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}

@@ -1,0 +1,144 @@
+// One file through every selected transform: parse, analyse, edit, reparse only when a transform
+// changed the text, then place review markers. Pure: no disk access, so workers, tests and the
+// jscodeshift adapter share it.
+import { Project, ScriptKind, ts, type SourceFile } from 'ts-morph';
+import { applyEdits, lineAndColumn, mapBackward, mapForward } from './edits.js';
+import { placeMarkers } from './markers.js';
+import type { FindingInput, NewFile, Severity, TextEdit, Transform, TransformOptions } from './types.js';
+
+export interface SourceFinding {
+  rule: string;
+  severity: Severity;
+  line: number;
+  column: number;
+  message: string;
+  suggestion?: string;
+}
+
+export interface SourceOutcome {
+  /** The new text; undefined when nothing changed (the caller keeps the original bytes). */
+  output?: string;
+  /** Ids of the transforms that changed the text. */
+  transforms: string[];
+  findings: SourceFinding[];
+  handlersMigrated: number;
+  sitesMigrated: number;
+  newFiles: NewFile[];
+}
+
+export interface TransformSourceInput {
+  absPath: string;
+  text: string;
+  transforms: readonly Transform[];
+  options?: TransformOptions;
+  /** Write `// @mcp-mrtr-migrate` markers for warnings and errors (default true). */
+  markers?: boolean;
+}
+
+let sharedProject: Project | undefined;
+
+/** One in-memory project per thread; each file is added, used and removed again. */
+function project(): Project {
+  sharedProject ??= new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
+  });
+  return sharedProject;
+}
+
+export function scriptKindFor(absPath: string): ScriptKind {
+  if (/\.tsx$/i.test(absPath)) return ScriptKind.TSX;
+  if (/\.(m|c)?ts$/i.test(absPath)) return ScriptKind.TS;
+  if (/\.jsx$/i.test(absPath)) return ScriptKind.JSX;
+  return ScriptKind.JS;
+}
+
+/** Parses `text`; throws an Error naming the first syntax error, if any. */
+export function parseSource(absPath: string, text: string): SourceFile {
+  const sourceFile = project().createSourceFile(absPath, text, {
+    overwrite: true,
+    scriptKind: scriptKindFor(absPath),
+  });
+  const diagnostics = (sourceFile.compilerNode as unknown as { parseDiagnostics?: ts.Diagnostic[] })
+    .parseDiagnostics;
+  if (diagnostics && diagnostics.length > 0) {
+    const first = diagnostics[0];
+    const { line, column } = lineAndColumn(text, first.start ?? 0);
+    project().removeSourceFile(sourceFile);
+    throw new Error(`syntax error at ${line}:${column}: ${ts.flattenDiagnosticMessageText(first.messageText, '\n')}`);
+  }
+  return sourceFile;
+}
+
+interface PendingFinding extends FindingInput {
+  /** Edits applied after the text this finding's pos refers to (to map it forward). */
+  laterEdits: TextEdit[][];
+  /** Edits applied before (to map it back to the original). */
+  earlierEdits: TextEdit[][];
+}
+
+export function transformSource(input: TransformSourceInput): SourceOutcome {
+  const { absPath, transforms } = input;
+  let text = input.text;
+  let sourceFile = parseSource(absPath, text);
+  const applied: string[] = [];
+  const history: TextEdit[][] = [];
+  const pending: PendingFinding[] = [];
+  const newFiles: NewFile[] = [];
+  let handlersMigrated = 0;
+  let sitesMigrated = 0;
+  try {
+    for (const transform of transforms) {
+      const result = transform.run({ absPath, text, sourceFile, options: input.options ?? {} });
+      for (const finding of result.findings) {
+        pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
+      }
+      handlersMigrated += result.handlersMigrated ?? 0;
+      sitesMigrated += result.sitesMigrated ?? 0;
+      newFiles.push(...(result.newFiles ?? []));
+      if (result.edits.length === 0) continue;
+      const next = applyEdits(text, result.edits);
+      if (next === text) continue;
+      for (const finding of pending) finding.laterEdits.push(result.edits);
+      history.push(result.edits);
+      applied.push(transform.id);
+      text = next;
+      project().removeSourceFile(sourceFile);
+      sourceFile = parseSource(absPath, text);
+    }
+    const findings = pending.map((finding) => toSourceFinding(input.text, finding));
+    const wantMarkers = input.markers ?? true;
+    const markerTargets = wantMarkers
+      ? pending
+          .filter((f) => f.marker ?? f.severity !== 'info')
+          .map((f) => ({ pos: f.laterEdits.reduce((pos, edits) => mapForward(pos, edits), f.pos), rule: f.rule, message: f.message }))
+      : [];
+    const marked = placeMarkers(text, sourceFile, markerTargets);
+    const output = marked === input.text ? undefined : marked;
+    return {
+      output,
+      transforms: applied,
+      findings,
+      handlersMigrated,
+      sitesMigrated,
+      newFiles,
+    };
+  } finally {
+    project().removeSourceFile(sourceFile);
+  }
+}
+
+function toSourceFinding(original: string, finding: PendingFinding): SourceFinding {
+  const pos = [...finding.earlierEdits].reverse().reduce((p, edits) => mapBackward(p, edits), finding.pos);
+  const { line, column } = lineAndColumn(original, pos);
+  const out: SourceFinding = {
+    rule: finding.rule,
+    severity: finding.severity,
+    line,
+    column,
+    message: finding.message,
+  };
+  if (finding.suggestion !== undefined) out.suggestion = finding.suggestion;
+  return out;
+}

@@ -1,0 +1,86 @@
+// Review markers: `// @mcp-mrtr-migrate <rule>: <message>` on the line above the statement that
+// holds the spot. Placed at a statement's line start, so never inside a string or template; a
+// marker already present (from an earlier run) is never written twice.
+import { Node, type SourceFile } from 'ts-morph';
+
+export const MARKER_TAG = '@mcp-mrtr-migrate';
+
+export interface MarkerTarget {
+  pos: number;
+  rule: string;
+  message: string;
+}
+
+export function markerText(rule: string, message: string): string {
+  // One line only: a newline in a message would end the comment.
+  return `// ${MARKER_TAG} ${rule}: ${message.replace(/\s*[\r\n]+\s*/g, ' ')}`;
+}
+
+export function placeMarkers(text: string, sourceFile: SourceFile, targets: readonly MarkerTarget[]): string {
+  if (targets.length === 0) return text;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const byLineStart = new Map<number, string[]>();
+  for (const target of targets) {
+    const lineStart = anchorLineStart(text, sourceFile, target.pos);
+    const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
+    const marker = markerText(target.rule, target.message);
+    if (existingMarkersAbove(text, lineStart).has(marker)) continue;
+    const lines = byLineStart.get(lineStart) ?? [];
+    const line = indent + marker + eol;
+    if (!lines.includes(line)) lines.push(line);
+    byLineStart.set(lineStart, lines);
+  }
+  const starts = [...byLineStart.keys()].sort((a, b) => b - a);
+  let out = text;
+  for (const start of starts) {
+    out = out.slice(0, start) + byLineStart.get(start)!.join('') + out.slice(start);
+  }
+  return out;
+}
+
+/** The start of the first line of the innermost statement (or class member) holding `pos`. */
+function anchorLineStart(text: string, sourceFile: SourceFile, pos: number): number {
+  let node: Node | undefined = sourceFile.getDescendantAtPos(Math.min(pos, Math.max(0, text.length - 1)));
+  while (node && !isAnchor(node)) node = node.getParent();
+  const start = node ? node.getStart() : pos;
+  let lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  // A statement that shares its first line with an earlier multi-line token (rare): anchor there.
+  while (lineStart > 0 && insideMultilineToken(sourceFile, lineStart)) {
+    lineStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+  }
+  return lineStart;
+}
+
+function isAnchor(node: Node): boolean {
+  if (Node.isSourceFile(node)) return false;
+  if (Node.isStatement(node) && !Node.isBlock(node)) return true;
+  return (
+    Node.isMethodDeclaration(node) || Node.isPropertyDeclaration(node) || Node.isGetAccessorDeclaration(node) ||
+    Node.isSetAccessorDeclaration(node) || Node.isConstructorDeclaration(node) || Node.isPropertyAssignment(node) ||
+    Node.isShorthandPropertyAssignment(node)
+  );
+}
+
+function insideMultilineToken(sourceFile: SourceFile, pos: number): boolean {
+  const node = sourceFile.getDescendantAtPos(pos);
+  if (!node) return false;
+  return (
+    (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isTemplateHead(node) ||
+      Node.isTemplateMiddle(node) || Node.isTemplateTail(node)) &&
+    node.getStart() < pos && pos < node.getEnd()
+  );
+}
+
+/** Markers on the lines directly above `lineStart`. */
+function existingMarkersAbove(text: string, lineStart: number): Set<string> {
+  const found = new Set<string>();
+  let end = lineStart;
+  while (end > 0) {
+    const prevStart = text.lastIndexOf('\n', end - 2) + 1;
+    const line = text.slice(prevStart, end).trim();
+    if (!line.startsWith(`// ${MARKER_TAG} `)) break;
+    found.add(line);
+    end = prevStart;
+  }
+  return found;
+}

@@ -1,0 +1,299 @@
+// The rule catalogue: the single source of truth for every rule id a finding can carry. The report
+// writers (human, JSON, Markdown, SARIF) read titles and help from here, and `rulesMarkdown()`
+// renders the README's rule reference, so the documentation cannot drift from the ids in use.
+import type { Severity } from './types.js';
+
+export interface RuleInfo {
+  /** Stable kebab-case id; also the README anchor (`README.md#<id>`). */
+  id: string;
+  severity: Severity;
+  /** One line: what was found. */
+  title: string;
+  /** What it means and what to do about it; 2-5 sentences, markdown allowed. */
+  help: string;
+}
+
+export const RULES: readonly RuleInfo[] = Object.freeze([
+  {
+    id: 'push-request',
+    severity: 'warning',
+    title: 'Server-to-client request left as it was',
+    help:
+      'The handler still sends `elicitation/create`, `sampling/createMessage` or `roots/list` to the client ' +
+      'while it handles the request. The code compiles, but the v2 SDK throws at this call when the request ' +
+      'is served on the 2026-07-28 revision. Return `inputRequired({ inputRequests, requestState })` from the ' +
+      'handler instead and, on the retry, read the answer from `ctx.mcpReq.inputResponses` after resuming ' +
+      'from the verified `requestState`.',
+  },
+  {
+    id: 'push-in-loop',
+    severity: 'warning',
+    title: 'Server-to-client request inside a loop',
+    help:
+      'Each iteration would need its own round trip, and the loop position cannot be resumed without ' +
+      'carrying the loop state across calls. If the questions are independent, ask them all in one ' +
+      '`inputRequests` map (one key per item); otherwise keep the loop index and the answers collected so ' +
+      'far in `requestState` and return `inputRequired(...)` for the next item on every round.',
+  },
+  {
+    id: 'push-in-callback',
+    severity: 'warning',
+    title: 'Server-to-client request inside a nested function or callback',
+    help:
+      'The request is made inside a callback (`.map`, an event handler, a closure) or the push function ' +
+      'is stored or passed on as a value, so the handler cannot return `inputRequired(...)` from that spot. ' +
+      'Lift the question into the handler body: return the input request from the handler, then run the ' +
+      'callback on the retry with the answer passed in as an argument.',
+  },
+  {
+    id: 'push-outside-request',
+    severity: 'warning',
+    title: 'Server-to-client request outside a tools/call, prompts/get or resources/read handler',
+    help:
+      'Under 2026-07-28 a server can only ask the client for input as the result of `tools/call`, ' +
+      '`prompts/get` or `resources/read`; requests sent at initialization, from a notification handler or ' +
+      'from an HTTP route have no request to answer and no longer reach the client. Take the value from ' +
+      'tool arguments or server configuration (environment, config file) instead, or move the question ' +
+      'into the tool that needs it.',
+  },
+  {
+    id: 'push-not-awaited',
+    severity: 'warning',
+    title: 'Fire-and-forget server-to-client request',
+    help:
+      'The request is started but its result is never awaited, so the handler carries on without the ' +
+      'answer. An input request is only sent when the handler returns `inputRequired(...)`, which ends ' +
+      'this call. Decide whether the answer is needed: if it is, return the input request and continue on ' +
+      'the retry; if it is not, remove the call.',
+  },
+  {
+    id: 'push-in-helper',
+    severity: 'warning',
+    title: 'Server-to-client request inside a helper the handler calls',
+    help:
+      'The question is asked in a function the handler calls, not in the handler itself, so the handler ' +
+      'cannot simply return `inputRequired(...)` at that point. Split the helper in two: one part that ' +
+      'computes what to ask, and one that takes the answer as a parameter. The handler then returns the ' +
+      'input request and calls the second part on the retry.',
+  },
+  {
+    id: 'push-conditional-expression',
+    severity: 'warning',
+    title: 'Request awaited inside `&&`, `||`, `??` or `?:`',
+    help:
+      'The question is only asked when the surrounding condition allows it, and hoisting the await out of ' +
+      'the expression would change when it runs. Rewrite the expression as an `if` statement (evaluate ' +
+      'the condition, then ask) and run the migration again, or return `inputRequired(...)` from that ' +
+      'branch by hand.',
+  },
+  {
+    id: 'push-in-try',
+    severity: 'warning',
+    title: 'Request inside try/catch/finally whose meaning the rewrite cannot keep',
+    help:
+      'Splitting the handler at this request would move code out of the `try` block, so the `catch` or ' +
+      '`finally` would no longer cover what it covered before (a `finally` would also run on the first ' +
+      'leg). Narrow the `try` so it does not contain the request, or restructure it by hand: return ' +
+      '`inputRequired(...)` before entering the `try` and run the protected code on the retry.',
+  },
+  {
+    id: 'push-nested-block',
+    severity: 'warning',
+    title: 'Request inside a nested block the step machine cannot resume into',
+    help:
+      'The request sits inside an `if`, `switch`, labelled block or similar construct whose position the ' +
+      'generated step machine cannot jump back into on the retry. Flatten the block (early returns, a ' +
+      'helper per branch) so the question is asked at the top level of the handler, then run the ' +
+      'migration again, or migrate this handler by hand.',
+  },
+  {
+    id: 'push-unsupported-shape',
+    severity: 'warning',
+    title: 'Request in a shape the migration does not rewrite',
+    help:
+      'The migration recognised a server-to-client request but not a form it can rewrite with certainty, ' +
+      'so it left the code as it was; it will throw when served on 2026-07-28. Migrate it by hand: return ' +
+      '`inputRequired({ inputRequests: { key: inputRequired.elicit(...) }, requestState })` from the ' +
+      'handler and resume from the verified state on the retry.',
+  },
+  {
+    id: 'then-chain',
+    severity: 'warning',
+    title: 'Request consumed through a `.then` / `.catch` chain',
+    help:
+      'The answer is handled in `.then` / `.catch` callbacks, which the migration does not split into ' +
+      'steps. Rewrite the chain with `await` (and `try`/`catch` where the `.catch` matters) and run the ' +
+      'migration again, or move the callback body to the retry leg by hand.',
+  },
+  {
+    id: 'task-augmented-request',
+    severity: 'warning',
+    title: 'Task-augmented request (tasks moved to an extension)',
+    help:
+      'Tasks are no longer part of the core protocol in 2026-07-28, so a request augmented with a `task` ' +
+      'is not rewritten. Either drop the task augmentation and migrate the request as a plain input ' +
+      'request, or adopt the tasks extension and follow its guidance.',
+  },
+  {
+    id: 'state-not-serializable',
+    severity: 'warning',
+    title: 'A value live across the split is not plain JSON',
+    help:
+      'This value is used after the question but is created before it, so it must travel in ' +
+      '`requestState`; its type (a class instance, function, `Map`, `Date`, `bigint`, …) does not survive ' +
+      'JSON. Carry the plain data it is built from (ids, strings, numbers) and rebuild the value on the ' +
+      'retry, or recompute it from the re-sent arguments.',
+  },
+  {
+    id: 'state-value-unchecked',
+    severity: 'info',
+    title: "A carried value's type could not be checked for JSON safety",
+    help:
+      'This value travels in `requestState`, but its type is `any`, `unknown` or could not be resolved, so ' +
+      'the migration could not prove it is plain JSON. Check that it holds only objects, arrays, strings, ' +
+      'finite numbers, booleans and `null`; anything else is lost or changed on the way through the client.',
+  },
+  {
+    id: 'side-effect-before-input',
+    severity: 'info',
+    title: 'Side effects before the question run once, on the first leg only',
+    help:
+      'Code before the question (writes, logging, external calls) now runs on the first call only; the ' +
+      'retry resumes after it from `requestState`. That is usually what you want, but if the client never ' +
+      'retries, the side effect has happened without the rest of the handler. Move side effects after the ' +
+      'question where possible, or make them idempotent.',
+  },
+  {
+    id: 'push-option-dropped',
+    severity: 'info',
+    title: 'Request options (`timeout`, `signal`, `relatedRequestId`, …) no longer apply',
+    help:
+      'The old call passed request options that have no counterpart in an input request: the client ' +
+      'answers on its own schedule by retrying the call. The options were dropped. If the timeout or ' +
+      'cancellation mattered, enforce it on the retry (for example with an expiry carried in ' +
+      '`requestState`).',
+  },
+  {
+    id: 'promise-race-timeout',
+    severity: 'info',
+    title: '`Promise.race` timeout around the request dropped',
+    help:
+      'The request was raced against a timer; with an input request there is nothing to wait for, so the ' +
+      'race was removed. The codec\'s `ttlSeconds` bounds how long the client may take to answer; set it ' +
+      'to the old timeout if that limit mattered.',
+  },
+  {
+    id: 'elicitation-id-removed',
+    severity: 'info',
+    title: '`elicitationId` removed; correlation moves into `requestState`',
+    help:
+      '2026-07-28 removes `elicitationId`, so it was stripped from the request. If the server used it to ' +
+      'match an out-of-band flow (for example a URL elicitation) to this call, put your own identifier ' +
+      'into the `requestState` payload and read it back on the retry.',
+  },
+  {
+    id: 'completion-notifier-removed',
+    severity: 'warning',
+    title: 'Elicitation completion notifier removed',
+    help:
+      '`createElicitationCompletionNotifier` and `notifications/elicitation/complete` no longer exist in ' +
+      '2026-07-28. An `accept` on a URL elicitation means the user consented, not that the flow finished: ' +
+      'on the retry, check the out-of-band flow yourself (via an identifier carried in `requestState`) and ' +
+      'return another `inputRequired(...)` while it is still pending.',
+  },
+  {
+    id: 'url-elicitation-throw',
+    severity: 'info',
+    title: '`throw new UrlElicitationRequiredError` became `inputRequired.elicitUrl`',
+    help:
+      'The thrown error was replaced by returning `inputRequired({ inputRequests: { key: ' +
+      'inputRequired.elicitUrl({ message, url }) } })`. Check that the retry leg verifies the out-of-band ' +
+      'flow really completed before it proceeds, since `accept` only means the user consented.',
+  },
+  {
+    id: 'answer-validation',
+    severity: 'info',
+    title: 'Accepted elicitation content is validated against the schema it was asked with',
+    help:
+      'v1 `elicitInput` validated accepted content against `requestedSchema`; MRTR answers are not ' +
+      'validated by the SDK. The migrated handler checks the content against the same schema and re-asks ' +
+      'when it does not match, so behaviour is unchanged. Keep that check if you edit the handler.',
+  },
+  {
+    id: 'result-built-elsewhere',
+    severity: 'warning',
+    title: 'Handler result is not an object literal',
+    help:
+      'Every result should state `resultType: \'complete\'`, but this handler returns a value built ' +
+      'elsewhere (a variable or a helper call), so the migration could not add it. Add ' +
+      '`resultType: \'complete\'` where the result object is built. The SDK stamps it on the 2026 wire ' +
+      'anyway, so this is about code that says what goes on the wire.',
+  },
+  {
+    id: 'request-state-verify-not-wired',
+    severity: 'warning',
+    title: 'requestState verification not wired into the server',
+    help:
+      'The migrated handlers rely on a verified `requestState`, but the `McpServer` construction was not ' +
+      'found in this file. Pass `{ requestState: { verify: mrtrState.verify } }` in the server options ' +
+      'where it is created; until then `ctx.mcpReq.requestState()` returns the raw, unverified string and ' +
+      'nothing is protected.',
+  },
+  {
+    id: 'client-capabilities',
+    severity: 'info',
+    title: '`getClientCapabilities()` became a per-request envelope read',
+    help:
+      'Under 2026-07-28 client capabilities arrive on every request and must not be inferred from earlier ' +
+      'ones. The call was replaced with a read of ' +
+      '`ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY]`. Where no request context is in reach, pass ' +
+      'the capabilities in from the handler.',
+  },
+  {
+    id: 'sdk-upgrade',
+    severity: 'warning',
+    title: 'Message from the official v1 to v2 codemod',
+    help:
+      'The official `@modelcontextprotocol/codemod` (`v1-to-v2`) ran first and reported this spot. Follow ' +
+      'its message; the MRTR migration only rewrites code that is already on the v2 surface.',
+  },
+  {
+    id: 'serve-http-manual',
+    severity: 'warning',
+    title: 'HTTP serving setup to move to `createMcpHandler` by hand',
+    help:
+      'The 2026-07-28 wire is only served by `createMcpHandler(factory)` over HTTP (or `serveStdio(factory)`); ' +
+      'a plain `server.connect(transport)` keeps speaking the 2025 revision. This serving setup could not ' +
+      'be rewritten safely: replace the transport wiring with `createMcpHandler(() => createServer())` ' +
+      'and route your HTTP requests to its `fetch`.',
+  },
+  {
+    id: 'state-carries-sensitive-value',
+    severity: 'info',
+    title: 'A value carried in `requestState` looks sensitive',
+    help:
+      '`requestState` is signed, not encrypted, and travels through the client, which can read it. A value ' +
+      'named like a secret (token, password, key, credential) is carried in it. Carry an identifier ' +
+      'instead and look the secret up again on the retry, or encrypt the payload.',
+  },
+] satisfies RuleInfo[]);
+
+const BY_ID: ReadonlyMap<string, RuleInfo> = new Map(RULES.map((rule) => [rule.id, rule]));
+
+export function ruleInfo(id: string): RuleInfo | undefined {
+  return BY_ID.get(id);
+}
+
+/** The rule reference for the README: one `### <id>` section per rule, in catalogue order. */
+export function rulesMarkdown(): string {
+  return RULES.map((rule) => `### ${rule.id}\n\n**${rule.severity}** · ${rule.title}\n\n${rule.help}\n`).join('\n');
+}
+
+/** Most severe first; the order findings are grouped in. */
+export const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];
+
+/** Catalogue position of a rule (unknown ids sort after every known one). */
+export function ruleOrder(id: string): number {
+  const index = RULES.findIndex((rule) => rule.id === id);
+  return index === -1 ? RULES.length : index;
+}

@@ -1,0 +1,124 @@
+// Types of the values a step machine carries in requestState. A second, type-aware view of the file
+// (real file system, so the user's own node_modules resolve) answers two questions per value: how to
+// spell its type in the state declaration, and whether it survives JSON unchanged.
+import { Node, Project, ts, type SourceFile, type Type } from 'ts-morph';
+
+let typedProject: Project | undefined;
+
+function project(): Project {
+  typedProject ??= new Project({
+    compilerOptions: {
+      strict: true,
+      allowJs: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      skipLibCheck: true,
+      types: [],
+      noEmit: true,
+    },
+    skipAddingFilesFromTsConfig: true,
+  });
+  return typedProject;
+}
+
+export interface TypedView {
+  file: SourceFile;
+  dispose(): void;
+}
+
+/** A type-checked copy of `text` at `absPath`; call dispose() when done (workers keep nothing). */
+export function typedView(absPath: string, text: string): TypedView {
+  const p = project();
+  const file = p.createSourceFile(absPath, text, { overwrite: true });
+  return {
+    file,
+    dispose: () => {
+      p.removeSourceFile(file);
+      // Dependencies resolved for this file stay cached for the next one; that is the point.
+    },
+  };
+}
+
+export type JsonSafety = { safe: true } | { safe: false; reason: string } | { safe: 'unknown' };
+
+const NOT_JSON = new Set([
+  'Date', 'Map', 'Set', 'WeakMap', 'WeakSet', 'RegExp', 'Promise', 'URL', 'URLSearchParams', 'Buffer',
+  'Uint8Array', 'Int8Array', 'Uint16Array', 'Int16Array', 'Uint32Array', 'Int32Array', 'Float32Array',
+  'Float64Array', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'ReadableStream', 'WritableStream',
+  'Blob', 'File', 'Response', 'Request', 'Headers', 'AbortController', 'AbortSignal', 'Error', 'Symbol',
+]);
+
+/** Whether a value of `type` is plain JSON data (objects, arrays, strings, numbers, booleans, null). */
+export function jsonSafety(type: Type, depth = 0, seen = new Set<Type>()): JsonSafety {
+  if (type.isAny() || type.isUnknown()) return { safe: 'unknown' };
+  if (seen.has(type) || depth > 6) return { safe: true };
+  seen.add(type);
+  const flags = type.getFlags();
+  if (flags & ts.TypeFlags.BigIntLike) return { safe: false, reason: 'a bigint' };
+  if (flags & ts.TypeFlags.ESSymbolLike) return { safe: false, reason: 'a symbol' };
+  if (
+    type.isString() || type.isNumber() || type.isBoolean() || type.isLiteral() || type.isNull() ||
+    type.isUndefined() || type.isBooleanLiteral() || type.isEnumLiteral() || type.isEnum() ||
+    (flags & ts.TypeFlags.Void) !== 0 || (flags & ts.TypeFlags.Never) !== 0
+  ) {
+    return { safe: true };
+  }
+  if (type.isUnion()) return combine(type.getUnionTypes().map((t) => jsonSafety(t, depth + 1, seen)));
+  if (type.isIntersection()) return combine(type.getIntersectionTypes().map((t) => jsonSafety(t, depth + 1, seen)));
+  if (type.isArray() || type.isReadonlyArray()) {
+    const element = type.getArrayElementType() ?? type.getTypeArguments()[0];
+    return element ? jsonSafety(element, depth + 1, seen) : { safe: 'unknown' };
+  }
+  if (type.isTuple()) return combine(type.getTupleElements().map((t) => jsonSafety(t, depth + 1, seen)));
+  if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
+    return { safe: false, reason: 'a function' };
+  }
+  const symbol = type.getSymbol() ?? type.getAliasSymbol();
+  const name = symbol?.getName();
+  if (name && NOT_JSON.has(name)) return { safe: false, reason: `a ${name}` };
+  if (symbol?.getDeclarations().some((d) => Node.isClassDeclaration(d) || Node.isClassExpression(d))) {
+    return { safe: false, reason: `an instance of class ${name}` };
+  }
+  if (type.isObject()) {
+    const results: JsonSafety[] = [];
+    for (const prop of type.getProperties()) {
+      const decl = prop.getValueDeclaration() ?? prop.getDeclarations()[0];
+      if (!decl) continue;
+      if (Node.isMethodSignature(decl) || Node.isMethodDeclaration(decl)) {
+        return { safe: false, reason: `an object with method ${prop.getName()}()` };
+      }
+      const result = jsonSafety(prop.getTypeAtLocation(decl), depth + 1, seen);
+      if (result.safe === false) return { safe: false, reason: `${result.reason} in property ${prop.getName()}` };
+      results.push(result);
+    }
+    const index = type.getStringIndexType() ?? type.getNumberIndexType();
+    if (index) results.push(jsonSafety(index, depth + 1, seen));
+    return combine(results);
+  }
+  return { safe: 'unknown' };
+}
+
+function combine(results: JsonSafety[]): JsonSafety {
+  const bad = results.find((r) => r.safe === false);
+  if (bad) return bad;
+  return results.some((r) => r.safe === 'unknown') ? { safe: 'unknown' } : { safe: true };
+}
+
+/**
+ * How to write `type` in a declaration placed at `scope` (module level next to the handler).
+ * Falls back to `any` when the type names something only visible inside the handler.
+ */
+export function typeText(type: Type, scope: Node): string {
+  if (type.isAny()) return 'any';
+  const text = type.getText(
+    scope,
+    ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope |
+      ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType,
+  );
+  const symbols = [type.getSymbol(), type.getAliasSymbol()].filter((s) => s !== undefined);
+  const local = symbols.some((s) =>
+    s!.getDeclarations().some((d) => d.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) !== undefined),
+  );
+  return local ? 'any' : text;
+}

@@ -1,0 +1,241 @@
+// Emission half of the step machine: turns a HandlerPlan into one text edit replacing the handler
+// body, plus the state type declared next to the handler. Shape of the output (see plan.ts):
+//
+//   let state = await mrtrState.resume<S>(ctx, subject, args);
+//   if (state === undefined) { P0; state = { step: 'g1', …live }; }
+//   if (state.step === 'g1') { const { …live } = state; <read answers, re-ask when missing>; B1; state = { step: 'g2', … }; }
+//   …
+//   const { …live } = state; <read answers of the last round>; Bn
+//
+// A first call that already carries the answers falls through every step in one leg.
+import { Node } from 'ts-morph';
+import type { TextEdit } from '../types.js';
+import { applyEdits } from '../edits.js';
+import type { TextStyle } from '../text-style.js';
+import type { Ask, HandlerPlan, Round } from './plan.js';
+import { indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
+
+export interface EmitContext {
+  text: string;
+  style: TextStyle;
+  typescript: boolean;
+  ctxName: string;
+  stateVar: string;
+  stateType?: string;
+  subject: string;
+  args: string;
+  /** Type text per carried name (TypeScript only). */
+  types: Map<string, string>;
+  /** SDK / state-module names the emitted code uses, collected for the import edits. */
+  uses: Set<string>;
+  /** Edits inside the original statements (capability reads, …), applied wherever they land. */
+  bodyEdits: TextEdit[];
+}
+
+const REQUEST_TYPES: Record<Ask['kind'], string | undefined> = {
+  elicit: 'ElicitRequestFormParams',
+  'elicit-url': 'ElicitUrlParams',
+  sampling: 'CreateMessageRequestParams',
+  roots: undefined,
+};
+
+export function emitBody(plan: HandlerPlan, ec: EmitContext): TextEdit {
+  const { text, style } = ec;
+  const { eol, indentUnit: unit, quote, semicolons } = style;
+  const semi = semicolons ? ';' : '';
+  const q = (s: string) => `${quote}${s.replace(/\\/g, '\\\\').replace(new RegExp(quote, 'g'), `\\${quote}`)}${quote}`;
+  const body = plan.handler.fn.getBody()!;
+  const statements = plan.statements;
+  const indent = statements.length > 0 ? indentationAt(text, statements[0].getStart()) : unit;
+  const closing = indentationAt(text, body.getEnd() - 1);
+  const literals = multilineLiteralRanges(body, text);
+  const { rounds, live } = plan;
+  const n = rounds.length;
+  ec.uses.add('mrtrState');
+  ec.uses.add('inputRequired');
+
+  // Chunks of whole lines without their final line break, joined at the end.
+  const chunks: string[] = [];
+  const push = (level: number, line: string) => chunks.push(indent + unit.repeat(level) + line);
+  const raw = (segmentText: string) => chunks.push(segmentText.replace(/\r?\n$/, ''));
+  const typeArg = ec.typescript && ec.stateType ? `<${ec.stateType}>` : '';
+  push(0, `let ${ec.stateVar} = await mrtrState.resume${typeArg}(${ec.ctxName}, ${ec.subject}, ${ec.args})${semi}`);
+
+  const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k]].join(', ')} }`;
+  const hoistedRequests = (round: Round, level: number) => {
+    for (const ask of round.asks) {
+      if (ask.paramsHoisted && ask.requestName) {
+        push(level, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${ask.paramsText}${semi}`);
+      }
+    }
+  };
+
+  // P0: statements before the first question, run once per logical call.
+  const p0End = rounds[0].first;
+  if (p0End === 0 && !rounds[0].asks.some((a) => a.paramsHoisted)) {
+    push(0, `${ec.stateVar} ??= ${stepObject(0)}${semi}`);
+  } else {
+    push(0, `if (${ec.stateVar} === undefined) {`);
+    if (p0End > 0) raw(segment(0, p0End - 1, 1, []));
+    hoistedRequests(rounds[0], 1);
+    push(1, `${ec.stateVar} = ${stepObject(0)}${semi}`);
+    push(0, '}');
+  }
+
+  for (let k = 0; k < n; k++) {
+    const round = rounds[k];
+    const last = k === n - 1;
+    const level = last ? 0 : 1;
+    const end = last ? statements.length - 1 : rounds[k + 1].first - 1;
+    if (!last) push(0, `if (${ec.stateVar}.step === ${q(round.step)}) {`);
+    if (live[k].length > 0) restore(live[k], level);
+    // The answers are read where the round's first statement was; its statements follow with the
+    // awaits replaced by the answers (or are dropped when they only received an answer).
+    const firstLine = lineStartOf(text, statements[round.first].getStart());
+    const edits: TextEdit[] = [{ start: firstLine, end: firstLine, text: answerLines(round, level) }];
+    for (let i = round.first; i <= round.last; i++) {
+      const statement = statements[i];
+      if (round.dropped.has(i)) {
+        const start = lineStartOf(text, statement.getStart());
+        const endsLine = text.slice(statement.getEnd(), lineEndAfter(text, statement.getEnd())).trim() === '';
+        edits.push({ start, end: endsLine ? lineEndAfter(text, statement.getEnd()) : statement.getEnd(), text: '' });
+        continue;
+      }
+      const inStatement = round.asks.filter((a) => statement.containsRange(a.awaitNode.getPos(), a.awaitNode.getEnd()));
+      const replaced = new Set<Node>();
+      for (const ask of inStatement) {
+        if (replaced.has(ask.awaitNode)) continue;
+        replaced.add(ask.awaitNode);
+        if (ask.replacement !== undefined) {
+          edits.push({ start: ask.awaitNode.getStart(), end: ask.awaitNode.getEnd(), text: ask.replacement });
+          continue;
+        }
+        // await Promise.all([...]) / allSettled: the answers in the same positions.
+        const siblings = inStatement.filter((a) => a.awaitNode === ask.awaitNode);
+        const settled = /\.allSettled\s*\(/.test(ask.awaitNode.getText());
+        const items = siblings.map((a) => (settled ? `{ status: ${q('fulfilled')} as const, value: ${a.answerName} }` : a.answerName));
+        edits.push({ start: ask.awaitNode.getStart(), end: ask.awaitNode.getEnd(), text: `[${items.join(', ')}]` });
+      }
+    }
+    raw(segment(round.first, end, level, edits));
+    if (!last) {
+      hoistedRequests(rounds[k + 1], 1);
+      push(1, `${ec.stateVar} = ${stepObject(k + 1)}${semi}`);
+      push(0, '}');
+    }
+  }
+
+  const bodyText = `{${eol}${chunks.join(eol)}${eol}${closing}}`;
+  return { start: body.getStart(), end: body.getEnd(), text: bodyText };
+
+  function restore(names: string[], level: number): void {
+    const consts = names.filter((name) => plan.declared.get(name)?.keyword !== 'let');
+    const lets = names.filter((name) => plan.declared.get(name)?.keyword === 'let');
+    if (consts.length > 0) push(level, `const { ${consts.join(', ')} } = ${ec.stateVar}${semi}`);
+    if (lets.length > 0) push(level, `let { ${lets.join(', ')} } = ${ec.stateVar}${semi}`);
+  }
+
+  function answerLines(round: Round, level: number): string {
+    const out: string[] = [];
+    const add = (extra: number, line: string) => out.push(indent + unit.repeat(level + extra) + line);
+    for (const ask of round.asks) {
+      if (ask.requestName && !ask.paramsHoisted) {
+        add(0, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${ask.paramsText}${semi}`);
+      }
+      const keyword = ask.replacement === undefined && plan.declared.get(ask.answerName)?.keyword === 'let' ? 'let' : 'const';
+      add(0, `${keyword} ${ask.answerName} = ${reader(ask)}${semi}`);
+    }
+    add(0, `if (${round.asks.map((a) => `${a.answerName} === undefined`).join(' || ')}) {`);
+    add(1, `return inputRequired({`);
+    add(2, `inputRequests: {`);
+    for (const ask of round.asks) add(3, `${propertyKey(ask.key, q)}: ${builder(ask)},`);
+    add(2, `},`);
+    add(2, `requestState: await mrtrState.mint(${ec.ctxName}, ${ec.subject}, ${ec.args}, ${ec.stateVar}),`);
+    add(1, `})${semi}`);
+    add(0, '}');
+    return out.join(eol) + eol;
+  }
+
+  function reader(ask: Ask): string {
+    switch (ask.kind) {
+      case 'elicit':
+      case 'elicit-url':
+        ec.uses.add('elicitAnswer');
+        return `elicitAnswer(${ec.ctxName}, ${q(ask.key)}, ${ask.requestName})`;
+      case 'sampling':
+        ec.uses.add('samplingAnswer');
+        return `samplingAnswer(${ec.ctxName}, ${q(ask.key)})`;
+      case 'roots':
+        ec.uses.add('rootsAnswer');
+        return `rootsAnswer(${ec.ctxName}, ${q(ask.key)})`;
+    }
+  }
+
+  function builder(ask: Ask): string {
+    switch (ask.kind) {
+      case 'elicit':
+        return `inputRequired.elicit(${ask.requestName})`;
+      case 'elicit-url':
+        return `inputRequired.elicitUrl(${ask.requestName})`;
+      case 'sampling':
+        return `inputRequired.createMessage(${ask.requestName})`;
+      case 'roots':
+        return 'inputRequired.listRoots()';
+    }
+  }
+
+  /** Original statements [from, to] as whole lines, re-indented by `level` units, with `edits` applied. */
+  function segment(from: number, to: number, level: number, edits: TextEdit[]): string {
+    const first = statements[from];
+    const lastStatement = statements[to];
+    // Keep comments attached above the first statement; drop the newline that precedes them.
+    let start = first.getFullStart();
+    const leading = text.slice(start, first.getStart());
+    const firstNewline = leading.indexOf('\n');
+    start = firstNewline === -1 ? lineStartOf(text, first.getStart()) : start + firstNewline + 1;
+    const end = lineEndAfter(text, lastStatement.getEnd());
+    const all = [...edits, ...ec.bodyEdits];
+    if (level > 0) {
+      const replaced = all.filter((e) => e.end > e.start);
+      all.push(...indentEdits(text, start, end, unit.repeat(level), literals, replaced));
+    }
+    const local = all
+      .filter((e) => e.start >= start && e.end <= end)
+      .map((e) => ({ start: e.start - start, end: e.end - start, text: e.text }));
+    let out = applyEdits(text.slice(start, end), local);
+    if (!out.endsWith('\n')) out += eol;
+    return out;
+  }
+}
+
+function requestAnnotation(ask: Ask, ec: EmitContext): string {
+  if (!ec.typescript) return '';
+  const type = REQUEST_TYPES[ask.kind];
+  if (!type) return '';
+  if (type === 'ElicitUrlParams') {
+    ec.uses.add('inputRequired');
+    return ': Parameters<typeof inputRequired.elicitUrl>[0]';
+  }
+  ec.uses.add(`type ${type}`);
+  return `: ${type}`;
+}
+
+function propertyKey(key: string, q: (s: string) => string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : q(key);
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `type DeployState = | { step: 'confirm'; plan: Plan } | …` (TypeScript only). */
+export function stateTypeDeclaration(plan: HandlerPlan, ec: EmitContext, indent: string): string {
+  const { eol, quote, semicolons } = ec.style;
+  const members = plan.rounds.map((round, k) => {
+    const fields = [`step: ${quote}${round.step}${quote}`, ...plan.live[k].map((name) => `${name}: ${ec.types.get(name) ?? 'any'}`)];
+    return `${indent}${ec.style.indentUnit}| { ${fields.join('; ')} }`;
+  });
+  return `${indent}type ${ec.stateType} =${eol}${members.join(eol)}${semicolons ? ';' : ''}${eol}`;
+}
+
+export { Node };

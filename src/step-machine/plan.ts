@@ -1,0 +1,506 @@
+// Analysis half of the step machine: decides whether a handler can be split with certainty, and
+// if so, into which rounds. Nothing here edits text. The intermediate form (written down so the
+// emitted code is predictable):
+//
+//   body = P0 · G1 · B1 · G2 · B2 … Gn · Bn
+//
+// P0 are the statements before the first question; Gk the consecutive top-level statements that
+// ask round k's questions (independent of each other); Bk the statements after them up to the
+// next round. Values declared before round k and used from round k on are "live at k" and travel
+// in the state minted for round k.
+import { Node, SyntaxKind, type Expression, type SourceFile, type Statement } from 'ts-morph';
+import type { HandlerInfo } from '../analysis/handlers.js';
+import type { PushSite } from '../analysis/push-sites.js';
+import type { FindingInput } from '../types.js';
+import { camelCase, snakeCase, uniqueName } from './naming.js';
+
+export type AskKind = 'elicit' | 'elicit-url' | 'sampling' | 'roots';
+
+export interface Ask {
+  site: PushSite;
+  kind: AskKind;
+  key: string;
+  /** Local that receives this round's answer. */
+  answerName: string;
+  /** Local that holds the request params (none for roots). */
+  requestName?: string;
+  /** Params text as emitted (URL mode: without `mode` and `elicitationId`). */
+  paramsText?: string;
+  /** Params must be evaluated once, before the round, and carried (they call or construct things). */
+  paramsHoisted: boolean;
+  /** The `await …` expression this ask replaces. */
+  awaitNode: Node;
+  /** What replaces the await expression in the statement; undefined: the statement is dropped. */
+  replacement?: string;
+}
+
+export interface Round {
+  /** Index of the first / last statement of the round in the body. */
+  first: number;
+  last: number;
+  asks: Ask[];
+  step: string;
+  /** Statements of the round that disappear (their only job was to receive the answer). */
+  dropped: Set<number>;
+}
+
+export interface Declared {
+  name: string;
+  keyword: 'const' | 'let';
+  /** Statement index that declares it. */
+  index: number;
+  nameNode: Node;
+}
+
+export interface HandlerPlan {
+  handler: HandlerInfo;
+  statements: Statement[];
+  rounds: Round[];
+  declared: Map<string, Declared>;
+  /** live[k] = names carried into round k (k indexes rounds). */
+  live: string[][];
+  /** Dropped request options (timeout, signal, …), for info findings. */
+  droppedOptions: PushSite[];
+}
+
+export type PlanResult = { ok: true; plan: HandlerPlan } | { ok: false; findings: FindingInput[] };
+
+const PROMISE_BATCH = new Set(['all', 'allSettled']);
+
+export function planHandler(handler: HandlerInfo, sites: PushSite[], sourceFile: SourceFile): PlanResult {
+  const findings: FindingInput[] = [];
+  const reject = (site: PushSite, rule: string, message: string, suggestion: string) =>
+    findings.push({ rule, severity: 'warning', pos: site.node.getStart(), message, suggestion });
+  const where = handlerLabel(handler);
+  const body = handler.fn.getBody();
+  if (!body || !Node.isBlock(body)) {
+    for (const site of sites) {
+      reject(site, 'push-unsupported-shape', `${site.api} in ${where}, whose body is an expression`, 'Give the handler a block body; the migration then splits it into steps.');
+    }
+    return { ok: false, findings };
+  }
+  const statements = body.getStatements();
+  const ctxParam = handler.ctxParam;
+  if (ctxParam && !Node.isIdentifier(ctxParam.getNameNode())) {
+    for (const site of sites) {
+      reject(site, 'push-unsupported-shape', `${site.api} in ${where}: the context parameter is destructured`, 'Name the context parameter (e.g. `ctx`) and read `ctx.mcpReq` in the body; the migration needs the whole context to mint and read requestState.');
+    }
+    return { ok: false, findings };
+  }
+
+  const asksByStatement = new Map<number, Ask[]>();
+  const droppedOptions: PushSite[] = [];
+  for (const site of sites) {
+    const problem = siteProblem(site, where);
+    if (problem) {
+      reject(site, problem.rule, problem.message, problem.suggestion);
+      continue;
+    }
+    const statement = topLevelStatement(site.node, body);
+    if (!statement) {
+      reject(site, 'push-nested-block', `${site.api} in ${where} is inside a nested block (if/switch/block); the step machine cannot resume into it with certainty`, 'Move the question to the top level of the handler (compute the condition first, ask unconditionally or return early), or rewrite this handler by hand with inputRequired(...) and a requestState step marker.');
+      continue;
+    }
+    const index = statements.indexOf(statement);
+    const awaitNode = awaitOf(site);
+    if (!awaitNode) {
+      reject(site, 'push-not-awaited', `${site.api} in ${where} is not awaited directly`, 'Await the request where it is made, so the answer can be read at the resume step.');
+      continue;
+    }
+    if (!hoistable(awaitNode, statement)) {
+      reject(site, 'push-conditional-expression', `${site.api} in ${where} is awaited inside a conditional expression (&&, ||, ??, ?:) or after other calls in the same statement`, 'Ask in a statement of its own before the expression (const answer = await …), then use the answer.');
+      continue;
+    }
+    if (site.options) droppedOptions.push(site);
+    const asks = asksByStatement.get(index) ?? [];
+    asks.push(makeAsk(site, awaitNode));
+    asksByStatement.set(index, asks);
+  }
+  if (findings.length > 0) {
+    // Never half-migrate: every other site of this handler is left as it was too.
+    for (const site of sites) {
+      if (!findings.some((f) => f.pos === site.node.getStart())) {
+        reject(site, 'push-request', `${site.api} in ${where} left as it was: another request in this handler cannot be migrated automatically`, 'Resolve the other findings of this handler first; then run the migration again.');
+      }
+    }
+    return { ok: false, findings };
+  }
+
+  // Statements that ask more than one question must do so through one Promise.all/allSettled.
+  for (const [index, asks] of asksByStatement) {
+    if (asks.length > 1 && !asks.every((a) => a.awaitNode === asks[0].awaitNode)) {
+      for (const ask of asks) {
+        reject(ask.site, 'push-unsupported-shape', `${ask.site.api} in ${where}: several requests awaited separately in one statement`, 'Split the statement so each request is awaited in a statement of its own, or batch them in one Promise.all.');
+      }
+      return { ok: false, findings };
+    }
+    void index;
+  }
+
+  const declared = topLevelDeclarations(statements);
+  if (declared === undefined) {
+    for (const site of sites) {
+      reject(site, 'push-unsupported-shape', `${site.api} in ${where}: a function or class declared in the handler body is used across the question`, 'Move the local function or class out of the handler.');
+    }
+    return { ok: false, findings };
+  }
+  // Names the generated code imports are never reused for locals.
+  const taken = new Set<string>([...identifierNames(handler.fn), ...GENERATED_IMPORTS]);
+  const keys = new Set<string>();
+  const indices = [...asksByStatement.keys()].sort((a, b) => a - b);
+  for (const index of indices) {
+    for (const ask of asksByStatement.get(index)!) nameAsk(ask, statements[index], keys, taken);
+  }
+
+  // Rounds: consecutive asking statements whose requests do not use an earlier answer of the round.
+  const rounds: Round[] = [];
+  for (const index of indices) {
+    const asks = asksByStatement.get(index)!;
+    const previous = rounds[rounds.length - 1];
+    const bound = previous ? previous.asks.flatMap((a) => boundNames(statements[previous.last], a)) : [];
+    const usesEarlier = asks.some((a) => a.site.params && referencedNames(a.site.params).some((n) => bound.includes(n)));
+    if (previous && previous.last === index - 1 && !usesEarlier) {
+      previous.last = index;
+      previous.asks.push(...asks);
+    } else {
+      rounds.push({ first: index, last: index, asks, step: '', dropped: new Set() });
+    }
+  }
+  for (const round of rounds) {
+    round.step = round.asks.map((a) => a.key).join('+');
+    for (let i = round.first; i <= round.last; i++) {
+      const asks = asksByStatement.get(i)!;
+      if (asks.every((a) => a.replacement === undefined)) round.dropped.add(i);
+    }
+  }
+
+  const live = rounds.map((round) => liveAt(round.first, statements, declared, rounds));
+  // A request hoisted before its round is carried into it.
+  rounds.forEach((round, k) => {
+    for (const ask of round.asks) if (ask.paramsHoisted && ask.requestName) live[k].push(ask.requestName);
+  });
+
+  // Parameters reassigned before a split would be restored from the re-sent arguments: refuse.
+  const paramNames = new Set(handler.params.flatMap((p) => bindingNames(p.getNameNode())));
+  for (const name of paramNames) {
+    if (isReassigned(name, body)) {
+      for (const site of sites) {
+        reject(site, 'push-unsupported-shape', `${site.api} in ${where}: handler parameter ${name} is reassigned`, `Copy ${name} into a local before changing it.`);
+      }
+      return { ok: false, findings };
+    }
+  }
+  void sourceFile;
+  return { ok: true, plan: { handler, statements, rounds, declared, live, droppedOptions } };
+}
+
+export function handlerLabel(handler: HandlerInfo): string {
+  const kind = handler.kind === 'request' ? `${handler.method} request handler` : `${handler.kind} handler`;
+  return handler.name ? `${kind} '${handler.name}'` : kind;
+}
+
+function siteProblem(site: PushSite, where: string): { rule: string; message: string; suggestion: string } | undefined {
+  if (site.nestedFunction) {
+    return {
+      rule: 'push-in-callback',
+      message: `${site.api} in ${where} is made inside a nested function or callback`,
+      suggestion: 'Make the request at the top level of the handler and pass the answer into the callback; the migration can then turn it into an input request.',
+    };
+  }
+  if (site.inLoop) {
+    return {
+      rule: 'push-in-loop',
+      message: `${site.api} in ${where} is made inside a loop`,
+      suggestion: 'Carry the loop state (index, answers so far) in requestState and ask one question per round, or collect all inputs up front as tool arguments.',
+    };
+  }
+  if (site.inTry) {
+    return {
+      rule: 'push-in-try',
+      message: `${site.api} in ${where} is inside try/catch/finally`,
+      suggestion: 'Move the request out of the try block (an input request cannot fail with a transport error any more), keep the try around the code that can still throw, then run the migration again.',
+    };
+  }
+  if (!site.awaited) {
+    return {
+      rule: 'push-not-awaited',
+      message: `${site.api} in ${where} is not awaited (fire-and-forget)`,
+      suggestion: 'Await the request where it is made, or drop it: under 2026-07-28 a request nobody waits for cannot be sent at all.',
+    };
+  }
+  return undefined;
+}
+
+/** The statement directly in `body` that holds `node`, when no block/if/switch lies in between. */
+function topLevelStatement(node: Node, body: Node): Statement | undefined {
+  let current: Node | undefined = node;
+  while (current && current.getParent() !== body) {
+    const parent: Node | undefined = current.getParent();
+    if (!parent) return undefined;
+    if (Node.isBlock(parent) || Node.isIfStatement(parent) || Node.isSwitchStatement(parent) ||
+      Node.isCaseClause(parent) || Node.isDefaultClause(parent) || Node.isLabeledStatement(parent)) {
+      return undefined;
+    }
+    current = parent;
+  }
+  return current && Node.isStatement(current) ? current : undefined;
+}
+
+/** The await expression whose value is this site's answer (the site itself, or its Promise.all). */
+function awaitOf(site: PushSite): Node | undefined {
+  let node: Node = site.call ?? site.node;
+  let parent = node.getParent();
+  while (parent && Node.isParenthesizedExpression(parent)) {
+    node = parent;
+    parent = parent.getParent();
+  }
+  if (parent && Node.isAwaitExpression(parent)) return parent;
+  // await Promise.all([a, b])
+  if (parent && Node.isArrayLiteralExpression(parent)) {
+    const call = parent.getParent();
+    if (call && Node.isCallExpression(call)) {
+      const callee = call.getExpression();
+      if (Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise' &&
+        PROMISE_BATCH.has(callee.getName()) && parent.getElements().every((e) => isPushCallLike(e))) {
+        const outer = call.getParent();
+        if (outer && Node.isAwaitExpression(outer)) return outer;
+      }
+    }
+  }
+  return undefined;
+}
+
+function isPushCallLike(node: Node): boolean {
+  return Node.isCallExpression(node) || Node.isParenthesizedExpression(node);
+}
+
+/**
+ * The await can move to a statement of its own before this one without changing when it runs:
+ * it is not in a conditional branch or short-circuit operand, and nothing evaluated before it in
+ * the statement can have side effects.
+ */
+function hoistable(awaitNode: Node, statement: Statement): boolean {
+  let child: Node = awaitNode;
+  let parent = child.getParent();
+  while (parent && parent !== statement) {
+    if (Node.isConditionalExpression(parent) && child !== parent.getCondition()) return false;
+    if (Node.isBinaryExpression(parent)) {
+      const op = parent.getOperatorToken().getKind();
+      const shortCircuit = op === SyntaxKind.AmpersandAmpersandToken || op === SyntaxKind.BarBarToken ||
+        op === SyntaxKind.QuestionQuestionToken || op === SyntaxKind.AmpersandAmpersandEqualsToken ||
+        op === SyntaxKind.BarBarEqualsToken || op === SyntaxKind.QuestionQuestionEqualsToken;
+      if (shortCircuit && child === parent.getRight()) return false;
+    }
+    if (Node.isFunctionLikeDeclaration(parent)) return false;
+    // Siblings evaluated before `child` must be free of calls and awaits.
+    for (const sibling of parent.getChildren()) {
+      if (sibling === child) break;
+      if (sibling.getEnd() <= child.getStart() && hasEffects(sibling)) return false;
+    }
+    child = parent;
+    parent = parent.getParent();
+  }
+  return parent === statement;
+}
+
+function hasEffects(node: Node): boolean {
+  if (Node.isCallExpression(node) || Node.isNewExpression(node) || Node.isAwaitExpression(node)) return true;
+  if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.EqualsToken) return true;
+  return node.getDescendants().some((d) => Node.isCallExpression(d) || Node.isNewExpression(d) || Node.isAwaitExpression(d) ||
+    Node.isPostfixUnaryExpression(d) || Node.isPrefixUnaryExpression(d) && ['++', '--'].includes(d.getText().slice(0, 2)));
+}
+
+function makeAsk(site: PushSite, awaitNode: Node): Ask {
+  const kind: AskKind = site.kind === 'roots' ? 'roots' : site.kind === 'sampling' ? 'sampling' : site.elicitMode === 'url' ? 'elicit-url' : 'elicit';
+  let paramsText: string | undefined;
+  if (site.params && kind !== 'roots') {
+    paramsText = kind === 'elicit-url' ? stripUrlModeFields(site.params) : site.params.getText();
+  }
+  const paramsHoisted = site.params !== undefined && kind !== 'roots' && hasCalls(site.params);
+  return { site, kind, key: '', answerName: '', paramsText, paramsHoisted, awaitNode };
+}
+
+function hasCalls(node: Node): boolean {
+  return [node, ...node.getDescendants()].some((d) => Node.isCallExpression(d) || Node.isNewExpression(d) || Node.isAwaitExpression(d));
+}
+
+/** URL-mode params for inputRequired.elicitUrl: no `mode`, no `elicitationId`. */
+function stripUrlModeFields(params: Expression): string {
+  if (!Node.isObjectLiteralExpression(params)) return params.getText();
+  const kept = params.getProperties().filter((p) => {
+    const name = Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : undefined;
+    return name !== 'mode' && name !== 'elicitationId';
+  });
+  return `{ ${kept.map((p) => p.getText()).join(', ')} }`;
+}
+
+const GENERATED_IMPORTS = ['inputRequired', 'mrtrState', 'elicitAnswer', 'samplingAnswer', 'rootsAnswer', 'clientCapabilities'];
+
+/** Receiver names that say nothing about what is asked: the key comes from the schema or the kind. */
+const GENERIC_NAMES = new Set(['answer', 'answers', 'result', 'results', 'res', 'resp', 'response', 'reply', 'input', 'r',
+  'value', 'data', 'elicitation', 'elicit_result', 'elicitation_result', 'sampling_result', 'roots_result', 'user_input', 'output']);
+
+const DEFAULT_KEYS: Record<AskKind, string> = { elicit: 'confirm', 'elicit-url': 'consent', sampling: 'summary', roots: 'roots' };
+
+/** Input key after what is asked; answer and request locals after the key. */
+function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<string>): void {
+  const awaited = ask.awaitNode;
+  const isBatch = !Node.isAwaitExpression(awaited) || awaited.getExpression() !== (ask.site.call ?? ask.site.node) &&
+    !Node.isParenthesizedExpression(awaited.getExpression());
+  let receiver: string | undefined;
+  const decl = awaited.getParentWhile((n) => Node.isParenthesizedExpression(n))?.getParent() ?? awaited.getParent();
+  if (!isBatchAwait(awaited)) {
+    const parent = skipParensUp(awaited);
+    if (parent && Node.isVariableDeclaration(parent) && Node.isIdentifier(parent.getNameNode()) && Node.isVariableStatement(statement)) {
+      receiver = parent.getName();
+    } else if (parent && Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken && Node.isIdentifier(parent.getLeft())) {
+      receiver = parent.getLeft().getText();
+    }
+  } else {
+    const element = batchBindingName(ask);
+    if (element) receiver = element;
+  }
+  void isBatch;
+  void decl;
+  const fromReceiver = receiver && !GENERIC_NAMES.has(snakeCase(receiver)) ? snakeCase(receiver) : undefined;
+  const base = fromReceiver ?? schemaSingleProperty(ask) ?? DEFAULT_KEYS[ask.kind];
+  ask.key = uniqueName(base || DEFAULT_KEYS[ask.kind], keys);
+  const parent = skipParensUp(awaited);
+  const simpleBinding = !isBatchAwait(awaited) && parent && Node.isVariableDeclaration(parent) &&
+    Node.isIdentifier(parent.getNameNode()) && Node.isVariableStatement(statement) &&
+    statement.getDeclarationList().getDeclarations().length === 1;
+  if (simpleBinding) {
+    ask.answerName = (parent as import('ts-morph').VariableDeclaration).getName();
+    ask.replacement = undefined;
+  } else {
+    ask.answerName = uniqueName(`${camelCase(ask.key)}Answer`, taken, '');
+    ask.replacement = isBatchAwait(awaited) ? undefined : ask.answerName;
+  }
+  if (ask.kind !== 'roots') ask.requestName = uniqueName(`${camelCase(ask.key)}Request`, taken, '');
+}
+
+function skipParensUp(node: Node): Node | undefined {
+  let parent = node.getParent();
+  while (parent && Node.isParenthesizedExpression(parent)) parent = parent.getParent();
+  return parent;
+}
+
+export function isBatchAwait(awaitNode: Node): boolean {
+  if (!Node.isAwaitExpression(awaitNode)) return false;
+  const inner = awaitNode.getExpression();
+  if (!Node.isCallExpression(inner)) return false;
+  const callee = inner.getExpression();
+  return Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise' && PROMISE_BATCH.has(callee.getName());
+}
+
+/** `const [a, b] = await Promise.all([…])`: the name bound to this ask's element. */
+function batchBindingName(ask: Ask): string | undefined {
+  const call = (ask.awaitNode as import('ts-morph').AwaitExpression).getExpression() as import('ts-morph').CallExpression;
+  const array = call.getArguments()[0];
+  if (!array || !Node.isArrayLiteralExpression(array)) return undefined;
+  const index = array.getElements().findIndex((e) => e === (ask.site.call ?? ask.site.node) || e.getDescendants().includes(ask.site.call ?? ask.site.node));
+  const decl = skipParensUp(ask.awaitNode);
+  if (!decl || !Node.isVariableDeclaration(decl)) return undefined;
+  const nameNode = decl.getNameNode();
+  if (!Node.isArrayBindingPattern(nameNode)) return undefined;
+  const element = nameNode.getElements()[index];
+  return element && Node.isBindingElement(element) && Node.isIdentifier(element.getNameNode()) ? element.getName() : undefined;
+}
+
+function schemaSingleProperty(ask: Ask): string | undefined {
+  const params = ask.site.params;
+  if (!params || !Node.isObjectLiteralExpression(params)) return undefined;
+  const schema = params.getProperty('requestedSchema');
+  if (!schema || !Node.isPropertyAssignment(schema)) return undefined;
+  const init = schema.getInitializer();
+  if (!init || !Node.isObjectLiteralExpression(init)) return undefined;
+  const props = init.getProperty('properties');
+  if (!props || !Node.isPropertyAssignment(props)) return undefined;
+  const obj = props.getInitializer();
+  if (!obj || !Node.isObjectLiteralExpression(obj)) return undefined;
+  const names = obj.getProperties().map((p) => (Node.isPropertyAssignment(p) ? p.getName().replace(/^['"]|['"]$/g, '') : undefined));
+  return names.length === 1 && names[0] ? snakeCase(names[0]) : undefined;
+}
+
+/** Names a round's statement binds from this ask's answer. */
+function boundNames(statement: Statement, ask: Ask): string[] {
+  if (Node.isVariableStatement(statement)) {
+    return statement.getDeclarationList().getDeclarations().flatMap((d) => bindingNames(d.getNameNode()));
+  }
+  return ask.answerName ? [ask.answerName] : [];
+}
+
+export function bindingNames(node: Node): string[] {
+  if (Node.isIdentifier(node)) return [node.getText()];
+  if (Node.isObjectBindingPattern(node) || Node.isArrayBindingPattern(node)) {
+    return node.getElements().flatMap((e) => (Node.isBindingElement(e) ? bindingNames(e.getNameNode()) : []));
+  }
+  return [];
+}
+
+function topLevelDeclarations(statements: Statement[]): Map<string, Declared> | undefined {
+  const declared = new Map<string, Declared>();
+  for (const [index, statement] of statements.entries()) {
+    if (Node.isVariableStatement(statement)) {
+      const keyword = statement.getDeclarationKind() === 'const' ? 'const' : 'let';
+      for (const decl of statement.getDeclarations()) {
+        const visit = (node: Node) => {
+          if (Node.isIdentifier(node)) declared.set(node.getText(), { name: node.getText(), keyword, index, nameNode: node });
+          else if (Node.isObjectBindingPattern(node) || Node.isArrayBindingPattern(node)) {
+            for (const e of node.getElements()) if (Node.isBindingElement(e)) visit(e.getNameNode());
+          }
+        };
+        visit(decl.getNameNode());
+      }
+    } else if (Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement)) {
+      const name = statement.getName();
+      if (name) declared.set(name, { name, keyword: 'const', index: -1, nameNode: statement });
+    }
+  }
+  // Hoisted declarations (index -1) cannot be carried: refuse when one is used after a split.
+  return declared;
+}
+
+/** Identifier names referenced (as values) in `node`. */
+export function referencedNames(node: Node): string[] {
+  const names: string[] = [];
+  const visit = (n: Node) => {
+    if (Node.isIdentifier(n)) {
+      const parent = n.getParent();
+      if (parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === n) return;
+      if (parent && (Node.isPropertyAssignment(parent) || Node.isPropertySignature(parent) || Node.isMethodDeclaration(parent) ||
+        Node.isPropertyDeclaration(parent)) && parent.getNameNode() === n) return;
+      if (parent && (Node.isTypeReference(parent) || Node.isQualifiedName(parent) || Node.isTypeQuery(parent))) return;
+      if (parent && Node.isBindingElement(parent) && parent.getPropertyNameNode() === n) return;
+      names.push(n.getText());
+    }
+  };
+  visit(node);
+  node.forEachDescendant(visit);
+  return names;
+}
+
+function liveAt(first: number, statements: Statement[], declared: Map<string, Declared>, rounds: Round[]): string[] {
+  const used = new Set<string>();
+  for (let i = first; i < statements.length; i++) for (const n of referencedNames(statements[i])) used.add(n);
+  void rounds;
+  return [...declared.values()].filter((d) => d.index >= 0 && d.index < first && used.has(d.name)).map((d) => d.name);
+}
+
+function identifierNames(node: Node): string[] {
+  return node.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText());
+}
+
+function isReassigned(name: string, body: Node): boolean {
+  return body.getDescendants().some((d) => {
+    if (Node.isBinaryExpression(d) && d.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment &&
+      d.getOperatorToken().getKind() <= SyntaxKind.LastAssignment) {
+      return d.getLeft().getText() === name;
+    }
+    if ((Node.isPrefixUnaryExpression(d) || Node.isPostfixUnaryExpression(d)) && d.getOperand().getText() === name) {
+      const op = d.getOperatorToken();
+      return op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken;
+    }
+    return false;
+  });
+}

@@ -1,0 +1,113 @@
+// File-level edits around migrated handlers: the imports they need, and the requestState verify
+// hook in the server construction (without it nothing is protected).
+import { Node, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
+import type { TextStyle } from '../text-style.js';
+import type { TextEdit } from '../types.js';
+import { indentationAt, lineEndAfter } from './text.js';
+
+const SDK = '@modelcontextprotocol/server';
+const STATE_MODULE_NAMES = ['mrtrState', 'elicitAnswer', 'samplingAnswer', 'rootsAnswer', 'clientCapabilities'];
+
+/** Adds the SDK names (`inputRequired`, `type X`) and the state-module names the code now uses. */
+export function importEdits(
+  sourceFile: SourceFile,
+  text: string,
+  style: TextStyle,
+  uses: Set<string>,
+  stateSpecifier: string,
+  typescript: boolean,
+): TextEdit[] {
+  const { eol, quote, semicolons } = style;
+  const semi = semicolons ? ';' : '';
+  const edits: TextEdit[] = [];
+  const sdkNames = [...uses].filter((n) => !STATE_MODULE_NAMES.includes(n)).filter((n) => typescript || !n.startsWith('type '));
+  const stateNames = STATE_MODULE_NAMES.filter((n) => uses.has(n));
+  const imports = sourceFile.getImportDeclarations();
+  const existing = imports.find((d) => d.getModuleSpecifierValue() === SDK && !d.isTypeOnly() && d.getNamedImports().length > 0);
+  const lastImport = imports[imports.length - 1];
+  let newLines = '';
+  if (existing) {
+    const present = new Set(existing.getNamedImports().map((s) => s.getName()));
+    const missing = sdkNames.filter((n) => !present.has(n.replace(/^type /, '')));
+    if (missing.length > 0) {
+      const specifiers = existing.getNamedImports();
+      const last = specifiers[specifiers.length - 1];
+      edits.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${missing.join(', ')}` });
+    }
+  } else if (sdkNames.length > 0) {
+    newLines += `import { ${sdkNames.join(', ')} } from ${quote}${SDK}${quote}${semi}${eol}`;
+  }
+  const stateImport = imports.find((d) => d.getModuleSpecifierValue() === stateSpecifier);
+  if (stateImport) {
+    const present = new Set(stateImport.getNamedImports().map((s) => s.getName()));
+    const missing = stateNames.filter((n) => !present.has(n));
+    const specifiers = stateImport.getNamedImports();
+    if (missing.length > 0 && specifiers.length > 0) {
+      const last = specifiers[specifiers.length - 1];
+      edits.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${missing.join(', ')}` });
+    }
+  } else if (stateNames.length > 0) {
+    newLines += `import { ${stateNames.join(', ')} } from ${quote}${stateSpecifier}${quote}${semi}${eol}`;
+  }
+  if (newLines) {
+    const at = lastImport ? lineEndAfter(text, lastImport.getEnd()) : firstCodeLine(sourceFile, text);
+    edits.push({ start: at, end: at, text: newLines });
+  }
+  return edits;
+}
+
+/** After a shebang and leading comments: where a first import goes. */
+function firstCodeLine(sourceFile: SourceFile, text: string): number {
+  const first = sourceFile.getStatements()[0];
+  if (!first) return text.length;
+  return text.lastIndexOf('\n', first.getStart() - 1) + 1;
+}
+
+/**
+ * `new McpServer(info)` → `new McpServer(info, { requestState: { verify: mrtrState.verify } })`,
+ * and the same property added to an options literal. `missing` says why nothing could be wired.
+ */
+export function wireVerifyHook(sourceFile: SourceFile, text: string, style: TextStyle): { edits: TextEdit[]; missing?: string } {
+  const edits: TextEdit[] = [];
+  const hook = 'requestState: { verify: mrtrState.verify }';
+  let found = 0;
+  let unreachable = 0;
+  sourceFile.forEachDescendant((node) => {
+    if (!Node.isNewExpression(node)) return;
+    const name = node.getExpression().getText();
+    if (name !== 'McpServer' && name !== 'Server') return;
+    found++;
+    const args = node.getArguments();
+    if (args.length === 0) {
+      unreachable++;
+      return;
+    }
+    if (args.length === 1) {
+      edits.push({ start: args[0].getEnd(), end: args[0].getEnd(), text: `, { ${hook} }` });
+      return;
+    }
+    const options = args[1];
+    if (!Node.isObjectLiteralExpression(options)) {
+      unreachable++;
+      return;
+    }
+    if (options.getProperty('requestState')) return;
+    edits.push(insertFirstProperty(options, hook, text, style));
+  });
+  if (found === 0) return { edits, missing: 'no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here' };
+  if (unreachable > 0) return { edits, missing: 'a server is constructed with options that are not an object literal: the requestState verify hook could not be added' };
+  return { edits };
+}
+
+function insertFirstProperty(options: ObjectLiteralExpression, property: string, text: string, style: TextStyle): TextEdit {
+  const props = options.getProperties();
+  const open = options.getStart() + 1;
+  if (props.length === 0) return { start: open, end: options.getEnd() - 1, text: ` ${property} ` };
+  const first = props[0];
+  const multiline = text.slice(open, first.getStart()).includes('\n');
+  if (multiline) {
+    const indent = indentationAt(text, first.getStart());
+    return { start: first.getStart(), end: first.getStart(), text: `${property},${style.eol}${indent}` };
+  }
+  return { start: first.getStart(), end: first.getStart(), text: `${property}, ` };
+}

@@ -1,0 +1,105 @@
+// The few shapes every part of the engine speaks. Keep this file small: transforms, the runner,
+// the CLI and the report writers all depend on it.
+import type { SourceFile } from 'ts-morph';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A spot the migration could not rewrite with certainty, or a note about what it changed. */
+export interface Finding {
+  /** Stable kebab-case rule id, documented in the README and in src/rules.ts. */
+  rule: string;
+  severity: Severity;
+  /** Path relative to the current directory, with `/` separators. */
+  path: string;
+  /** 1-based line and column of the spot in the ORIGINAL file. */
+  line: number;
+  column: number;
+  message: string;
+  suggestion?: string;
+}
+
+/** What a transform reports before the runner knows the file's display path. */
+export interface FindingInput {
+  rule: string;
+  severity: Severity;
+  /** Character offset in the text the transform analysed. */
+  pos: number;
+  message: string;
+  suggestion?: string;
+  /** Write a `// @mcp-mrtr-migrate` marker above the spot (default: true for warning/error). */
+  marker?: boolean;
+}
+
+/** Replace `text[start, end)` with `text`. Edits of one transform never overlap. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** A file a transform wants created (e.g. the generated requestState module). Never overwrites. */
+export interface NewFile {
+  /** Absolute path. */
+  absPath: string;
+  text: string;
+}
+
+export interface TransformOptions {
+  /** Absolute path of the package root the file belongs to (nearest package.json), if any. */
+  packageRoot?: string;
+  /** Absolute path of the requestState module for this package. */
+  stateModulePath?: string;
+  /** Extra options passed through from the CLI / jscodeshift. */
+  [key: string]: unknown;
+}
+
+export interface TransformContext {
+  /** Absolute path of the file. */
+  absPath: string;
+  /** The file as it is now (after earlier transforms). */
+  text: string;
+  sourceFile: SourceFile;
+  options: TransformOptions;
+}
+
+export interface TransformResult {
+  edits: TextEdit[];
+  findings: FindingInput[];
+  /** Handlers turned into step machines (counted into the report). */
+  handlersMigrated?: number;
+  /** Push sites replaced by input requests. */
+  sitesMigrated?: number;
+  newFiles?: NewFile[];
+}
+
+export interface Transform {
+  /** kebab-case id used by `-t` and in the report. */
+  id: string;
+  title: string;
+  description: string;
+  run(ctx: TransformContext): TransformResult;
+}
+
+export interface FileError {
+  path: string;
+  message: string;
+}
+
+/** The outcome of processing one file; produced by the runner, consumed by CLI and report. */
+export interface FileOutcome {
+  /** Display path (relative to cwd, `/` separators). */
+  path: string;
+  absPath: string;
+  /** Package the file belongs to (display path of the package root, '.' for the root). */
+  packagePath: string;
+  packageName: string;
+  original: string;
+  /** The new text, when the file changes. */
+  output?: string;
+  transforms: string[];
+  findings: Finding[];
+  handlersMigrated: number;
+  sitesMigrated: number;
+  newFiles: NewFile[];
+  error?: string;
+}

@@ -1,0 +1,97 @@
+// Reading and writing sources without damaging them: exact bytes in and out, atomic replacement,
+// and never clobbering a file we meant to create.
+import { randomBytes } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+
+// `fatal` refuses to silently turn non-UTF-8 bytes into U+FFFD (writing that back would corrupt
+// the file); `ignoreBOM` keeps a BOM in the string so it is written back.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Reads a source file as UTF-8. A BOM stays at the start of the string as '\uFEFF', so writing the
+ * string back yields the same bytes. Throws on bytes that are not valid UTF-8.
+ */
+export async function readSourceFile(absPath: string): Promise<string> {
+  const bytes = await fsp.readFile(absPath);
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new Error('not valid UTF-8 (left untouched)');
+  }
+}
+
+/**
+ * Replaces a file's contents atomically: a temp file in the same directory, then rename, so a
+ * crash or a full disk never leaves a half-written source. Keeps the existing file's mode, and
+ * writes through a symlink to its target instead of replacing the link.
+ */
+export async function writeFileAtomic(absPath: string, text: string): Promise<void> {
+  const target = await fsp.realpath(absPath).catch(() => absPath);
+  const mode = await fsp
+    .stat(target)
+    .then((s) => s.mode & 0o7777)
+    .catch(() => undefined);
+  const temp = tempPathFor(target);
+  try {
+    const handle = await fsp.open(temp, 'wx', mode ?? 0o666);
+    try {
+      await handle.writeFile(text, 'utf8');
+      // The umask filtered the mode given to open(); set it exactly.
+      if (mode !== undefined) await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fsp.rename(temp, target);
+  } catch (error) {
+    await fsp.rm(temp, { force: true }).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Creates a file (and its parent directories) unless something already exists at that path.
+ * Returns false, writing nothing, if it exists: generated modules never overwrite user code.
+ */
+export async function createFileIfAbsent(absPath: string, text: string): Promise<boolean> {
+  await fsp.mkdir(path.dirname(absPath), { recursive: true });
+  if (await exists(absPath)) return false;
+  const temp = tempPathFor(absPath);
+  try {
+    await fsp.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+    try {
+      // link() fails if the name exists: the content appears complete and nothing is clobbered,
+      // even if another process created the file since the check above.
+      await fsp.link(temp, absPath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      // Filesystems without hard links: exclusive create is still safe against overwriting.
+      try {
+        await fsp.writeFile(absPath, text, { encoding: 'utf8', flag: 'wx' });
+      } catch (inner) {
+        if ((inner as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw inner;
+      }
+    }
+    return true;
+  } finally {
+    await fsp.rm(temp, { force: true }).catch(() => {});
+  }
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    // lstat: a dangling symlink also counts as "something is there".
+    await fsp.lstat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function tempPathFor(absPath: string): string {
+  // Dot-prefixed and unique, so concurrent runs and editors' watchers do not trip over it.
+  const suffix = `${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  return path.join(path.dirname(absPath), `.${path.basename(absPath)}.${suffix}`);
+}

@@ -1,0 +1,109 @@
+// The data-driven fixture suite: every __testfixtures__/<transform>/<case>.input.<ext> is run
+// through its transform; the result must equal <case>.output.<ext> byte for byte (or the input
+// when there is no output file), a second run must change nothing, and every input and output
+// must typecheck against the real @modelcontextprotocol/server 2.x types in one shared program.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Project, ts } from 'ts-morph';
+import { describe, expect, it, afterAll } from 'vitest';
+import { transformSource } from '../src/engine.js';
+import { loadTransforms } from '../src/registry.js';
+import { renderStateModule } from '../src/state-module.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const fixturesDir = path.join(root, '__testfixtures__');
+const transforms = await loadTransforms();
+
+interface Case {
+  transform: string;
+  name: string;
+  inputPath: string;
+  outputPath?: string;
+}
+
+function cases(): Case[] {
+  const out: Case[] = [];
+  for (const transform of readdirSync(fixturesDir).sort()) {
+    const dir = path.join(fixturesDir, transform);
+    for (const file of readdirSync(dir).sort()) {
+      const match = /^(.*)\.input\.([cm]?[jt]sx?)$/.exec(file);
+      if (!match) continue;
+      const outputPath = path.join(dir, `${match[1]}.output.${match[2]}`);
+      out.push({
+        transform,
+        name: match[1],
+        inputPath: path.join(dir, file),
+        outputPath: existsSync(outputPath) ? outputPath : undefined,
+      });
+    }
+  }
+  return out;
+}
+
+function runTransform(c: Case, text: string) {
+  const transform = transforms.find((t) => t.id === c.transform);
+  if (!transform) throw new Error(`no transform with id ${c.transform}`);
+  return transformSource({
+    absPath: c.inputPath,
+    text,
+    transforms: [transform],
+    options: {
+      packageRoot: root,
+      stateModulePath: path.join(path.dirname(c.inputPath), 'mrtr-state.ts'),
+    },
+  });
+}
+
+// Texts to typecheck, collected while the cases run and checked together at the end.
+const toTypecheck = new Map<string, string>();
+
+const all = cases();
+
+describe.each(all.map((c) => [`${c.transform}/${c.name}`, c] as const))('fixture %s', (_label, c) => {
+  const input = readFileSync(c.inputPath, 'utf8');
+  const expected = c.outputPath ? readFileSync(c.outputPath, 'utf8') : input;
+
+  it('produces the expected output exactly', () => {
+    const result = runTransform(c, input);
+    expect(result.output ?? input).toBe(expected);
+    if (!c.outputPath) expect(result.output).toBeUndefined();
+  });
+
+  it('is idempotent', () => {
+    const again = runTransform(c, expected);
+    expect(again.output ?? expected).toBe(expected);
+  });
+
+  if (/\.[cm]?tsx?$/.test(c.inputPath)) {
+    // Outputs are checked under a virtual name beside the input, so relative imports resolve.
+    toTypecheck.set(c.inputPath, input);
+    toTypecheck.set(c.inputPath.replace('.input.', '.expected-output.'), expected);
+  }
+});
+
+describe('fixture outputs typecheck against @modelcontextprotocol/server 2.x', () => {
+  afterAll(() => toTypecheck.clear());
+  it('has no type errors', () => {
+    const project = new Project({
+      compilerOptions: {
+        strict: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        skipLibCheck: true,
+        noEmit: true,
+        types: ['node'],
+      },
+      skipAddingFilesFromTsConfig: true,
+    });
+    const stateModule = renderStateModule({ language: 'ts' });
+    for (const dir of new Set([...toTypecheck.keys()].map((p) => path.dirname(p)))) {
+      project.createSourceFile(path.join(dir, 'mrtr-state.ts'), stateModule, { overwrite: true });
+    }
+    const files = [...toTypecheck].map(([file, text]) => project.createSourceFile(file, text, { overwrite: true }));
+    const diagnostics = files.flatMap((f) => f.getPreEmitDiagnostics());
+    const text = project.formatDiagnosticsWithColorAndContext(diagnostics);
+    expect(text).toBe('');
+  });
+});

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatIfConfigured } from '../src/format.js';
+
+let tmp: string;
+
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-'));
+});
+afterEach(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+function write(rel: string, text: string): string {
+  const abs = path.join(tmp, rel);
+  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  fs.writeFileSync(abs, text);
+  return abs;
+}
+
+const ugly = 'const a = {b:1,\n  c: "x"}\nexport   default a\n';
+
+describe('formatIfConfigured', () => {
+  it('leaves the text alone when no prettier config applies', async () => {
+    const file = write('a.ts', ugly);
+    expect(await formatIfConfigured(file, ugly)).toEqual({ text: ugly, formatted: false });
+  });
+
+  it('formats with the nearest .prettierrc (its options, parser from the path)', async () => {
+    write('.prettierrc', JSON.stringify({ singleQuote: true, semi: false }));
+    const file = write('src/a.ts', ugly);
+    const result = await formatIfConfigured(file, ugly);
+    expect(result).toEqual({ text: "const a = { b: 1, c: 'x' }\nexport default a\n", formatted: true });
+  });
+
+  it('uses the parser of the file type (TypeScript syntax in .ts, JSX in .tsx)', async () => {
+    write('.prettierrc.json', '{}');
+    const ts = 'let x:number=1\nfunction f<T,>(a:T){return a}\n';
+    expect((await formatIfConfigured(path.join(tmp, 'a.ts'), ts)).text).toBe(
+      'let x: number = 1;\nfunction f<T>(a: T) {\n  return a;\n}\n',
+    );
+    const tsx = 'const e=<div   id="a">{x}</div>\n';
+    expect((await formatIfConfigured(path.join(tmp, 'a.tsx'), tsx)).text).toBe('const e = <div id="a">{x}</div>;\n');
+  });
+
+  it('counts a "prettier" key in package.json as configuration', async () => {
+    write('package.json', JSON.stringify({ name: 'p', prettier: { tabWidth: 4 } }));
+    const file = write('a.js', 'function f(){return 1}\n');
+    expect(await formatIfConfigured(file, 'function f(){return 1}\n')).toEqual({
+      text: 'function f() {\n    return 1;\n}\n',
+      formatted: true,
+    });
+  });
+
+  it('does not count a package.json without a "prettier" key', async () => {
+    write('package.json', JSON.stringify({ name: 'p' }));
+    const file = write('a.js', ugly);
+    expect((await formatIfConfigured(file, ugly)).formatted).toBe(false);
+  });
+
+  it('respects .prettierignore next to the config', async () => {
+    write('.prettierrc', '{}');
+    write('.prettierignore', 'generated/\n');
+    const ignored = write('generated/a.ts', ugly);
+    expect(await formatIfConfigured(ignored, ugly)).toEqual({ text: ugly, formatted: false });
+    const other = write('src/a.ts', ugly);
+    expect((await formatIfConfigured(other, ugly)).formatted).toBe(true);
+  });
+
+  it('applies overrides and .editorconfig', async () => {
+    write('.editorconfig', 'root = true\n[*]\nindent_style = tab\n');
+    write('.prettierrc', JSON.stringify({ overrides: [{ files: 'legacy/**', options: { semi: false } }] }));
+    const code = 'function f(){return 1}\n';
+    expect((await formatIfConfigured(write('legacy/a.js', code), code)).text).toBe('function f() {\n\treturn 1\n}\n');
+    expect((await formatIfConfigured(write('src/a.js', code), code)).text).toBe('function f() {\n\treturn 1;\n}\n');
+  });
+
+  it('keeps CRLF line endings unless the config sets endOfLine', async () => {
+    write('.prettierrc', '{}');
+    const crlf = 'const a={b:1}\r\nexport default a\r\n';
+    expect((await formatIfConfigured(write('a.ts', crlf), crlf)).text).toBe('const a = { b: 1 };\r\nexport default a;\r\n');
+    write('lf/.prettierrc', JSON.stringify({ endOfLine: 'lf' }));
+    expect((await formatIfConfigured(write('lf/a.ts', crlf), crlf)).text).toBe('const a = { b: 1 };\nexport default a;\n');
+  });
+
+  it('keeps a BOM', async () => {
+    write('.prettierrc', '{}');
+    const text = '\uFEFFconst a={b:1}\n';
+    expect((await formatIfConfigured(write('a.ts', text), text)).text).toBe('\uFEFFconst a = { b: 1 };\n');
+  });
+
+  it('returns the text unchanged when prettier throws (syntax error, broken config)', async () => {
+    write('.prettierrc', '{}');
+    const broken = 'const = = 1;\n';
+    expect(await formatIfConfigured(write('a.ts', broken), broken)).toEqual({ text: broken, formatted: false });
+    write('bad/.prettierrc.json', '{ not json');
+    expect(await formatIfConfigured(write('bad/a.ts', ugly), ugly)).toEqual({ text: ugly, formatted: false });
+  });
+});
