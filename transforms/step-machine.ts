@@ -10,7 +10,7 @@ import { renderStateModule } from '../src/state-module.js';
 import { jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
 import { pascalCase, uniqueName } from '../src/step-machine/naming.js';
-import { planHandler, handlerLabel, type HandlerPlan } from '../src/step-machine/plan.js';
+import { planHandler, handlerLabel, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
 import { indentationAt, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { detectStyle } from '../src/text-style.js';
@@ -51,7 +51,10 @@ function run(ctx: TransformContext): TransformResult {
     byHandler.set(site.handler, list);
   }
 
-  const plans: { plan: HandlerPlan; sites: PushSite[] }[] = [];
+  const style = detectStyle(text);
+  const uses = new Set<string>();
+  const edits: TextEdit[] = [];
+  const plans: { plan: HandlerPlan; sites: PushSite[]; throwEdits: TextEdit[] }[] = [];
   for (const [handler, handlerSites] of byHandler) {
     const refusal = handlerRefusal(handler, handlerSites, v1);
     if (refusal) {
@@ -59,36 +62,46 @@ function run(ctx: TransformContext): TransformResult {
       continue;
     }
     const requestSites = handlerSites.filter((s) => REQUEST_KINDS.has(s.kind));
-    const other = handlerSites.filter((s) => !REQUEST_KINDS.has(s.kind));
-    const otherFindings = other.flatMap((s) => otherSiteFinding(s, requestSites));
-    if (otherFindings.some((f) => f.severity !== 'info')) {
-      result.findings.push(...otherFindings, ...requestSites.map((s) => leftAsIs(s, 'another request-related call in this handler needs a manual change first')));
+    const urlThrows = handlerSites.filter((s) => s.kind === 'url-elicitation-throw');
+    const other = handlerSites.filter((s) => !REQUEST_KINDS.has(s.kind) && s.kind !== 'url-elicitation-throw');
+    const otherFindings = other.flatMap((s) => otherSiteFinding(s, [...requestSites, ...urlThrows]));
+    const throws = urlThrows.map((site) => urlThrowRewrite(site, text, style));
+    const throwRefusals = throws.flatMap((t) => ('refusal' in t ? [t.refusal] : []));
+    if (throwRefusals.length > 0 || otherFindings.some((f) => f.severity !== 'info')) {
+      const why = 'another request-related call in this handler needs a manual change first';
+      result.findings.push(...otherFindings, ...throwRefusals, ...requestSites.map((s) => leftAsIs(s, why)));
       continue;
     }
+    const throwEdits = throws.flatMap((t) => ('edit' in t ? [t.edit] : []));
+    const throwNotes = throws.flatMap((t) => ('edit' in t ? t.notes : []));
     if (requestSites.length === 0) {
-      result.findings.push(...otherFindings);
+      // Only URL-mode throws: each becomes a return of its own, no state needed.
+      if (throwEdits.length > 0) {
+        edits.push(...throwEdits);
+        uses.add('inputRequired');
+        result.handlersMigrated! += 1;
+        result.sitesMigrated! += throwEdits.length;
+      }
+      result.findings.push(...otherFindings, ...throwNotes);
       continue;
     }
     const planned = planHandler(handler, requestSites, sourceFile);
     if (!planned.ok) {
-      result.findings.push(...planned.findings);
+      result.findings.push(...planned.findings, ...urlThrows.map((s) => leftAsIs(s, 'the other requests of this handler cannot be migrated')));
       continue;
     }
-    result.findings.push(...otherFindings);
-    plans.push({ plan: planned.plan, sites: requestSites });
+    result.findings.push(...otherFindings, ...throwNotes);
+    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throwEdits });
   }
-  if (plans.length === 0) return result;
+  if (plans.length === 0 && edits.length === 0) return result;
 
-  const style = detectStyle(text);
   const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
-  const uses = new Set<string>();
-  const edits: TextEdit[] = [];
   let view: TypedView | undefined;
   try {
-    view = typedView(ctx.absPath, text);
+    if (plans.length > 0) view = typedView(ctx.absPath, text);
     const typeNames = new Set<string>(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-    for (const { plan, sites: planSites } of plans) {
-      const migrated = migrateHandler(plan, { text, style, typescript, uses, typeNames, view, sourceFile });
+    for (const { plan, sites: planSites, throwEdits } of view ? plans : []) {
+      const migrated = migrateHandler(plan, { text, style, typescript, uses, typeNames, view: view!, sourceFile }, throwEdits);
       if ('findings' in migrated && !('edits' in migrated)) {
         result.findings.push(...migrated.findings);
         continue;
@@ -102,6 +115,12 @@ function run(ctx: TransformContext): TransformResult {
     view?.dispose();
   }
   if (result.handlersMigrated === 0) return result;
+  if (plans.length === 0 || !uses.has('mrtrState')) {
+    // Only URL-mode throws were rewritten: no state, no module, no hook.
+    edits.push(...importEdits(sourceFile, text, style, uses, '', typescript));
+    result.edits = edits;
+    return result;
+  }
 
   const stateModulePath = ctx.options.stateModulePath ?? path.join(path.dirname(ctx.absPath), typescript ? 'mrtr-state.ts' : 'mrtr-state.js');
   const wiring = wireVerifyHook(sourceFile, text, style);
@@ -134,6 +153,7 @@ interface MigrateContext {
 function migrateHandler(
   plan: HandlerPlan,
   mc: MigrateContext,
+  throwEdits: TextEdit[],
 ): { edits: TextEdit[]; findings: FindingInput[] } | { findings: FindingInput[] } {
   const { handler } = plan;
   const findings: FindingInput[] = [];
@@ -141,8 +161,19 @@ function migrateHandler(
   const fn = handler.fn;
   const edits: TextEdit[] = [];
 
-  // The context parameter: reuse it, or add `ctx` to an inline callback.
-  let ctxName = handler.ctxParam?.getName();
+  // The context parameter: reuse it, name a destructured one, or add `ctx` to an inline callback.
+  const fnIdentifiers = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+  let ctxName: string | undefined;
+  let prelude: string | undefined;
+  const ctxNameNode = handler.ctxParam?.getNameNode();
+  if (ctxNameNode && Node.isIdentifier(ctxNameNode)) {
+    ctxName = ctxNameNode.getText();
+  } else if (ctxNameNode) {
+    // `async (args, { mcpReq }) =>` → `async (args, ctx) =>` + `const { mcpReq } = ctx;`
+    ctxName = uniqueName('ctx', fnIdentifiers, '');
+    edits.push({ start: ctxNameNode.getStart(), end: ctxNameNode.getEnd(), text: ctxName });
+    prelude = `const ${ctxNameNode.getText()} = ${ctxName}${mc.style.semicolons ? ';' : ''}`;
+  }
   if (!ctxName) {
     if (!handler.inline || handler.params.length !== handler.ctxIndex) {
       return {
@@ -155,7 +186,7 @@ function migrateHandler(
         })),
       };
     }
-    ctxName = uniqueName('ctx', new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText())), '');
+    ctxName = uniqueName('ctx', fnIdentifiers, '');
     edits.push(ctxParamEdit(handler, ctxName, mc.text));
   }
 
@@ -189,6 +220,11 @@ function migrateHandler(
     const typedNode = mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
     if (!typedNode) continue;
     const type = typedNode.getType();
+    // Where the value is used after the split, control flow may have narrowed it (e.g. past an
+    // `if (!token) return`): use that type when every later use agrees on it.
+    const firstRound = plan.rounds[plan.live.findIndex((names) => names.includes(name))];
+    const uses = plan.statements.slice(firstRound.first).flatMap((st) => referenceNodes(st, name));
+    const narrowed = new Set(uses.map((u) => mc.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined).map((n) => typeText(n!.getType(), scope)));
     const safety = jsonSafety(type);
     if (safety.safe === false) {
       return {
@@ -205,7 +241,7 @@ function migrateHandler(
       };
     }
     if (safety.safe === 'unknown') unchecked.push(name);
-    types.set(name, typeText(type, scope));
+    types.set(name, narrowed.size === 1 ? [...narrowed][0] : typeText(type, scope));
   }
   if (unchecked.length > 0) {
     findings.push({
@@ -218,7 +254,20 @@ function migrateHandler(
   }
 
   const stateType = mc.typescript ? uniqueName(`${pascalCase(handler.name ?? handler.kind)}State`, mc.typeNames, '') : undefined;
-  const identifiers = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+  const identifiers = new Set(fnIdentifiers);
+  const container = plan.container;
+  const insideContainer = (e: TextEdit) => e.start >= container.getStart() && e.end <= container.getEnd();
+  const fnBody = fn.getBody()!;
+  if (prelude && container !== fnBody) {
+    // The question sits in an inner block: re-destructure at the top of the handler instead.
+    const first = (fnBody as import('ts-morph').Block).getStatements()[0];
+    const at = lineStartOf(mc.text, first.getStart());
+    edits.push({ start: at, end: at, text: `${indentationAt(mc.text, first.getStart())}${prelude}${mc.style.eol}` });
+    prelude = undefined;
+  }
+  // Edits inside the container are applied while its statements are re-emitted; the rest directly.
+  const inlineEdits = [...capabilityEdits(handler, ctxName, mc.uses, findings), ...throwEdits];
+  edits.push(...inlineEdits.filter((e) => !insideContainer(e)));
   const ec: EmitContext = {
     text: mc.text,
     style: mc.style,
@@ -230,7 +279,8 @@ function migrateHandler(
     args: subjectAndArgs.args,
     types,
     uses: mc.uses,
-    bodyEdits: capabilityEdits(handler, ctxName, mc.uses, findings),
+    bodyEdits: inlineEdits.filter(insideContainer),
+    prelude,
   };
   edits.push(emitBody(plan, ec));
   if (stateType) {
@@ -268,6 +318,63 @@ function migrateHandler(
     }
   }
   return { edits, findings };
+}
+
+type ThrowRewrite = { edit: TextEdit; notes: FindingInput[] } | { refusal: FindingInput };
+
+/**
+ * `throw new UrlElicitationRequiredError([{ mode: 'url', message, url, elicitationId }])` →
+ * `return inputRequired({ inputRequests: { consent: inputRequired.elicitUrl({ message, url }) } })`.
+ * The old flow had the client retry the whole call after the URL step, so no state is needed: the
+ * retry runs the handler from the top, as before. Refused where a catch could have seen the throw.
+ */
+function urlThrowRewrite(site: PushSite, text: string, style: ReturnType<typeof detectStyle>): ThrowRewrite {
+  const where = site.handler ? describeHandler(site.handler) : 'this file';
+  const refuse = (message: string, suggestion: string): ThrowRewrite => ({
+    refusal: { rule: 'push-request', severity: 'warning', pos: site.node.getStart(), message: `${site.api} in ${where}: ${message}`, suggestion },
+  });
+  const target = "return inputRequired({ inputRequests: { consent: inputRequired.elicitUrl({ message, url }) } })";
+  const statement = site.node;
+  if (site.nestedFunction || !Node.isThrowStatement(statement)) {
+    return refuse('thrown from a nested function or not thrown directly', `Return ${target} from the handler itself.`);
+  }
+  for (let node: Node | undefined = statement.getParent(); node && node !== site.handler!.fn; node = node.getParent()) {
+    if (Node.isTryStatement(node) && node.getTryBlock().containsRange(statement.getPos(), statement.getEnd())) {
+      return refuse('thrown inside a try block, whose catch would have seen it', `Return ${target} instead of throwing, and check the catch block by hand.`);
+    }
+  }
+  const list = site.params;
+  if (!list || !Node.isArrayLiteralExpression(list) || list.getElements().length === 0 ||
+    !list.getElements().every((e) => Node.isObjectLiteralExpression(e))) {
+    return refuse('its elicitations are not written as an array of object literals', `Return ${target}.`);
+  }
+  const { eol, indentUnit: unit, quote, semicolons } = style;
+  const indent = indentationAt(text, statement.getStart());
+  const keys = new Set<string>();
+  const entries = list.getElements().map((e) => {
+    const key = uniqueName('consent', keys);
+    return `${indent}${unit}${unit}${key}: inputRequired.elicitUrl(${stripUrlModeFields(e as import('ts-morph').Expression)}),`;
+  });
+  void quote;
+  const replacement = [
+    'return inputRequired({',
+    `${indent}${unit}inputRequests: {`,
+    ...entries,
+    `${indent}${unit}},`,
+    `${indent}})${semicolons ? ';' : ''}`,
+  ].join(eol);
+  const notes: FindingInput[] = [{
+    rule: 'url-elicitation-throw', severity: 'info', pos: statement.getStart(),
+    message: `${site.api} in ${where} now returns the URL elicitation as an input request; the client retries the call after the user's consent`,
+  }];
+  if (/\belicitationId\b/.test(list.getText())) {
+    notes.push({
+      rule: 'elicitation-id-removed', severity: 'info', pos: list.getStart(),
+      message: `elicitationId removed from the URL elicitation in ${where}: 2026-07-28 has no elicitationId`,
+      suggestion: 'If you correlate the out-of-band flow, carry your own identifier (e.g. in the URL or in requestState).',
+    });
+  }
+  return { edit: { start: statement.getStart(), end: statement.getEnd(), text: replacement }, notes };
 }
 
 function capabilityEdits(handler: HandlerInfo, ctxName: string, uses: Set<string>, findings: FindingInput[]): TextEdit[] {

@@ -30,6 +30,8 @@ export interface EmitContext {
   uses: Set<string>;
   /** Edits inside the original statements (capability reads, …), applied wherever they land. */
   bodyEdits: TextEdit[];
+  /** A line emitted before everything else in the container (e.g. re-destructuring the context). */
+  prelude?: string;
 }
 
 const REQUEST_TYPES: Record<Ask['kind'], string | undefined> = {
@@ -44,7 +46,7 @@ export function emitBody(plan: HandlerPlan, ec: EmitContext): TextEdit {
   const { eol, indentUnit: unit, quote, semicolons } = style;
   const semi = semicolons ? ';' : '';
   const q = (s: string) => `${quote}${s.replace(/\\/g, '\\\\').replace(new RegExp(quote, 'g'), `\\${quote}`)}${quote}`;
-  const body = plan.handler.fn.getBody()!;
+  const body = plan.container;
   const statements = plan.statements;
   const indent = statements.length > 0 ? indentationAt(text, statements[0].getStart()) : unit;
   const closing = indentationAt(text, body.getEnd() - 1);
@@ -59,6 +61,7 @@ export function emitBody(plan: HandlerPlan, ec: EmitContext): TextEdit {
   const push = (level: number, line: string) => chunks.push(indent + unit.repeat(level) + line);
   const raw = (segmentText: string) => chunks.push(segmentText.replace(/\r?\n$/, ''));
   const typeArg = ec.typescript && ec.stateType ? `<${ec.stateType}>` : '';
+  if (ec.prelude) push(0, ec.prelude);
   push(0, `let ${ec.stateVar} = await mrtrState.resume${typeArg}(${ec.ctxName}, ${ec.subject}, ${ec.args})${semi}`);
 
   const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k]].join(', ')} }`;
@@ -194,7 +197,10 @@ export function emitBody(plan: HandlerPlan, ec: EmitContext): TextEdit {
     const firstNewline = leading.indexOf('\n');
     start = firstNewline === -1 ? lineStartOf(text, first.getStart()) : start + firstNewline + 1;
     const end = lineEndAfter(text, lastStatement.getEnd());
-    const all = [...edits, ...ec.bodyEdits];
+    // Body edits were written for the original indentation: their inner lines move with the code.
+    const shift = unit.repeat(level);
+    const moved = ec.bodyEdits.map((e) => (level > 0 ? { ...e, text: e.text.replace(/\n(?=[^\r\n])/g, `\n${shift}`) } : e));
+    const all = [...edits, ...moved];
     if (level > 0) {
       const replaced = all.filter((e) => e.end > e.start);
       all.push(...indentEdits(text, start, end, unit.repeat(level), literals, replaced));

@@ -8,7 +8,13 @@
 // ask round k's questions (independent of each other); Bk the statements after them up to the
 // next round. Values declared before round k and used from round k on are "live at k" and travel
 // in the state minted for round k.
-import { Node, SyntaxKind, type Expression, type SourceFile, type Statement } from 'ts-morph';
+//
+// The body is the handler's block, or — when every question sits inside one `if` branch or `try`
+// block — that inner block (the "container"). Everything on the way to the container (statements
+// before it, if-conditions) then runs again on every leg, so it must be pure: same value from the
+// same re-sent arguments, no side effects. A `finally` would run on every leg, so it is refused.
+import { Node, SyntaxKind, type Block, type Expression, type SourceFile, type Statement } from 'ts-morph';
+import { isPureExpression, isPureStatement } from './purity.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
@@ -54,6 +60,8 @@ export interface Declared {
 
 export interface HandlerPlan {
   handler: HandlerInfo;
+  /** The block whose statements are split into steps (the handler body or an inner if/try block). */
+  container: Block;
   statements: Statement[];
   rounds: Round[];
   declared: Map<string, Declared>;
@@ -79,24 +87,23 @@ export function planHandler(handler: HandlerInfo, sites: PushSite[], sourceFile:
     }
     return { ok: false, findings };
   }
-  const statements = body.getStatements();
-  const ctxParam = handler.ctxParam;
-  if (ctxParam && !Node.isIdentifier(ctxParam.getNameNode())) {
-    for (const site of sites) {
-      reject(site, 'push-unsupported-shape', `${site.api} in ${where}: the context parameter is destructured`, 'Name the context parameter (e.g. `ctx`) and read `ctx.mcpReq` in the body; the migration needs the whole context to mint and read requestState.');
-    }
+  for (const site of sites) {
+    const problem = siteProblem(site, where);
+    if (problem) reject(site, problem.rule, problem.message, problem.suggestion);
+  }
+  if (findings.length > 0) return refuseAll();
+  const located = containerFor(sites, body);
+  if ('problem' in located) {
+    for (const site of sites) reject(site, located.problem.rule, `${site.api} in ${where}: ${located.problem.message}`, located.problem.suggestion);
     return { ok: false, findings };
   }
+  const container = located.container;
+  const statements = container.getStatements();
 
   const asksByStatement = new Map<number, Ask[]>();
   const droppedOptions: PushSite[] = [];
   for (const site of sites) {
-    const problem = siteProblem(site, where);
-    if (problem) {
-      reject(site, problem.rule, problem.message, problem.suggestion);
-      continue;
-    }
-    const statement = topLevelStatement(site.node, body);
+    const statement = topLevelStatement(site.node, container);
     if (!statement) {
       reject(site, 'push-nested-block', `${site.api} in ${where} is inside a nested block (if/switch/block); the step machine cannot resume into it with certainty`, 'Move the question to the top level of the handler (compute the condition first, ask unconditionally or return early), or rewrite this handler by hand with inputRequired(...) and a requestState step marker.');
       continue;
@@ -116,15 +123,7 @@ export function planHandler(handler: HandlerInfo, sites: PushSite[], sourceFile:
     asks.push(makeAsk(site, awaitNode));
     asksByStatement.set(index, asks);
   }
-  if (findings.length > 0) {
-    // Never half-migrate: every other site of this handler is left as it was too.
-    for (const site of sites) {
-      if (!findings.some((f) => f.pos === site.node.getStart())) {
-        reject(site, 'push-request', `${site.api} in ${where} left as it was: another request in this handler cannot be migrated automatically`, 'Resolve the other findings of this handler first; then run the migration again.');
-      }
-    }
-    return { ok: false, findings };
-  }
+  if (findings.length > 0) return refuseAll();
 
   // Statements that ask more than one question must do so through one Promise.all/allSettled.
   for (const [index, asks] of asksByStatement) {
@@ -191,7 +190,89 @@ export function planHandler(handler: HandlerInfo, sites: PushSite[], sourceFile:
     }
   }
   void sourceFile;
-  return { ok: true, plan: { handler, statements, rounds, declared, live, droppedOptions } };
+  return { ok: true, plan: { handler, container, statements, rounds, declared, live, droppedOptions } };
+
+  /** Never half-migrate: every other site of this handler is left as it was too. */
+  function refuseAll(): PlanResult {
+    for (const site of sites) {
+      if (!findings.some((f) => f.pos === site.node.getStart())) {
+        reject(site, 'push-request', `${site.api} in ${where} left as it was: another request in this handler cannot be migrated automatically`, 'Resolve the other findings of this handler first; then run the migration again.');
+      }
+    }
+    return { ok: false, findings };
+  }
+}
+
+type Located = { container: Block } | { problem: { rule: string; message: string; suggestion: string } };
+
+/**
+ * The innermost block holding every question directly (no nested block in between), reached from
+ * the handler body only through if branches, try blocks and plain blocks whose surroundings are pure.
+ */
+function containerFor(sites: PushSite[], body: Block): Located {
+  const candidates: Block[] = [];
+  for (let node: Node | undefined = sites[0].node; node && node !== body.getParent(); node = node.getParent()) {
+    if (Node.isBlock(node)) candidates.push(node);
+  }
+  const container = candidates.find((block) => sites.every((site) => topLevelStatement(site.node, block) !== undefined));
+  if (!container) {
+    return {
+      problem: {
+        rule: 'push-nested-block',
+        message: 'the questions sit in different nested blocks (or in a switch, labelled statement or block without braces); the step machine cannot resume into them with certainty',
+        suggestion: 'Move the questions into one block (or to the top level of the handler) and compute the conditions before them, then run the migration again.',
+      },
+    };
+  }
+  for (let block: Block = container; block !== body;) {
+    const parent = block.getParentOrThrow();
+    let statement: Node;
+    if (Node.isIfStatement(parent)) {
+      // Walk up an else-if chain: every condition on the way is evaluated again on each leg.
+      let top: Node = parent;
+      for (let current: Node = parent; Node.isIfStatement(current); current = current.getParentOrThrow()) {
+        if (!isPureExpression(current.getExpression())) {
+          return { problem: impure('the condition of an if around the question has side effects or may change between legs') };
+        }
+        top = current;
+        const up = current.getParentOrThrow();
+        if (!(Node.isIfStatement(up) && up.getElseStatement() === current)) break;
+      }
+      statement = top;
+    } else if (Node.isTryStatement(parent)) {
+      if (parent.getTryBlock() !== block) {
+        return { problem: { rule: 'push-in-try', message: 'the question is asked inside a catch or finally block', suggestion: 'Ask before the try statement, or return the input request from the try block.' } };
+      }
+      if (parent.getFinallyBlock()) {
+        return { problem: { rule: 'push-in-try', message: 'the try around the question has a finally block, which would run once per leg after migration', suggestion: 'Move the question out of the try/finally (keep the finally around the code after it), then run the migration again.' } };
+      }
+      statement = parent;
+    } else if (Node.isBlock(parent) || Node.isSourceFile(parent)) {
+      statement = block;
+    } else {
+      return { problem: { rule: 'push-nested-block', message: 'the question is inside a loop, switch or labelled statement', suggestion: 'Move the question to the top level of the handler, then run the migration again.' } };
+    }
+    const list = statement.getParentOrThrow();
+    if (!Node.isBlock(list)) {
+      return { problem: { rule: 'push-nested-block', message: 'the question is inside a branch without braces', suggestion: 'Add braces around the branch, then run the migration again.' } };
+    }
+    for (const before of list.getStatements()) {
+      if (before === statement) break;
+      if (!isPureStatement(before)) {
+        return { problem: impure('code before the block that asks has side effects and would run again on every leg') };
+      }
+    }
+    block = list;
+  }
+  return { container };
+}
+
+function impure(message: string): { rule: string; message: string; suggestion: string } {
+  return {
+    rule: 'push-nested-block',
+    message,
+    suggestion: 'Move the question to the top level of the handler (before the side effects, or compute the condition first and ask unconditionally), then run the migration again.',
+  };
 }
 
 export function handlerLabel(handler: HandlerInfo): string {
@@ -212,13 +293,6 @@ function siteProblem(site: PushSite, where: string): { rule: string; message: st
       rule: 'push-in-loop',
       message: `${site.api} in ${where} is made inside a loop`,
       suggestion: 'Carry the loop state (index, answers so far) in requestState and ask one question per round, or collect all inputs up front as tool arguments.',
-    };
-  }
-  if (site.inTry) {
-    return {
-      rule: 'push-in-try',
-      message: `${site.api} in ${where} is inside try/catch/finally`,
-      suggestion: 'Move the request out of the try block (an input request cannot fail with a transport error any more), keep the try around the code that can still throw, then run the migration again.',
     };
   }
   if (!site.awaited) {
@@ -325,7 +399,7 @@ function hasCalls(node: Node): boolean {
 }
 
 /** URL-mode params for inputRequired.elicitUrl: no `mode`, no `elicitationId`. */
-function stripUrlModeFields(params: Expression): string {
+export function stripUrlModeFields(params: Expression): string {
   if (!Node.isObjectLiteralExpression(params)) return params.getText();
   const kept = params.getProperties().filter((p) => {
     const name = Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : undefined;
@@ -453,17 +527,21 @@ function topLevelDeclarations(statements: Statement[]): Map<string, Declared> | 
         visit(decl.getNameNode());
       }
     } else if (Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement)) {
-      const name = statement.getName();
-      if (name) declared.set(name, { name, keyword: 'const', index: -1, nameNode: statement });
+      // A declaration would end up inside one step's block, invisible to the others.
+      return undefined;
     }
   }
-  // Hoisted declarations (index -1) cannot be carried: refuse when one is used after a split.
   return declared;
 }
 
 /** Identifier names referenced (as values) in `node`. */
 export function referencedNames(node: Node): string[] {
-  const names: string[] = [];
+  return referenceNodes(node).map((n) => n.getText());
+}
+
+/** Identifiers referenced as values in `node` (optionally only those named `name`). */
+export function referenceNodes(node: Node, name?: string): Node[] {
+  const names: Node[] = [];
   const visit = (n: Node) => {
     if (Node.isIdentifier(n)) {
       const parent = n.getParent();
@@ -472,7 +550,7 @@ export function referencedNames(node: Node): string[] {
         Node.isPropertyDeclaration(parent)) && parent.getNameNode() === n) return;
       if (parent && (Node.isTypeReference(parent) || Node.isQualifiedName(parent) || Node.isTypeQuery(parent))) return;
       if (parent && Node.isBindingElement(parent) && parent.getPropertyNameNode() === n) return;
-      names.push(n.getText());
+      if (name === undefined || n.getText() === name) names.push(n);
     }
   };
   visit(node);

@@ -1,0 +1,67 @@
+// Which code may run again on every leg of a multi-round call without changing behaviour: code
+// that computes the same value from the same re-sent arguments and has no side effects. Used for
+// the statements and conditions on the path to a question that sits inside an if or try block.
+import { Node, SyntaxKind, type Statement } from 'ts-morph';
+
+const PURE_FUNCTIONS = new Set([
+  'String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'encodeURIComponent', 'decodeURIComponent',
+  'encodeURI', 'decodeURI', 'isNaN', 'isFinite',
+]);
+
+/** Static calls that compute a value and touch nothing (Math.random and Date.now are not). */
+const PURE_STATIC = /^(JSON\.(stringify|parse)|Math\.(abs|ceil|floor|round|max|min|pow|sqrt|sign|trunc|log|log2|log10|exp)|Array\.(isArray|from|of)|Object\.(keys|values|entries|fromEntries|freeze)|Number\.(isInteger|isFinite|isNaN|parseInt|parseFloat|isSafeInteger)|String\.(fromCharCode))$/;
+
+/** Methods that read their receiver and return a new value. */
+const PURE_METHODS = new Set([
+  'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'includes', 'startsWith', 'endsWith', 'join',
+  'slice', 'split', 'toString', 'padStart', 'padEnd', 'at', 'indexOf', 'lastIndexOf', 'charAt', 'concat',
+  'toFixed', 'replace', 'replaceAll', 'substring', 'normalize', 'repeat', 'localeCompare', 'has', 'get',
+  'map', 'filter', 'some', 'every', 'find', 'findIndex', 'flatMap', 'reduce', 'flat', 'keys', 'values', 'entries',
+]);
+
+export function isPureExpression(node: Node | undefined): boolean {
+  if (!node) return true;
+  if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) {
+    // A function value is harmless; its body matters only where it is called (map/filter…).
+    const body = node.getBody();
+    return Node.isBlock(body) ? body.getStatements().every(isPureStatement) : isPureExpression(body);
+  }
+  if (Node.isAwaitExpression(node) || Node.isDeleteExpression(node) || Node.isYieldExpression(node)) return false;
+  if (Node.isBinaryExpression(node)) {
+    const op = node.getOperatorToken().getKind();
+    if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment) return false;
+  }
+  if ((Node.isPrefixUnaryExpression(node) || Node.isPostfixUnaryExpression(node)) &&
+    (node.getOperatorToken() === SyntaxKind.PlusPlusToken || node.getOperatorToken() === SyntaxKind.MinusMinusToken)) {
+    return false;
+  }
+  if (Node.isCallExpression(node)) {
+    const callee = node.getExpression();
+    const name = callee.getText();
+    const pureCallee = PURE_FUNCTIONS.has(name) || PURE_STATIC.test(name) ||
+      (Node.isPropertyAccessExpression(callee) && PURE_METHODS.has(callee.getName()) && isPureExpression(callee.getExpression()));
+    return pureCallee && node.getArguments().every((a) => isPureExpression(a));
+  }
+  if (Node.isNewExpression(node)) {
+    // new Error(…) in a guard's throw is fine; other constructions are not.
+    return /Error$/.test(node.getExpression().getText()) && (node.getArguments() ?? []).every((a) => isPureExpression(a));
+  }
+  if (Node.isTaggedTemplateExpression(node)) return false;
+  return node.getChildren().every((child) => isPureExpression(child));
+}
+
+export function isPureStatement(statement: Statement | Node): boolean {
+  if (Node.isVariableStatement(statement)) {
+    return statement.getDeclarations().every((d) => isPureExpression(d.getInitializer()));
+  }
+  if (Node.isIfStatement(statement)) {
+    return isPureExpression(statement.getExpression()) && isPureStatement(statement.getThenStatement()) &&
+      (statement.getElseStatement() === undefined || isPureStatement(statement.getElseStatement()!));
+  }
+  if (Node.isBlock(statement)) return statement.getStatements().every(isPureStatement);
+  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement)) return isPureExpression(statement.getExpression());
+  if (Node.isEmptyStatement(statement)) return true;
+  if (Node.isTypeAliasDeclaration(statement) || Node.isInterfaceDeclaration(statement)) return true;
+  if (Node.isExpressionStatement(statement)) return Node.isStringLiteral(statement.getExpression());
+  return false;
+}
