@@ -11,7 +11,7 @@ import { jsonSafety, typeText, typedView, type TypedView } from '../src/step-mac
 import { emitBody, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
 import { pascalCase, uniqueName } from '../src/step-machine/naming.js';
 import { planHandler, handlerLabel, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
-import { indentationAt, lineStartOf } from '../src/step-machine/text.js';
+import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { detectStyle } from '../src/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
@@ -40,8 +40,22 @@ function run(ctx: TransformContext): TransformResult {
   if (sites.length === 0) return result;
 
   const v1 = importsV1Sdk(sourceFile);
+  // A completion notifier created in a handler goes away with that handler's migration (its
+  // calls may sit elsewhere, e.g. in an HTTP callback route); anywhere else it is reported.
+  const notifiers = new Map<HandlerInfo, { site: PushSite; edits: TextEdit[] }[]>();
+  for (const site of sites.filter((s) => s.kind === 'completion-notifier')) {
+    const removal = v1 || !site.handler ? undefined : notifierRemoval(site, text);
+    if (!removal) {
+      result.findings.push(otherSiteFinding(site, [])[0]);
+      continue;
+    }
+    const list = notifiers.get(site.handler!) ?? [];
+    list.push({ site, edits: removal });
+    notifiers.set(site.handler!, list);
+  }
   const byHandler = new Map<HandlerInfo, PushSite[]>();
   for (const site of sites) {
+    if (site.kind === 'completion-notifier') continue;
     if (!site.handler) {
       result.findings.push(outsideRequestFinding(site));
       continue;
@@ -85,13 +99,30 @@ function run(ctx: TransformContext): TransformResult {
       result.findings.push(...otherFindings, ...throwNotes);
       continue;
     }
-    const planned = planHandler(handler, requestSites, sourceFile);
+    const removals = notifiers.get(handler) ?? [];
+    const removedRanges = removals.flatMap((r) => r.edits);
+    const planned = planHandler(handler, requestSites, sourceFile, (node) =>
+      removedRanges.some((e) => e.start <= node.getStart() && node.getEnd() <= e.end));
     if (!planned.ok) {
       result.findings.push(...planned.findings, ...urlThrows.map((s) => leftAsIs(s, 'the other requests of this handler cannot be migrated')));
+      result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
       continue;
     }
     result.findings.push(...otherFindings, ...throwNotes);
-    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throwEdits });
+    for (const { site } of removals) {
+      result.findings.push({
+        rule: 'completion-notifier-removed', severity: 'info', pos: site.node.getStart(),
+        message: `${site.api} and its calls removed: notifications/elicitation/complete no longer exists; the client retries the request after the URL step`,
+      });
+    }
+    // Removals inside the container travel with the re-emitted body; the rest apply directly.
+    const container = planned.plan.container;
+    const inside = removedRanges.filter((e) => container.getStart() <= e.start && e.end <= container.getEnd());
+    edits.push(...removedRanges.filter((e) => !inside.includes(e)));
+    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throwEdits: [...throwEdits, ...inside] });
+  }
+  for (const [handler, removals] of notifiers) {
+    if (!byHandler.has(handler)) result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
   }
   if (plans.length === 0 && edits.length === 0) return result;
 
@@ -318,6 +349,53 @@ function migrateHandler(
     }
   }
   return { edits, findings };
+}
+
+/**
+ * `const notify = x.createElicitationCompletionNotifier(id)` whose only uses are statements calling
+ * it (`await notify();`), or a statement calling the notifier directly: the statements to delete.
+ */
+function notifierRemoval(site: PushSite, text: string): TextEdit[] | undefined {
+  const call = site.call;
+  if (!call) return undefined;
+  // A statement on lines of its own goes with its lines.
+  const removal = (statement: Node): TextEdit => {
+    const start = lineStartOf(text, statement.getStart());
+    const ownLines = text.slice(start, statement.getStart()).trim() === '' &&
+      text.slice(statement.getEnd(), lineEndAfter(text, statement.getEnd())).trim() === '';
+    return ownLines
+      ? { start, end: lineEndAfter(text, statement.getEnd()), text: '' }
+      : { start: statement.getStart(), end: statement.getEnd(), text: '' };
+  };
+  const callStatement = (outer: Node): Node | undefined => {
+    let node = outer.getParent();
+    while (node && (Node.isParenthesizedExpression(node) || Node.isAwaitExpression(node) || Node.isVoidExpression(node))) node = node.getParent();
+    return node && Node.isExpressionStatement(node) ? node : undefined;
+  };
+  // `await x.createElicitationCompletionNotifier(id)();`
+  const parent = call.getParent();
+  if (parent && Node.isCallExpression(parent) && parent.getExpression() === call) {
+    const statement = callStatement(parent);
+    return statement ? [removal(statement)] : undefined;
+  }
+  const declaration = parent;
+  if (!declaration || !Node.isVariableDeclaration(declaration) || !Node.isIdentifier(declaration.getNameNode())) return undefined;
+  const list = declaration.getParent();
+  const statement = list?.getParent();
+  if (!statement || !Node.isVariableStatement(statement) || statement.getDeclarations().length !== 1) return undefined;
+  const scope = statement.getParent();
+  if (!scope) return undefined;
+  const name = declaration.getName();
+  const edits: TextEdit[] = [removal(statement)];
+  for (const ref of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    if (ref.getText() !== name || ref === declaration.getNameNode()) continue;
+    const use = ref.getParent();
+    if (!use || !Node.isCallExpression(use) || use.getExpression() !== ref) return undefined;
+    const useStatement = callStatement(use);
+    if (!useStatement) return undefined;
+    edits.push(removal(useStatement));
+  }
+  return edits;
 }
 
 type ThrowRewrite = { edit: TextEdit; notes: FindingInput[] } | { refusal: FindingInput };

@@ -75,7 +75,13 @@ export type PlanResult = { ok: true; plan: HandlerPlan } | { ok: false; findings
 
 const PROMISE_BATCH = new Set(['all', 'allSettled']);
 
-export function planHandler(handler: HandlerInfo, sites: PushSite[], sourceFile: SourceFile): PlanResult {
+/** `removed` marks statements another rewrite deletes (they neither declare nor use anything). */
+export function planHandler(
+  handler: HandlerInfo,
+  sites: PushSite[],
+  sourceFile: SourceFile,
+  removed: (node: Node) => boolean = () => false,
+): PlanResult {
   const findings: FindingInput[] = [];
   const reject = (site: PushSite, rule: string, message: string, suggestion: string) =>
     findings.push({ rule, severity: 'warning', pos: site.node.getStart(), message, suggestion });
@@ -136,7 +142,7 @@ export function planHandler(handler: HandlerInfo, sites: PushSite[], sourceFile:
     void index;
   }
 
-  const declared = topLevelDeclarations(statements);
+  const declared = topLevelDeclarations(statements.filter((st) => !removed(st)), statements);
   if (declared === undefined) {
     for (const site of sites) {
       reject(site, 'push-unsupported-shape', `${site.api} in ${where}: a function or class declared in the handler body is used across the question`, 'Move the local function or class out of the handler.');
@@ -173,7 +179,7 @@ export function planHandler(handler: HandlerInfo, sites: PushSite[], sourceFile:
     }
   }
 
-  const live = rounds.map((round) => liveAt(round.first, statements, declared, rounds));
+  const live = rounds.map((round) => liveAt(round.first, statements.filter((st) => !removed(st)), statements, declared));
   // A request hoisted before its round is carried into it.
   rounds.forEach((round, k) => {
     for (const ask of round.asks) if (ask.paramsHoisted && ask.requestName) live[k].push(ask.requestName);
@@ -512,9 +518,10 @@ export function bindingNames(node: Node): string[] {
   return [];
 }
 
-function topLevelDeclarations(statements: Statement[]): Map<string, Declared> | undefined {
+function topLevelDeclarations(kept: Statement[], statements: Statement[]): Map<string, Declared> | undefined {
   const declared = new Map<string, Declared>();
-  for (const [index, statement] of statements.entries()) {
+  for (const statement of kept) {
+    const index = statements.indexOf(statement);
     if (Node.isVariableStatement(statement)) {
       const keyword = statement.getDeclarationKind() === 'const' ? 'const' : 'let';
       for (const decl of statement.getDeclarations()) {
@@ -558,10 +565,11 @@ export function referenceNodes(node: Node, name?: string): Node[] {
   return names;
 }
 
-function liveAt(first: number, statements: Statement[], declared: Map<string, Declared>, rounds: Round[]): string[] {
+function liveAt(first: number, kept: Statement[], statements: Statement[], declared: Map<string, Declared>): string[] {
   const used = new Set<string>();
-  for (let i = first; i < statements.length; i++) for (const n of referencedNames(statements[i])) used.add(n);
-  void rounds;
+  for (const statement of kept) {
+    if (statements.indexOf(statement) >= first) for (const n of referencedNames(statement)) used.add(n);
+  }
   return [...declared.values()].filter((d) => d.index >= 0 && d.index < first && used.has(d.name)).map((d) => d.name);
 }
 
