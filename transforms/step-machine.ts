@@ -9,6 +9,7 @@ import { toJscodeshift } from '../src/jscodeshift.js';
 import { renderStateModule } from '../src/state-module.js';
 import { jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
+import { companionText, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
 import { pascalCase, uniqueName } from '../src/step-machine/naming.js';
 import { planHandler, handlerLabel, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
 import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
@@ -40,6 +41,13 @@ function run(ctx: TransformContext): TransformResult {
   if (sites.length === 0) return result;
 
   const v1 = importsV1Sdk(sourceFile);
+  // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
+  const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
+  const helperSites = new Set([...helpers.values()].map((h) => h.site));
+  const lifted = helperCallSites(sourceFile, helpers, handlers);
+  result.findings.push(...lifted.refusals);
+  sites.push(...lifted.sites);
   // A completion notifier created in a handler goes away with that handler's migration (its
   // calls may sit elsewhere, e.g. in an HTTP callback route); anywhere else it is reported.
   const notifiers = new Map<HandlerInfo, { site: PushSite; edits: TextEdit[] }[]>();
@@ -55,7 +63,7 @@ function run(ctx: TransformContext): TransformResult {
   }
   const byHandler = new Map<HandlerInfo, PushSite[]>();
   for (const site of sites) {
-    if (site.kind === 'completion-notifier') continue;
+    if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
     if (!site.handler) {
       result.findings.push(outsideRequestFinding(site));
       continue;
@@ -102,7 +110,7 @@ function run(ctx: TransformContext): TransformResult {
     const removals = notifiers.get(handler) ?? [];
     const removedRanges = removals.flatMap((r) => r.edits);
     const planned = planHandler(handler, requestSites, sourceFile, (node) =>
-      removedRanges.some((e) => e.start <= node.getStart() && node.getEnd() <= e.end));
+      removedRanges.some((e) => e.start <= node.getStart() && node.getEnd() <= e.end), lifted.calls);
     if (!planned.ok) {
       result.findings.push(...planned.findings, ...urlThrows.map((s) => leftAsIs(s, 'the other requests of this handler cannot be migrated')));
       result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
@@ -127,6 +135,7 @@ function run(ctx: TransformContext): TransformResult {
   if (plans.length === 0 && edits.length === 0) return result;
 
   const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
+  const migratedCalls = new Set<Node>();
   let view: TypedView | undefined;
   try {
     if (plans.length > 0) view = typedView(ctx.absPath, text);
@@ -139,12 +148,15 @@ function run(ctx: TransformContext): TransformResult {
       }
       edits.push(...migrated.edits);
       result.findings.push(...migrated.findings);
+      for (const site of planSites) if (lifted.calls.has(site.node)) migratedCalls.add(site.node);
       result.handlersMigrated! += 1;
       result.sitesMigrated! += planSites.length;
     }
   } finally {
     view?.dispose();
   }
+  const helperFindings = helperEdits(helpers, lifted.calls, migratedCalls, text, style, typescript, uses, edits);
+  result.findings.push(...helperFindings);
   if (result.handlersMigrated === 0) return result;
   if (plans.length === 0 || !uses.has('mrtrState')) {
     // Only URL-mode throws were rewritten: no state, no module, no hook.
@@ -453,6 +465,67 @@ function urlThrowRewrite(site: PushSite, text: string, style: ReturnType<typeof 
     });
   }
   return { edit: { start: statement.getStart(), end: statement.getEnd(), text: replacement }, notes };
+}
+
+/**
+ * For each helper with at least one migrated call: its request builder and result function next to
+ * it; the helper removed when nothing references it any more (and it is not exported), else kept
+ * and its question reported for the callers that still use it.
+ */
+function helperEdits(
+  helpers: Map<Node, LiftableHelper>,
+  calls: Map<Node, import('../src/step-machine/helpers.js').HelperCall>,
+  migrated: Set<Node>,
+  text: string,
+  style: ReturnType<typeof detectStyle>,
+  typescript: boolean,
+  uses: Set<string>,
+  edits: TextEdit[],
+): FindingInput[] {
+  const findings: FindingInput[] = [];
+  for (const helper of helpers.values()) {
+    const migratedHere = [...migrated].filter((call) => calls.get(call)?.helper === helper);
+    const references = helper.declaration.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier)
+      .filter((id) => id.getText() === helper.name && !helper.declaration.containsRange(id.getPos(), id.getEnd()));
+    const remaining = references.filter((id) => !migratedHere.some((call) => call.containsRange(id.getPos(), id.getEnd())));
+    if (migratedHere.length === 0) {
+      findings.push(outsideRequestFinding(helper.site));
+      continue;
+    }
+    const types = companionTypes(helper, typescript, uses);
+    const indent = indentationAt(text, helper.declaration.getStart());
+    const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types);
+    const exported = Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported() :
+      Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
+    // The helper's doc comment goes with it: the companions carry their own.
+    const start = lineStartOf(text, helper.declaration.getStart(true));
+    if (remaining.length === 0 && !exported) {
+      edits.push({ start, end: helper.declaration.getEnd(), text: companions.replace(/^[ \t]*/, indent) });
+    } else {
+      edits.push({ start: helper.declaration.getEnd(), end: helper.declaration.getEnd(), text: `${style.eol}${style.eol}${companions}` });
+      findings.push({
+        ...outsideRequestFinding(helper.site),
+        message: `${helper.site.api} in helper ${helper.name}() stays for its other callers (${remaining.length} reference${remaining.length === 1 ? '' : 's'} left); the migrated handlers use ${helper.requestFn}()${helper.resultFn ? ` and ${helper.resultFn}()` : ''} instead`,
+      });
+    }
+  }
+  return findings;
+}
+
+function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<string>): import('../src/step-machine/helpers.js').CompanionTypes {
+  if (!typescript) return {};
+  const kind = helper.site.kind === 'roots' ? 'roots' : helper.site.kind === 'sampling' ? 'sampling' : helper.site.elicitMode === 'url' ? 'url' : 'elicit';
+  const request = kind === 'elicit' ? 'ElicitRequestFormParams' : kind === 'sampling' ? 'CreateMessageRequestParams' : kind === 'url' ? 'Parameters<typeof inputRequired.elicitUrl>[0]' : undefined;
+  const answer = kind === 'roots' ? 'ListRootsResult' : kind === 'sampling'
+    ? (/requestSampling/.test(helper.site.api) ? 'CreateMessageResult | CreateMessageResultWithTools' : 'CreateMessageResult')
+    : 'ElicitResult';
+  for (const name of `${request ?? ''} ${answer}`.match(/\b(ElicitRequestFormParams|CreateMessageRequestParams|ListRootsResult|CreateMessageResultWithTools|CreateMessageResult|ElicitResult)\b/g) ?? []) {
+    uses.add(`type ${name}`);
+  }
+  if (kind === 'url') uses.add('inputRequired');
+  const declared = helper.fn.getReturnTypeNode()?.getText();
+  const result = declared?.replace(/^Promise<([\s\S]*)>$/, '$1');
+  return { request, answer, result };
 }
 
 function capabilityEdits(handler: HandlerInfo, ctxName: string, uses: Set<string>, findings: FindingInput[]): TextEdit[] {

@@ -15,6 +15,7 @@
 // same re-sent arguments, no side effects. A `finally` would run on every leg, so it is refused.
 import { Node, SyntaxKind, type Block, type Expression, type SourceFile, type Statement } from 'ts-morph';
 import { isPureExpression, isPureStatement } from './purity.js';
+import type { HelperCall } from './helpers.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
@@ -38,6 +39,8 @@ export interface Ask {
   awaitNode: Node;
   /** What replaces the await expression in the statement; undefined: the statement is dropped. */
   replacement?: string;
+  /** Set when the question is asked through a helper the handler awaits. */
+  helperCall?: HelperCall;
 }
 
 export interface Round {
@@ -81,6 +84,7 @@ export function planHandler(
   sites: PushSite[],
   sourceFile: SourceFile,
   removed: (node: Node) => boolean = () => false,
+  helperCalls: ReadonlyMap<Node, HelperCall> = new Map(),
 ): PlanResult {
   const findings: FindingInput[] = [];
   const reject = (site: PushSite, rule: string, message: string, suggestion: string) =>
@@ -124,9 +128,14 @@ export function planHandler(
       reject(site, 'push-conditional-expression', `${site.api} in ${where} is awaited inside a conditional expression (&&, ||, ??, ?:) or after other calls in the same statement`, 'Ask in a statement of its own before the expression (const answer = await …), then use the answer.');
       continue;
     }
+    const helperCall = helperCalls.get(site.node);
+    if (helperCall?.helper.resultFn && isBatchAwait(awaitNode)) {
+      reject(site, 'push-unsupported-shape', `${site.api} in ${where} is batched in Promise.all, and the helper works on the answer afterwards`, 'Await the helper calls one by one, or batch the underlying requests directly.');
+      continue;
+    }
     if (site.options) droppedOptions.push(site);
     const asks = asksByStatement.get(index) ?? [];
-    asks.push(makeAsk(site, awaitNode));
+    asks.push(makeAsk(site, awaitNode, helperCall));
     asksByStatement.set(index, asks);
   }
   if (findings.length > 0) return refuseAll();
@@ -150,7 +159,8 @@ export function planHandler(
     return { ok: false, findings };
   }
   // Names the generated code imports are never reused for locals.
-  const taken = new Set<string>([...identifierNames(handler.fn), ...GENERATED_IMPORTS]);
+  const companions = [...helperCalls.values()].flatMap((c) => [c.helper.requestFn, c.helper.resultFn ?? '']);
+  const taken = new Set<string>([...identifierNames(handler.fn), ...GENERATED_IMPORTS, ...companions]);
   const keys = new Set<string>();
   const indices = [...asksByStatement.keys()].sort((a, b) => a - b);
   for (const index of indices) {
@@ -317,8 +327,10 @@ function topLevelStatement(node: Node, body: Node): Statement | undefined {
   while (current && current.getParent() !== body) {
     const parent: Node | undefined = current.getParent();
     if (!parent) return undefined;
-    if (Node.isBlock(parent) || Node.isIfStatement(parent) || Node.isSwitchStatement(parent) ||
-      Node.isCaseClause(parent) || Node.isDefaultClause(parent) || Node.isLabeledStatement(parent)) {
+    // The condition of an if (or a switch's subject) runs before its branches: that is still "in" the statement.
+    const inHead = (Node.isIfStatement(parent) || Node.isSwitchStatement(parent)) && parent.getExpression() === current;
+    if (!inHead && (Node.isBlock(parent) || Node.isIfStatement(parent) || Node.isSwitchStatement(parent) ||
+      Node.isCaseClause(parent) || Node.isDefaultClause(parent) || Node.isLabeledStatement(parent))) {
       return undefined;
     }
     current = parent;
@@ -390,8 +402,13 @@ function hasEffects(node: Node): boolean {
     Node.isPostfixUnaryExpression(d) || Node.isPrefixUnaryExpression(d) && ['++', '--'].includes(d.getText().slice(0, 2)));
 }
 
-function makeAsk(site: PushSite, awaitNode: Node): Ask {
+function makeAsk(site: PushSite, awaitNode: Node, helperCall?: HelperCall): Ask {
   const kind: AskKind = site.kind === 'roots' ? 'roots' : site.kind === 'sampling' ? 'sampling' : site.elicitMode === 'url' ? 'elicit-url' : 'elicit';
+  if (helperCall) {
+    // The helper's request builder is pure (checked when the helper was found), and so are the arguments.
+    const paramsText = kind === 'roots' ? undefined : `${helperCall.helper.requestFn}(${helperCall.argsText})`;
+    return { site, kind, key: '', answerName: '', paramsText, paramsHoisted: false, awaitNode, helperCall };
+  }
   let paramsText: string | undefined;
   if (site.params && kind !== 'roots') {
     paramsText = kind === 'elicit-url' ? stripUrlModeFields(site.params) : site.params.getText();
@@ -443,18 +460,25 @@ function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<s
   void isBatch;
   void decl;
   const fromReceiver = receiver && !GENERIC_NAMES.has(snakeCase(receiver)) ? snakeCase(receiver) : undefined;
-  const base = fromReceiver ?? schemaSingleProperty(ask) ?? DEFAULT_KEYS[ask.kind];
+  const base = fromReceiver ?? ask.helperCall?.helper.keyHint ?? schemaSingleProperty(ask) ?? DEFAULT_KEYS[ask.kind];
   ask.key = uniqueName(base || DEFAULT_KEYS[ask.kind], keys);
   const parent = skipParensUp(awaited);
   const simpleBinding = !isBatchAwait(awaited) && parent && Node.isVariableDeclaration(parent) &&
     Node.isIdentifier(parent.getNameNode()) && Node.isVariableStatement(statement) &&
     statement.getDeclarationList().getDeclarations().length === 1;
-  if (simpleBinding) {
+  const resultFn = ask.helperCall?.helper.resultFn;
+  if (simpleBinding && !resultFn) {
     ask.answerName = (parent as import('ts-morph').VariableDeclaration).getName();
     ask.replacement = undefined;
   } else {
     ask.answerName = uniqueName(`${camelCase(ask.key)}Answer`, taken, '');
     ask.replacement = isBatchAwait(awaited) ? undefined : ask.answerName;
+    if (resultFn && ask.replacement !== undefined) {
+      // The helper's code after the question runs here, at the resume step, on the answer.
+      const helper = ask.helperCall!.helper;
+      const args = [ask.helperCall!.argsText, ask.answerName].filter(Boolean).join(', ');
+      ask.replacement = `${helper.resultAsync ? 'await ' : ''}${resultFn}(${args})`;
+    }
   }
   if (ask.kind !== 'roots') ask.requestName = uniqueName(`${camelCase(ask.key)}Request`, taken, '');
 }

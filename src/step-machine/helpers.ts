@@ -1,0 +1,236 @@
+// Questions asked inside a helper the handler awaits (`const ok = await confirm(ctx, msg)`).
+// A liftable helper is split into two companions written next to it:
+//
+//   confirmParams(ctx, msg)           → the request params (the helper's code before the question)
+//   confirmOutcome(ctx, msg, answer)  → what the helper did with the answer (its code after it)
+//
+// and every awaited call in a handler becomes a question of that handler: the request goes out as an
+// input request, and on the retry `confirmOutcome(…, answer)` runs at the resume step. The helper
+// itself stays while anything else still calls it; a helper nothing calls any more is removed.
+import { Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type ParameterDeclaration, type SourceFile, type Statement } from 'ts-morph';
+import type { HandlerInfo } from '../analysis/handlers.js';
+import type { PushSite } from '../analysis/push-sites.js';
+import type { FindingInput } from '../types.js';
+import { camelCase, snakeCase } from './naming.js';
+import { isPureExpression, isPureStatement } from './purity.js';
+import { stripUrlModeFields } from './plan.js';
+
+type HelperFunction = FunctionDeclaration | ArrowFunction | FunctionExpression;
+
+export interface LiftableHelper {
+  name: string;
+  fn: HelperFunction;
+  /** The statement that declares the helper (function declaration or `const x = …`). */
+  declaration: Statement;
+  site: PushSite;
+  params: ParameterDeclaration[];
+  pre: Statement[];
+  /** Code after the question; empty when the helper returns the answer itself. */
+  post: Statement[];
+  /** The binding that receives the answer (`r`, `{ action, content }`); undefined for `return await …`. */
+  binding?: string;
+  requestFn: string;
+  resultFn?: string;
+  resultAsync: boolean;
+  /** A key hint from the helper's name (`askForProject` → `project`). */
+  keyHint: string;
+}
+
+export interface HelperCall {
+  helper: LiftableHelper;
+  call: CallExpression;
+  argsText: string;
+}
+
+/** Helpers in this file that wrap exactly one question in a shape that can be split. */
+export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<Node, LiftableHelper> {
+  const helpers = new Map<Node, LiftableHelper>();
+  const byFunction = new Map<Node, PushSite[]>();
+  for (const site of sites) {
+    if (site.handler || site.kind === 'completion-notifier' || site.kind === 'elicitation-id') continue;
+    const fn = site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
+    if (!fn) continue;
+    const list = byFunction.get(fn) ?? [];
+    list.push(site);
+    byFunction.set(fn, list);
+  }
+  for (const [fn, fnSites] of byFunction) {
+    if (fnSites.length !== 1) continue;
+    const site = fnSites[0];
+    if (!['elicitation', 'sampling', 'roots'].includes(site.kind) || !site.awaited || site.inLoop || site.inTry) continue;
+    const named = helperName(fn);
+    if (!named || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) continue;
+    const body = fn.getBody();
+    if (!body || !Node.isBlock(body)) continue;
+    if (!fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()) && !p.getInitializer() && !p.getDotDotDotToken())) continue;
+    const split = splitAt(body, site);
+    if (!split) continue;
+    const base = camelCase(named.name);
+    const requestFn = uniqueIn(`${base}Params`, taken);
+    const resultFn = split.post.length > 0 ? uniqueIn(`${base}Outcome`, taken) : undefined;
+    helpers.set(fn, {
+      name: named.name,
+      fn,
+      declaration: named.declaration,
+      site,
+      params: fn.getParameters(),
+      pre: split.pre,
+      post: split.post,
+      binding: split.binding,
+      requestFn,
+      resultFn,
+      resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0),
+      keyHint: snakeCase(named.name.replace(/^(ask|prompt|elicit|request|get|fetch|choose|pick|select)(For)?(?=[A-Z])/, '')) || snakeCase(named.name),
+    });
+  }
+  return helpers;
+}
+
+function uniqueIn(name: string, taken: Set<string>): string {
+  let candidate = name;
+  for (let i = 2; taken.has(candidate); i++) candidate = `${name}${i}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+function helperName(fn: Node): { name: string; declaration: Statement } | undefined {
+  if (Node.isFunctionDeclaration(fn) && fn.getName() && Node.isSourceFile(fn.getParent())) {
+    return { name: fn.getName()!, declaration: fn };
+  }
+  const decl = fn.getParent();
+  if (decl && Node.isVariableDeclaration(decl) && Node.isIdentifier(decl.getNameNode())) {
+    const statement = decl.getParent()?.getParent();
+    if (statement && Node.isVariableStatement(statement) && Node.isSourceFile(statement.getParent()) && statement.getDeclarations().length === 1) {
+      return { name: decl.getName(), declaration: statement };
+    }
+  }
+  return undefined;
+}
+
+/** Pure code before the question, the question as `const x = await …` or `return await …`, anything after. */
+function splitAt(body: Block, site: PushSite): { pre: Statement[]; post: Statement[]; binding?: string } | undefined {
+  const statements = body.getStatements();
+  const index = statements.findIndex((st) => st.containsRange(site.node.getPos(), site.node.getEnd()));
+  if (index < 0) return undefined;
+  const statement = statements[index];
+  const pre = statements.slice(0, index);
+  if (!pre.every(isPureStatement)) return undefined;
+  const call = site.call;
+  if (!call) return undefined;
+  const awaited = skipParens(call.getParent());
+  if (!awaited || !Node.isAwaitExpression(awaited)) return undefined;
+  const holder = skipParens(awaited.getParent());
+  if (Node.isReturnStatement(statement) && holder === statement) return { pre, post: [] };
+  if (Node.isVariableStatement(statement) && statement.getDeclarations().length === 1) {
+    const decl = statement.getDeclarations()[0];
+    if (holder === decl && !statement.getDeclarations()[0].getTypeNode()) {
+      return { pre, post: statements.slice(index + 1), binding: decl.getNameNode().getText() };
+    }
+  }
+  return undefined;
+}
+
+function skipParens(node: Node | undefined): Node | undefined {
+  while (node && Node.isParenthesizedExpression(node)) node = node.getParent();
+  return node;
+}
+
+/**
+ * Awaited calls of liftable helpers inside handlers, as push sites of their handler. A call whose
+ * arguments are not pure cannot be re-evaluated on the retry and is refused.
+ */
+export function helperCallSites(
+  sourceFile: SourceFile,
+  helpers: Map<Node, LiftableHelper>,
+  handlers: HandlerInfo[],
+): { sites: PushSite[]; calls: Map<Node, HelperCall>; refusals: FindingInput[] } {
+  const byName = new Map([...helpers.values()].map((h) => [h.name, h]));
+  const sites: PushSite[] = [];
+  const calls = new Map<Node, HelperCall>();
+  const refusals: FindingInput[] = [];
+  if (byName.size === 0) return { sites, calls, refusals };
+  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!Node.isIdentifier(callee)) continue;
+    const helper = byName.get(callee.getText());
+    if (!helper) continue;
+    const handler = handlers.find((h) => h.fn.getStart() <= call.getStart() && call.getEnd() <= h.fn.getEnd());
+    if (!handler) continue;
+    const awaited = skipParens(call.getParent());
+    let nestedFunction: Node | undefined;
+    let inLoop = false;
+    let inTry = false;
+    for (let node: Node | undefined = call.getParent(); node && node !== handler.fn; node = node.getParent()) {
+      if (Node.isFunctionLikeDeclaration(node) && !nestedFunction) nestedFunction = node;
+      if (Node.isIterationStatement(node)) inLoop = true;
+      if (Node.isTryStatement(node)) inTry = true;
+    }
+    const args = call.getArguments();
+    const site: PushSite = {
+      kind: helper.site.kind,
+      api: `${helper.name}() (asks through ${helper.site.api})`,
+      node: call,
+      call,
+      elicitMode: helper.site.elicitMode,
+      handler,
+      nestedFunction,
+      awaited: awaited !== undefined && Node.isAwaitExpression(awaited),
+      inLoop,
+      inTry,
+      viaThis: false,
+    };
+    if (!args.every((a) => isPureExpression(a))) {
+      refusals.push({
+        rule: 'push-in-helper', severity: 'warning', pos: call.getStart(),
+        message: `${helper.name}() asks the client (${helper.site.api}), and its arguments here have side effects, so they cannot be evaluated again on the retry`,
+        suggestion: `Compute the arguments into locals before calling ${helper.name}(), then run the migration again.`,
+      });
+      continue;
+    }
+    sites.push(site);
+    calls.set(call, { helper, call, argsText: args.map((a) => a.getText()).join(', ') });
+  }
+  return { sites, calls, refusals };
+}
+
+export interface CompanionTypes {
+  request?: string;
+  answer?: string;
+  /** The helper's declared result type, without Promise<…>. */
+  result?: string;
+}
+
+/** The request builder and the result function, as text placed after the helper. */
+export function companionText(helper: LiftableHelper, indent: string, unit: string, eol: string, semi: string, types: CompanionTypes): string {
+  const params = helper.params.map((p) => p.getText());
+  const preText = helper.pre.map((st) => reindent(st, indent + unit)).join(eol);
+  const params0 = helper.site.params;
+  const paramsExpr = params0 ? (helper.site.elicitMode === 'url' ? stripUrlModeFields(params0) : params0.getText()) : '{}';
+  const lines: string[] = [];
+  const requestType = types.request ? `: ${types.request}` : '';
+  lines.push(`${indent}/** The request ${helper.name}() asks with (its code before the question). */`);
+  lines.push(`${indent}function ${helper.requestFn}(${params.join(', ')})${requestType} {`);
+  if (preText) lines.push(preText);
+  lines.push(`${indent}${unit}return ${paramsExpr}${semi}`);
+  lines.push(`${indent}}`);
+  if (helper.resultFn) {
+    const answerParam = `${helper.binding}${types.answer ? `: ${types.answer}` : ''}`;
+    const resultType = types.result ? `: ${helper.resultAsync ? `Promise<${types.result}>` : types.result}` : '';
+    lines.push('');
+    lines.push(`${indent}/** What ${helper.name}() does with the answer (its code after the question). */`);
+    lines.push(`${indent}${helper.resultAsync ? 'async ' : ''}function ${helper.resultFn}(${[...params, answerParam].join(', ')})${resultType} {`);
+    if (preText) lines.push(preText);
+    for (const st of helper.post) lines.push(reindent(st, indent + unit));
+    lines.push(`${indent}}`);
+  }
+  return lines.join(eol);
+}
+
+/** A statement's text with its leading comments, re-based from its own indentation to `indent`. */
+function reindent(statement: Statement, indent: string): string {
+  const text = statement.getSourceFile().getFullText();
+  const lineStart = text.lastIndexOf('\n', statement.getStart() - 1) + 1;
+  const own = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
+  const body = text.slice(statement.getStart(), statement.getEnd());
+  return indent + body.split('\n').map((line, i) => (i === 0 ? line : line.startsWith(own) ? indent + line.slice(own.length) : line)).join('\n');
+}
