@@ -215,9 +215,12 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     severity: 'info',
     title: 'Accepted elicitation content is validated against the schema it was asked with',
     help:
-      'v1 `elicitInput` validated accepted content against `requestedSchema`; MRTR answers are not ' +
-      'validated by the SDK. The migrated handler checks the content against the same schema and re-asks ' +
-      'when it does not match, so behaviour is unchanged. Keep that check if you edit the handler.',
+      'v1 `elicitInput` validated accepted content against `requestedSchema` and threw when it did not ' +
+      'match (a tool then answered `isError`); MRTR answers are not validated by the SDK. The migrated ' +
+      'handler checks the content against the same schema and, instead of failing, asks again with the same ' +
+      'state (bounded by the round limit), so invalid content never reaches code that trusted it. Keep that ' +
+      'check if you edit the handler; if you prefer the old failure, return an error result where ' +
+      '`elicitAnswer` returns undefined for an accepted answer.',
   },
   {
     id: 'result-built-elsewhere',

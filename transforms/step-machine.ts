@@ -8,9 +8,9 @@ import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite }
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { renderStateModule } from '../src/state-module.js';
 import { jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
-import { emitBody, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
+import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
 import { companionText, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
-import { pascalCase, uniqueName } from '../src/step-machine/naming.js';
+import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
 import { planHandler, handlerLabel, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
 import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
@@ -124,10 +124,8 @@ function run(ctx: TransformContext): TransformResult {
       });
     }
     // Removals inside the container travel with the re-emitted body; the rest apply directly.
-    const container = planned.plan.container;
-    const inside = removedRanges.filter((e) => container.getStart() <= e.start && e.end <= container.getEnd());
-    edits.push(...removedRanges.filter((e) => !inside.includes(e)));
-    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throwEdits: [...throwEdits, ...inside] });
+    // Removals travel with the handler's rewrite (inside a re-emitted block or applied directly).
+    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throwEdits: [...throwEdits, ...removedRanges] });
   }
   for (const [handler, removals] of notifiers) {
     if (!byHandler.has(handler)) result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
@@ -198,16 +196,21 @@ function migrateHandler(
   mc: MigrateContext,
   throwEdits: TextEdit[],
 ): { edits: TextEdit[]; findings: FindingInput[] } | { findings: FindingInput[] } {
-  const { handler } = plan;
+  const { handler, containers } = plan;
   const findings: FindingInput[] = [];
   const where = handlerLabel(handler);
   const fn = handler.fn;
   const edits: TextEdit[] = [];
+  const asks = containers.flatMap((c) => c.rounds.flatMap((r) => r.asks));
+  const refuseAll = (rule: string, message: string, suggestion: string) => ({
+    findings: asks.map((a) => ({ rule, severity: 'warning' as const, pos: a.site.node.getStart(), message: `${a.site.api} in ${where}: ${message}`, suggestion })),
+  });
+  const semi = mc.style.semicolons ? ';' : '';
 
   // The context parameter: reuse it, name a destructured one, or add `ctx` to an inline callback.
   const fnIdentifiers = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
   let ctxName: string | undefined;
-  let prelude: string | undefined;
+  const topLines: string[] = [];
   const ctxNameNode = handler.ctxParam?.getNameNode();
   if (ctxNameNode && Node.isIdentifier(ctxNameNode)) {
     ctxName = ctxNameNode.getText();
@@ -215,19 +218,12 @@ function migrateHandler(
     // `async (args, { mcpReq }) =>` → `async (args, ctx) =>` + `const { mcpReq } = ctx;`
     ctxName = uniqueName('ctx', fnIdentifiers, '');
     edits.push({ start: ctxNameNode.getStart(), end: ctxNameNode.getEnd(), text: ctxName });
-    prelude = `const ${ctxNameNode.getText()} = ${ctxName}${mc.style.semicolons ? ';' : ''}`;
+    topLines.push(`const ${ctxNameNode.getText()} = ${ctxName}${semi}`);
   }
   if (!ctxName) {
     if (!handler.inline || handler.params.length !== handler.ctxIndex) {
-      return {
-        findings: plan.rounds.flatMap((r) => r.asks).map((a) => ({
-          rule: 'push-unsupported-shape',
-          severity: 'warning' as const,
-          pos: a.site.node.getStart(),
-          message: `${a.site.api} in ${where}: the handler has no context parameter to read requestState from`,
-          suggestion: 'Declare the context parameter (the argument after the tool arguments, e.g. `ctx`) and run the migration again.',
-        })),
-      };
+      return refuseAll('push-unsupported-shape', 'the handler has no context parameter to read requestState from',
+        'Declare the context parameter (the argument after the tool arguments, e.g. `ctx`) and run the migration again.');
     }
     ctxName = uniqueName('ctx', fnIdentifiers, '');
     edits.push(ctxParamEdit(handler, ctxName, mc.text));
@@ -235,62 +231,58 @@ function migrateHandler(
 
   const subjectAndArgs = subjectArgs(handler, mc.style.quote);
   if (!subjectAndArgs) {
-    return {
-      findings: plan.rounds.flatMap((r) => r.asks).map((a) => ({
-        rule: 'push-unsupported-shape',
-        severity: 'warning' as const,
-        pos: a.site.node.getStart(),
-        message: `${a.site.api} in ${where}: the ${handler.kind === 'resource' ? 'resource URI' : 'name'} or the arguments cannot be read, so the state cannot be bound to them`,
-        suggestion: 'Register the handler with a string-literal name and a named or destructured arguments parameter.',
-      })),
-    };
+    return refuseAll('push-unsupported-shape',
+      `the ${handler.kind === 'resource' ? 'resource URI' : 'name'} or the arguments cannot be read, so the state cannot be bound to them`,
+      'Register the handler with a string-literal name and a named or destructured arguments parameter.');
   }
 
   // Types and JSON safety of every carried value.
   const types = new Map<string, string>();
-  const carried = new Set(plan.live.flat());
   const unchecked: string[] = [];
-  const requestNames = new Map(plan.rounds.flatMap((r) => r.asks).filter((a) => a.requestName).map((a) => [a.requestName!, a]));
   const scope = statementOf(fn);
-  for (const name of carried) {
-    const ask = requestNames.get(name);
-    if (ask && ask.paramsHoisted) {
-      types.set(name, ask.kind === 'sampling' ? 'CreateMessageRequestParams' : ask.kind === 'elicit-url' ? 'Parameters<typeof inputRequired.elicitUrl>[0]' : 'ElicitRequestFormParams');
-      continue;
+  for (const container of containers) {
+    const requestNames = new Map(container.rounds.flatMap((r) => r.asks).filter((a) => a.requestName).map((a) => [a.requestName!, a]));
+    for (const name of new Set(container.live.flat())) {
+      const ask = requestNames.get(name);
+      if (ask && ask.paramsHoisted) {
+        types.set(name, ask.kind === 'sampling' ? 'CreateMessageRequestParams' : ask.kind === 'elicit-url' ? 'Parameters<typeof inputRequired.elicitUrl>[0]' : 'ElicitRequestFormParams');
+        continue;
+      }
+      const declared = container.declared.get(name);
+      if (!declared) continue;
+      const typedNode = mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
+      if (!typedNode) continue;
+      const type = typedNode.getType();
+      const safety = jsonSafety(type);
+      if (safety.safe === false) {
+        return {
+          findings: [
+            {
+              rule: 'state-not-serializable',
+              severity: 'warning',
+              pos: declared.nameNode.getStart(),
+              message: `${name} in ${where} is live across the question but is ${safety.reason}, which does not survive the JSON round trip through requestState`,
+              suggestion: `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
+            },
+            ...asks.map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
+          ],
+        };
+      }
+      if (safety.safe === 'unknown') unchecked.push(name);
+      // Where the value is used after the split, control flow may have narrowed it (e.g. past an
+      // `if (!token) return`): use that type when every later use agrees on it.
+      const firstRound = container.rounds[container.live.findIndex((names) => names.includes(name))];
+      const uses = container.statements.slice(firstRound.first).flatMap((st) => referenceNodes(st, name));
+      const narrowed = new Set(uses.map((u) => mc.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined).map((n) => typeText(n!.getType(), scope)));
+      types.set(name, narrowed.size === 1 ? [...narrowed][0] : typeText(type, scope));
     }
-    const declared = plan.declared.get(name);
-    if (!declared) continue;
-    const typedNode = mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
-    if (!typedNode) continue;
-    const type = typedNode.getType();
-    // Where the value is used after the split, control flow may have narrowed it (e.g. past an
-    // `if (!token) return`): use that type when every later use agrees on it.
-    const firstRound = plan.rounds[plan.live.findIndex((names) => names.includes(name))];
-    const uses = plan.statements.slice(firstRound.first).flatMap((st) => referenceNodes(st, name));
-    const narrowed = new Set(uses.map((u) => mc.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined).map((n) => typeText(n!.getType(), scope)));
-    const safety = jsonSafety(type);
-    if (safety.safe === false) {
-      return {
-        findings: [
-          {
-            rule: 'state-not-serializable',
-            severity: 'warning',
-            pos: declared.nameNode.getStart(),
-            message: `${name} in ${where} is live across the question but is ${safety.reason}, which does not survive the JSON round trip through requestState`,
-            suggestion: `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
-          },
-          ...plan.rounds.flatMap((r) => r.asks).map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
-        ],
-      };
-    }
-    if (safety.safe === 'unknown') unchecked.push(name);
-    types.set(name, narrowed.size === 1 ? [...narrowed][0] : typeText(type, scope));
   }
   if (unchecked.length > 0) {
+    const first = containers[containers.length - 1];
     findings.push({
       rule: 'state-value-unchecked',
       severity: 'info',
-      pos: plan.statements[plan.rounds[0].first].getStart(),
+      pos: first.statements[first.rounds[0].first].getStart(),
       message: `${where} carries ${unchecked.join(', ')} in requestState; their types could not be checked for JSON safety`,
       suggestion: 'Make sure these values are plain JSON data (no class instances, Dates, Maps, functions).',
     });
@@ -298,38 +290,54 @@ function migrateHandler(
 
   const stateType = mc.typescript ? uniqueName(`${pascalCase(handler.name ?? handler.kind)}State`, mc.typeNames, '') : undefined;
   const identifiers = new Set(fnIdentifiers);
-  const container = plan.container;
-  const insideContainer = (e: TextEdit) => e.start >= container.getStart() && e.end <= container.getEnd();
-  const fnBody = fn.getBody()!;
-  if (prelude && container !== fnBody) {
-    // The question sits in an inner block: re-destructure at the top of the handler instead.
-    const first = (fnBody as import('ts-morph').Block).getStatements()[0];
-    const at = lineStartOf(mc.text, first.getStart());
-    edits.push({ start: at, end: at, text: `${indentationAt(mc.text, first.getStart())}${prelude}${mc.style.eol}` });
-    prelude = undefined;
-  }
-  // Edits inside the container are applied while its statements are re-emitted; the rest directly.
-  const inlineEdits = [...capabilityEdits(handler, ctxName, mc.uses, findings), ...throwEdits];
-  edits.push(...inlineEdits.filter((e) => !insideContainer(e)));
-  const ec: EmitContext = {
+  const fnBody = fn.getBody() as import('ts-morph').Block;
+  const base: Omit<EmitContext, 'stateVar' | 'stateInit' | 'bodyEdits' | 'prelude'> = {
     text: mc.text,
     style: mc.style,
     typescript: mc.typescript,
     ctxName,
-    stateVar: uniqueName('state', identifiers, ''),
     stateType,
     subject: subjectAndArgs.subject,
     args: subjectAndArgs.args,
     types,
     uses: mc.uses,
-    bodyEdits: inlineEdits.filter(insideContainer),
-    prelude,
   };
-  edits.push(emitBody(plan, ec));
+  // One container reads the state where it starts; several share one read at the top of the handler.
+  const shared = containers.length > 1;
+  const resumedVar = shared ? uniqueName('resumed', identifiers, '') : '';
+  if (shared) topLines.push(`const ${resumedVar} = ${resumeExpression({ ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] })}${semi}`);
+  const bodyIsContainer = containers.some((c) => c.container === fnBody);
+  if (topLines.length > 0 && !bodyIsContainer) {
+    const first = fnBody.getStatements()[0];
+    const at = lineStartOf(mc.text, first.getStart());
+    const indent = indentationAt(mc.text, first.getStart());
+    edits.push({ start: at, end: at, text: topLines.map((line) => `${indent}${line}${mc.style.eol}`).join('') });
+  }
+
+  // Edits inside a container are applied while its statements are re-emitted; the rest directly.
+  // Containers come innermost first, so an inner container's rewrite travels with the outer one.
+  let pending = [...capabilityEdits(handler, ctxName, mc.uses, findings), ...throwEdits];
+  for (const container of containers) {
+    const block = container.container;
+    const inside = (e: TextEdit) => e.start >= block.getStart() && e.end <= block.getEnd();
+    const stateVar = shared ? uniqueName(`${camelCase(container.rounds[0].step)}State`, identifiers, '') : uniqueName('state', identifiers, '');
+    const q = mc.style.quote;
+    const mine = container.rounds.map((r) => `${resumedVar}?.step === ${q}${r.step}${q}`).join(' || ');
+    const ec: EmitContext = {
+      ...base,
+      stateVar,
+      stateInit: shared ? `${mine} ? ${resumedVar} : undefined` : '',
+      bodyEdits: pending.filter(inside),
+      prelude: block === fnBody ? topLines : [],
+    };
+    if (!shared) ec.stateInit = resumeExpression(ec);
+    pending = [...pending.filter((e) => !inside(e)), emitBody(container, ec)];
+  }
+  edits.push(...pending);
   if (stateType) {
     const anchor = statementOf(fn);
     const at = lineStartOf(mc.text, anchor.getStart());
-    edits.push({ start: at, end: at, text: stateTypeDeclaration(plan, ec, indentationAt(mc.text, anchor.getStart())) });
+    edits.push({ start: at, end: at, text: stateTypeDeclaration(containers, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] }, indentationAt(mc.text, anchor.getStart())) });
   }
   for (const site of plan.droppedOptions) {
     findings.push({
@@ -340,7 +348,7 @@ function migrateHandler(
       suggestion: 'Bound the wait with the state expiry (MCP_REQUEST_STATE_TTL_SECONDS) instead.',
     });
   }
-  const elicits = plan.rounds.flatMap((r) => r.asks).filter((a) => a.kind === 'elicit');
+  const elicits = asks.filter((a) => a.kind === 'elicit');
   if (elicits.length > 0) {
     findings.push({
       rule: 'answer-validation',
@@ -349,7 +357,7 @@ function migrateHandler(
       message: `accepted answers in ${where} are validated against the schema they were asked with; invalid content asks again`,
     });
   }
-  for (const ask of plan.rounds.flatMap((r) => r.asks)) {
+  for (const ask of asks) {
     if (ask.kind === 'elicit-url' && ask.site.params && /\belicitationId\b/.test(ask.site.params.getText())) {
       findings.push({
         rule: 'elicitation-id-removed',

@@ -12,7 +12,7 @@ import { Node } from 'ts-morph';
 import type { TextEdit } from '../types.js';
 import { applyEdits } from '../edits.js';
 import type { TextStyle } from '../text-style.js';
-import type { Ask, HandlerPlan, Round } from './plan.js';
+import type { Ask, ContainerPlan, Round } from './plan.js';
 import { indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
 
 export interface EmitContext {
@@ -21,6 +21,8 @@ export interface EmitContext {
   typescript: boolean;
   ctxName: string;
   stateVar: string;
+  /** What the state starts as: the resumed state (or its share of a state read once for the handler). */
+  stateInit: string;
   stateType?: string;
   subject: string;
   args: string;
@@ -30,8 +32,8 @@ export interface EmitContext {
   uses: Set<string>;
   /** Edits inside the original statements (capability reads, …), applied wherever they land. */
   bodyEdits: TextEdit[];
-  /** A line emitted before everything else in the container (e.g. re-destructuring the context). */
-  prelude?: string;
+  /** Lines emitted before everything else in the container (re-destructuring the context, …). */
+  prelude: string[];
 }
 
 const REQUEST_TYPES: Record<Ask['kind'], string | undefined> = {
@@ -41,7 +43,7 @@ const REQUEST_TYPES: Record<Ask['kind'], string | undefined> = {
   roots: undefined,
 };
 
-export function emitBody(plan: HandlerPlan, ec: EmitContext): TextEdit {
+export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
   const { text, style } = ec;
   const { eol, indentUnit: unit, quote, semicolons } = style;
   const semi = semicolons ? ';' : '';
@@ -60,9 +62,8 @@ export function emitBody(plan: HandlerPlan, ec: EmitContext): TextEdit {
   const chunks: string[] = [];
   const push = (level: number, line: string) => chunks.push(indent + unit.repeat(level) + line);
   const raw = (segmentText: string) => chunks.push(segmentText.replace(/\r?\n$/, ''));
-  const typeArg = ec.typescript && ec.stateType ? `<${ec.stateType}>` : '';
-  if (ec.prelude) push(0, ec.prelude);
-  push(0, `let ${ec.stateVar} = await mrtrState.resume${typeArg}(${ec.ctxName}, ${ec.subject}, ${ec.args})${semi}`);
+  for (const line of ec.prelude) push(0, line);
+  push(0, `let ${ec.stateVar} = ${ec.stateInit}${semi}`);
 
   const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k]].join(', ')} }`;
   const hoistedRequests = (round: Round, level: number) => {
@@ -234,13 +235,19 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** `type DeployState = | { step: 'confirm'; plan: Plan } | …` (TypeScript only). */
-export function stateTypeDeclaration(plan: HandlerPlan, ec: EmitContext, indent: string): string {
+/** The resumed state, read once: `await mrtrState.resume<DeployState>(ctx, 'deploy', { service, env })`. */
+export function resumeExpression(ec: EmitContext): string {
+  const typeArg = ec.typescript && ec.stateType ? `<${ec.stateType}>` : '';
+  return `await mrtrState.resume${typeArg}(${ec.ctxName}, ${ec.subject}, ${ec.args})`;
+}
+
+/** `type DeployState = | { step: 'confirm'; plan: Plan } | …` (TypeScript only), over every container's steps. */
+export function stateTypeDeclaration(plans: ContainerPlan[], ec: EmitContext, indent: string): string {
   const { eol, quote, semicolons } = ec.style;
-  const members = plan.rounds.map((round, k) => {
+  const members = plans.flatMap((plan) => plan.rounds.map((round, k) => {
     const fields = [`step: ${quote}${round.step}${quote}`, ...plan.live[k].map((name) => `${name}: ${ec.types.get(name) ?? 'any'}`)];
     return `${indent}${ec.style.indentUnit}| { ${fields.join('; ')} }`;
-  });
+  }));
   return `${indent}type ${ec.stateType} =${eol}${members.join(eol)}${semicolons ? ';' : ''}${eol}`;
 }
 

@@ -61,15 +61,25 @@ export interface Declared {
   nameNode: Node;
 }
 
-export interface HandlerPlan {
-  handler: HandlerInfo;
-  /** The block whose statements are split into steps (the handler body or an inner if/try block). */
+/** One block whose statements are split into steps. */
+export interface ContainerPlan {
+  /** The handler body or an inner if/try block. */
   container: Block;
   statements: Statement[];
   rounds: Round[];
   declared: Map<string, Declared>;
   /** live[k] = names carried into round k (k indexes rounds). */
   live: string[][];
+}
+
+export interface HandlerPlan {
+  handler: HandlerInfo;
+  /**
+   * Innermost first. With more than one, they share one state read at the top of the handler,
+   * and each takes only its own steps from it (a question in an always-exiting branch before
+   * another question, e.g. the capability fallback `if (caps.elicitation) { ask; return } ask`).
+   */
+  containers: ContainerPlan[];
   /** Dropped request options (timeout, signal, …), for info findings. */
   droppedOptions: PushSite[];
 }
@@ -102,98 +112,23 @@ export function planHandler(
     if (problem) reject(site, problem.rule, problem.message, problem.suggestion);
   }
   if (findings.length > 0) return refuseAll();
-  const located = containerFor(sites, body);
+  const located = containersFor(sites, body);
   if ('problem' in located) {
     for (const site of sites) reject(site, located.problem.rule, `${site.api} in ${where}: ${located.problem.message}`, located.problem.suggestion);
     return { ok: false, findings };
   }
-  const container = located.container;
-  const statements = container.getStatements();
 
-  const asksByStatement = new Map<number, Ask[]>();
-  const droppedOptions: PushSite[] = [];
-  for (const site of sites) {
-    const statement = topLevelStatement(site.node, container);
-    if (!statement) {
-      reject(site, 'push-nested-block', `${site.api} in ${where} is inside a nested block (if/switch/block); the step machine cannot resume into it with certainty`, 'Move the question to the top level of the handler (compute the condition first, ask unconditionally or return early), or rewrite this handler by hand with inputRequired(...) and a requestState step marker.');
-      continue;
-    }
-    const index = statements.indexOf(statement);
-    const awaitNode = awaitOf(site);
-    if (!awaitNode) {
-      reject(site, 'push-not-awaited', `${site.api} in ${where} is not awaited directly`, 'Await the request where it is made, so the answer can be read at the resume step.');
-      continue;
-    }
-    if (!hoistable(awaitNode, statement)) {
-      reject(site, 'push-conditional-expression', `${site.api} in ${where} is awaited inside a conditional expression (&&, ||, ??, ?:) or after other calls in the same statement`, 'Ask in a statement of its own before the expression (const answer = await …), then use the answer.');
-      continue;
-    }
-    const helperCall = helperCalls.get(site.node);
-    if (helperCall?.helper.resultFn && isBatchAwait(awaitNode)) {
-      reject(site, 'push-unsupported-shape', `${site.api} in ${where} is batched in Promise.all, and the helper works on the answer afterwards`, 'Await the helper calls one by one, or batch the underlying requests directly.');
-      continue;
-    }
-    if (site.options) droppedOptions.push(site);
-    const asks = asksByStatement.get(index) ?? [];
-    asks.push(makeAsk(site, awaitNode, helperCall));
-    asksByStatement.set(index, asks);
-  }
-  if (findings.length > 0) return refuseAll();
-
-  // Statements that ask more than one question must do so through one Promise.all/allSettled.
-  for (const [index, asks] of asksByStatement) {
-    if (asks.length > 1 && !asks.every((a) => a.awaitNode === asks[0].awaitNode)) {
-      for (const ask of asks) {
-        reject(ask.site, 'push-unsupported-shape', `${ask.site.api} in ${where}: several requests awaited separately in one statement`, 'Split the statement so each request is awaited in a statement of its own, or batch them in one Promise.all.');
-      }
-      return { ok: false, findings };
-    }
-    void index;
-  }
-
-  const declared = topLevelDeclarations(statements.filter((st) => !removed(st)), statements);
-  if (declared === undefined) {
-    for (const site of sites) {
-      reject(site, 'push-unsupported-shape', `${site.api} in ${where}: a function or class declared in the handler body is used across the question`, 'Move the local function or class out of the handler.');
-    }
-    return { ok: false, findings };
-  }
-  // Names the generated code imports are never reused for locals.
+  // Names the generated code imports are never reused for locals; keys are unique in the handler.
   const companions = [...helperCalls.values()].flatMap((c) => [c.helper.requestFn, c.helper.resultFn ?? '']);
   const taken = new Set<string>([...identifierNames(handler.fn), ...GENERATED_IMPORTS, ...companions]);
   const keys = new Set<string>();
-  const indices = [...asksByStatement.keys()].sort((a, b) => a - b);
-  for (const index of indices) {
-    for (const ask of asksByStatement.get(index)!) nameAsk(ask, statements[index], keys, taken);
+  const droppedOptions: PushSite[] = [];
+  const containers: ContainerPlan[] = [];
+  for (const [container, containerSites] of located.containers) {
+    const planned = planContainer(container, containerSites);
+    if (!planned) return findings.length > 0 ? refuseAll() : { ok: false, findings };
+    containers.push(planned);
   }
-
-  // Rounds: consecutive asking statements whose requests do not use an earlier answer of the round.
-  const rounds: Round[] = [];
-  for (const index of indices) {
-    const asks = asksByStatement.get(index)!;
-    const previous = rounds[rounds.length - 1];
-    const bound = previous ? previous.asks.flatMap((a) => boundNames(statements[previous.last], a)) : [];
-    const usesEarlier = asks.some((a) => a.site.params && referencedNames(a.site.params).some((n) => bound.includes(n)));
-    if (previous && previous.last === index - 1 && !usesEarlier) {
-      previous.last = index;
-      previous.asks.push(...asks);
-    } else {
-      rounds.push({ first: index, last: index, asks, step: '', dropped: new Set() });
-    }
-  }
-  for (const round of rounds) {
-    round.step = round.asks.map((a) => a.key).join('+');
-    for (let i = round.first; i <= round.last; i++) {
-      const asks = asksByStatement.get(i)!;
-      if (asks.every((a) => a.replacement === undefined)) round.dropped.add(i);
-    }
-  }
-
-  const live = rounds.map((round) => liveAt(round.first, statements.filter((st) => !removed(st)), statements, declared));
-  // A request hoisted before its round is carried into it.
-  rounds.forEach((round, k) => {
-    for (const ask of round.asks) if (ask.paramsHoisted && ask.requestName) live[k].push(ask.requestName);
-  });
 
   // Parameters reassigned before a split would be restored from the re-sent arguments: refuse.
   const paramNames = new Set(handler.params.flatMap((p) => bindingNames(p.getNameNode())));
@@ -206,7 +141,87 @@ export function planHandler(
     }
   }
   void sourceFile;
-  return { ok: true, plan: { handler, container, statements, rounds, declared, live, droppedOptions } };
+  return { ok: true, plan: { handler, containers, droppedOptions } };
+
+  function planContainer(container: Block, containerSites: PushSite[]): ContainerPlan | undefined {
+    const statements = container.getStatements();
+    const asksByStatement = new Map<number, Ask[]>();
+    for (const site of containerSites) {
+      const statement = topLevelStatement(site.node, container)!;
+      const index = statements.indexOf(statement);
+      const awaitNode = awaitOf(site);
+      if (!awaitNode) {
+        reject(site, 'push-not-awaited', `${site.api} in ${where} is not awaited directly`, 'Await the request where it is made, so the answer can be read at the resume step.');
+        continue;
+      }
+      if (!hoistable(awaitNode, statement)) {
+        reject(site, 'push-conditional-expression', `${site.api} in ${where} is awaited inside a conditional expression (&&, ||, ??, ?:) or after other calls in the same statement`, 'Ask in a statement of its own before the expression (const answer = await …), then use the answer.');
+        continue;
+      }
+      const helperCall = helperCalls.get(site.node);
+      if (helperCall?.helper.resultFn && isBatchAwait(awaitNode)) {
+        reject(site, 'push-unsupported-shape', `${site.api} in ${where} is batched in Promise.all, and the helper works on the answer afterwards`, 'Await the helper calls one by one, or batch the underlying requests directly.');
+        continue;
+      }
+      if (site.options) droppedOptions.push(site);
+      const asks = asksByStatement.get(index) ?? [];
+      asks.push(makeAsk(site, awaitNode, helperCall));
+      asksByStatement.set(index, asks);
+    }
+    if (findings.length > 0) return undefined;
+
+    // Statements that ask more than one question must do so through one Promise.all/allSettled.
+    for (const asks of asksByStatement.values()) {
+      if (asks.length > 1 && !asks.every((a) => a.awaitNode === asks[0].awaitNode)) {
+        for (const ask of asks) {
+          reject(ask.site, 'push-unsupported-shape', `${ask.site.api} in ${where}: several requests awaited separately in one statement`, 'Split the statement so each request is awaited in a statement of its own, or batch them in one Promise.all.');
+        }
+        return undefined;
+      }
+    }
+
+    const kept = statements.filter((st) => !removed(st));
+    const declared = topLevelDeclarations(kept, statements);
+    if (declared === undefined) {
+      for (const site of containerSites) {
+        reject(site, 'push-unsupported-shape', `${site.api} in ${where}: a function or class declared in the handler body is used across the question`, 'Move the local function or class out of the handler.');
+      }
+      return undefined;
+    }
+    const indices = [...asksByStatement.keys()].sort((a, b) => a - b);
+    for (const index of indices) {
+      for (const ask of asksByStatement.get(index)!) nameAsk(ask, statements[index], keys, taken);
+    }
+
+    // Rounds: consecutive asking statements whose requests do not use an earlier answer of the round.
+    const rounds: Round[] = [];
+    for (const index of indices) {
+      const asks = asksByStatement.get(index)!;
+      const previous = rounds[rounds.length - 1];
+      const bound = previous ? previous.asks.flatMap((a) => boundNames(statements[previous.last], a)) : [];
+      const usesEarlier = asks.some((a) => a.site.params && referencedNames(a.site.params).some((n) => bound.includes(n)));
+      if (previous && previous.last === index - 1 && !usesEarlier) {
+        previous.last = index;
+        previous.asks.push(...asks);
+      } else {
+        rounds.push({ first: index, last: index, asks, step: '', dropped: new Set() });
+      }
+    }
+    for (const round of rounds) {
+      round.step = round.asks.map((a) => a.key).join('+');
+      for (let i = round.first; i <= round.last; i++) {
+        const asks = asksByStatement.get(i)!;
+        if (asks.every((a) => a.replacement === undefined)) round.dropped.add(i);
+      }
+    }
+
+    const live = rounds.map((round) => liveAt(round.first, kept, statements, declared));
+    // A request hoisted before its round is carried into it.
+    rounds.forEach((round, k) => {
+      for (const ask of round.asks) if (ask.paramsHoisted && ask.requestName) live[k].push(ask.requestName);
+    });
+    return { container, statements, rounds, declared, live };
+  }
 
   /** Never half-migrate: every other site of this handler is left as it was too. */
   function refuseAll(): PlanResult {
@@ -219,27 +234,49 @@ export function planHandler(
   }
 }
 
-type Located = { container: Block } | { problem: { rule: string; message: string; suggestion: string } };
+type Problem = { rule: string; message: string; suggestion: string };
+type Located = { containers: Map<Block, PushSite[]> } | { problem: Problem };
 
 /**
- * The innermost block holding every question directly (no nested block in between), reached from
- * the handler body only through if branches, try blocks and plain blocks whose surroundings are pure.
+ * The blocks holding the questions directly (no nested block in between), innermost first. Each
+ * is reached from the handler body only through if branches, try blocks and plain blocks whose
+ * surroundings run again harmlessly on every leg: pure code, or — with several blocks — an if
+ * whose question-holding branches always return (a retry for a later block passes them by).
  */
-function containerFor(sites: PushSite[], body: Block): Located {
-  const candidates: Block[] = [];
-  for (let node: Node | undefined = sites[0].node; node && node !== body.getParent(); node = node.getParent()) {
-    if (Node.isBlock(node)) candidates.push(node);
+function containersFor(sites: PushSite[], body: Block): Located {
+  const containers = new Map<Block, PushSite[]>();
+  for (const site of sites) {
+    let container: Block | undefined;
+    for (let node: Node | undefined = site.node.getParent(); node && node !== body.getParent(); node = node.getParent()) {
+      if (Node.isBlock(node)) {
+        container = topLevelStatement(site.node, node) ? node : undefined;
+        break;
+      }
+    }
+    if (!container) {
+      return {
+        problem: {
+          rule: 'push-nested-block',
+          message: 'the question is inside a switch, a labelled statement or a branch without braces; the step machine cannot resume into it with certainty',
+          suggestion: 'Add braces around the branch or move the question to the top level of the handler, then run the migration again.',
+        },
+      };
+    }
+    containers.set(container, [...(containers.get(container) ?? []), site]);
   }
-  const container = candidates.find((block) => sites.every((site) => topLevelStatement(site.node, block) !== undefined));
-  if (!container) {
-    return {
-      problem: {
-        rule: 'push-nested-block',
-        message: 'the questions sit in different nested blocks (or in a switch, labelled statement or block without braces); the step machine cannot resume into them with certainty',
-        suggestion: 'Move the questions into one block (or to the top level of the handler) and compute the conditions before them, then run the migration again.',
-      },
-    };
+  const blocks = [...containers.keys()];
+  const holdsQuestion = (node: Node) => sites.some((s) => node.containsRange(s.node.getPos(), s.node.getEnd()));
+  for (const container of blocks) {
+    const problem = pathProblem(container, body, blocks.length > 1 ? holdsQuestion : undefined);
+    if (problem) return { problem };
   }
+  // Innermost first, so an inner block's rewrite is ready when the block around it is emitted.
+  const depth = (b: Block) => b.getAncestors().length;
+  return { containers: new Map([...containers].sort((a, b) => depth(b[0]) - depth(a[0]))) };
+}
+
+/** Why the way from the handler body to `container` cannot run again on every leg, if it cannot. */
+function pathProblem(container: Block, body: Block, holdsQuestion?: (node: Node) => boolean): Problem | undefined {
   for (let block: Block = container; block !== body;) {
     const parent = block.getParentOrThrow();
     let statement: Node;
@@ -248,7 +285,7 @@ function containerFor(sites: PushSite[], body: Block): Located {
       let top: Node = parent;
       for (let current: Node = parent; Node.isIfStatement(current); current = current.getParentOrThrow()) {
         if (!isPureExpression(current.getExpression())) {
-          return { problem: impure('the condition of an if around the question has side effects or may change between legs') };
+          return impure('the condition of an if around the question has side effects or may change between legs');
         }
         top = current;
         const up = current.getParentOrThrow();
@@ -257,30 +294,57 @@ function containerFor(sites: PushSite[], body: Block): Located {
       statement = top;
     } else if (Node.isTryStatement(parent)) {
       if (parent.getTryBlock() !== block) {
-        return { problem: { rule: 'push-in-try', message: 'the question is asked inside a catch or finally block', suggestion: 'Ask before the try statement, or return the input request from the try block.' } };
+        return { rule: 'push-in-try', message: 'the question is asked inside a catch or finally block', suggestion: 'Ask before the try statement, or return the input request from the try block.' };
       }
       if (parent.getFinallyBlock()) {
-        return { problem: { rule: 'push-in-try', message: 'the try around the question has a finally block, which would run once per leg after migration', suggestion: 'Move the question out of the try/finally (keep the finally around the code after it), then run the migration again.' } };
+        return { rule: 'push-in-try', message: 'the try around the question has a finally block, which would run once per leg after migration', suggestion: 'Move the question out of the try/finally (keep the finally around the code after it), then run the migration again.' };
       }
       statement = parent;
     } else if (Node.isBlock(parent) || Node.isSourceFile(parent)) {
       statement = block;
     } else {
-      return { problem: { rule: 'push-nested-block', message: 'the question is inside a loop, switch or labelled statement', suggestion: 'Move the question to the top level of the handler, then run the migration again.' } };
+      return { rule: 'push-nested-block', message: 'the question is inside a loop, switch or labelled statement', suggestion: 'Move the question to the top level of the handler, then run the migration again.' };
     }
     const list = statement.getParentOrThrow();
     if (!Node.isBlock(list)) {
-      return { problem: { rule: 'push-nested-block', message: 'the question is inside a branch without braces', suggestion: 'Add braces around the branch, then run the migration again.' } };
+      return { rule: 'push-nested-block', message: 'the question is inside a branch without braces', suggestion: 'Add braces around the branch, then run the migration again.' };
     }
     for (const before of list.getStatements()) {
       if (before === statement) break;
-      if (!isPureStatement(before)) {
-        return { problem: impure('code before the block that asks has side effects and would run again on every leg') };
-      }
+      if (isPureStatement(before)) continue;
+      if (holdsQuestion && holdsQuestion(before) && passesBy(before, holdsQuestion)) continue;
+      return impure('code before the block that asks has side effects and would run again on every leg');
     }
     block = list;
   }
-  return { container };
+  return undefined;
+}
+
+/**
+ * An if (chain) with pure conditions whose branches that ask always return or throw, and whose
+ * other branches are pure: a retry meant for a later question takes the same branches again and
+ * falls through, as the first leg did.
+ */
+function passesBy(statement: Node, holdsQuestion: (node: Node) => boolean): boolean {
+  if (!Node.isIfStatement(statement) || !isPureExpression(statement.getExpression())) return false;
+  const branches = [statement.getThenStatement(), statement.getElseStatement()].filter((b): b is Statement => b !== undefined);
+  return branches.every((branch) =>
+    Node.isIfStatement(branch) ? passesBy(branch, holdsQuestion) : holdsQuestion(branch) ? alwaysExits(branch) : isPureStatement(branch));
+}
+
+/** Every path through `statement` ends in return or throw. */
+export function alwaysExits(statement: Node): boolean {
+  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement)) return true;
+  if (Node.isBlock(statement)) return statement.getStatements().some((s) => alwaysExits(s));
+  if (Node.isIfStatement(statement)) {
+    const otherwise = statement.getElseStatement();
+    return otherwise !== undefined && alwaysExits(statement.getThenStatement()) && alwaysExits(otherwise);
+  }
+  if (Node.isTryStatement(statement)) {
+    const handler = statement.getCatchClause();
+    return alwaysExits(statement.getTryBlock()) && (!handler || alwaysExits(handler.getBlock()));
+  }
+  return false;
 }
 
 function impure(message: string): { rule: string; message: string; suggestion: string } {

@@ -38,7 +38,10 @@ export function isPureExpression(node: Node | undefined): boolean {
   if (Node.isCallExpression(node)) {
     const callee = node.getExpression();
     const name = callee.getText();
-    const pureCallee = PURE_FUNCTIONS.has(name) || PURE_STATIC.test(name) ||
+    // Reading the client's capabilities is pure too: each leg declares them again (and the
+    // migration turns the call into a read of this request's envelope).
+    const capabilities = /(^|\.)getClientCapabilities$/.test(name) || name === 'clientCapabilities';
+    const pureCallee = capabilities || PURE_FUNCTIONS.has(name) || PURE_STATIC.test(name) ||
       (Node.isPropertyAccessExpression(callee) && PURE_METHODS.has(callee.getName()) && isPureExpression(callee.getExpression()));
     return pureCallee && node.getArguments().every((a) => isPureExpression(a));
   }
