@@ -6,12 +6,13 @@ import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { findHandlers, describeHandler, canReturnInputRequired, type HandlerInfo } from '../src/analysis/handlers.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
-import { renderStateModule } from '../src/state-module.js';
+import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
 import { jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
 import { companionText, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
 import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
-import { planHandler, handlerLabel, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
+import { planHandler, handlerLabel, isRaceAwait, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
+import { isPureStatement } from '../src/step-machine/purity.js';
 import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { detectStyle } from '../src/text-style.js';
@@ -65,7 +66,7 @@ function run(ctx: TransformContext): TransformResult {
   for (const site of sites) {
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
     if (!site.handler) {
-      result.findings.push(outsideRequestFinding(site));
+      result.findings.push(outsideRequestFinding(site, handlers));
       continue;
     }
     const list = byHandler.get(site.handler) ?? [];
@@ -76,7 +77,7 @@ function run(ctx: TransformContext): TransformResult {
   const style = detectStyle(text);
   const uses = new Set<string>();
   const edits: TextEdit[] = [];
-  const plans: { plan: HandlerPlan; sites: PushSite[]; throwEdits: TextEdit[] }[] = [];
+  const plans: { plan: HandlerPlan; sites: PushSite[]; throws: UrlThrow[]; removals: TextEdit[] }[] = [];
   for (const [handler, handlerSites] of byHandler) {
     const refusal = handlerRefusal(handler, handlerSites, v1);
     if (refusal) {
@@ -87,26 +88,15 @@ function run(ctx: TransformContext): TransformResult {
     const urlThrows = handlerSites.filter((s) => s.kind === 'url-elicitation-throw');
     const other = handlerSites.filter((s) => !REQUEST_KINDS.has(s.kind) && s.kind !== 'url-elicitation-throw');
     const otherFindings = other.flatMap((s) => otherSiteFinding(s, [...requestSites, ...urlThrows]));
-    const throws = urlThrows.map((site) => urlThrowRewrite(site, text, style));
+    const throws = urlThrows.map((site) => urlThrowCheck(site));
     const throwRefusals = throws.flatMap((t) => ('refusal' in t ? [t.refusal] : []));
     if (throwRefusals.length > 0 || otherFindings.some((f) => f.severity !== 'info')) {
       const why = 'another request-related call in this handler needs a manual change first';
       result.findings.push(...otherFindings, ...throwRefusals, ...requestSites.map((s) => leftAsIs(s, why)));
       continue;
     }
-    const throwEdits = throws.flatMap((t) => ('edit' in t ? [t.edit] : []));
-    const throwNotes = throws.flatMap((t) => ('edit' in t ? t.notes : []));
-    if (requestSites.length === 0) {
-      // Only URL-mode throws: each becomes a return of its own, no state needed.
-      if (throwEdits.length > 0) {
-        edits.push(...throwEdits);
-        uses.add('inputRequired');
-        result.handlersMigrated! += 1;
-        result.sitesMigrated! += throwEdits.length;
-      }
-      result.findings.push(...otherFindings, ...throwNotes);
-      continue;
-    }
+    const throwChecks = throws.flatMap((t) => ('statement' in t ? [t] : []));
+    const throwNotes = throwChecks.flatMap((t) => t.notes);
     const removals = notifiers.get(handler) ?? [];
     const removedRanges = removals.flatMap((r) => r.edits);
     const planned = planHandler(handler, requestSites, sourceFile, (node) =>
@@ -125,21 +115,26 @@ function run(ctx: TransformContext): TransformResult {
     }
     // Removals inside the container travel with the re-emitted body; the rest apply directly.
     // Removals travel with the handler's rewrite (inside a re-emitted block or applied directly).
-    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throwEdits: [...throwEdits, ...removedRanges] });
+    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throws: throwChecks, removals: removedRanges });
   }
   for (const [handler, removals] of notifiers) {
     if (!byHandler.has(handler)) result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
   }
-  if (plans.length === 0 && edits.length === 0) return result;
+  if (plans.length === 0 && edits.length === 0) {
+    // No handler changes: every helper's question stays and is reported.
+    for (const helper of helpers.values()) result.findings.push(outsideRequestFinding(helper.site, handlers));
+    return result;
+  }
 
   const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
   const migratedCalls = new Set<Node>();
+  const replacedNodes: Node[] = [];
   let view: TypedView | undefined;
   try {
     if (plans.length > 0) view = typedView(ctx.absPath, text);
     const typeNames = new Set<string>(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-    for (const { plan, sites: planSites, throwEdits } of view ? plans : []) {
-      const migrated = migrateHandler(plan, { text, style, typescript, uses, typeNames, view: view!, sourceFile }, throwEdits);
+    for (const { plan, sites: planSites, throws, removals } of view ? plans : []) {
+      const migrated = migrateHandler(plan, { text, style, typescript, uses, typeNames, view: view!, sourceFile, protection: protectionOf(ctx) }, throws, removals);
       if ('findings' in migrated && !('edits' in migrated)) {
         result.findings.push(...migrated.findings);
         continue;
@@ -147,18 +142,27 @@ function run(ctx: TransformContext): TransformResult {
       edits.push(...migrated.edits);
       result.findings.push(...migrated.findings);
       for (const site of planSites) if (lifted.calls.has(site.node)) migratedCalls.add(site.node);
+      // Stripped `elicitationId` properties take what only they used (e.g. an id generator import).
+      for (const site of planSites) {
+        if (site.elicitMode === 'url' && site.params && Node.isObjectLiteralExpression(site.params)) {
+          const id = site.params.getProperty('elicitationId');
+          if (id) replacedNodes.push(id);
+        }
+      }
+      replacedNodes.push(...throws.map((t) => t.statement));
       result.handlersMigrated! += 1;
       result.sitesMigrated! += planSites.length;
     }
   } finally {
     view?.dispose();
   }
-  const helperFindings = helperEdits(helpers, lifted.calls, migratedCalls, text, style, typescript, uses, edits);
+  const helperFindings = helperEdits(helpers, lifted.calls, migratedCalls, text, style, typescript, uses, edits, handlers, replacedNodes);
   result.findings.push(...helperFindings);
   if (result.handlersMigrated === 0) return result;
   if (plans.length === 0 || !uses.has('mrtrState')) {
     // Only URL-mode throws were rewritten: no state, no module, no hook.
-    edits.push(...importEdits(sourceFile, text, style, uses, '', typescript));
+    edits.push(...importEdits(sourceFile, text, style, uses, '', typescript, unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes)));
+    edits.push(...otherImportRemovals(sourceFile, text, replacedNodes));
     result.edits = edits;
     return result;
   }
@@ -175,13 +179,20 @@ function run(ctx: TransformContext): TransformResult {
       suggestion: "Pass `requestState: { verify: mrtrState.verify }` in the options of the McpServer (or Server) that serves these handlers, importing mrtrState from the generated module.",
     });
   }
-  edits.push(...importEdits(sourceFile, text, style, uses, specifierFor(ctx.absPath, stateModulePath), typescript));
+  edits.push(...importEdits(sourceFile, text, style, uses, specifierFor(ctx.absPath, stateModulePath), typescript,
+    unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes)));
+  edits.push(...otherImportRemovals(sourceFile, text, replacedNodes));
   result.edits = edits;
-  result.newFiles = [{ absPath: stateModulePath, text: renderStateModule({ language: /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js' }) }];
+  result.newFiles = [{ absPath: stateModulePath, text: renderStateModule({ language: /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js', protection: protectionOf(ctx) }) }];
   return result;
 }
 
+function protectionOf(ctx: TransformContext): StateProtection {
+  return ctx.options.stateProtection === 'signed' ? 'signed' : 'sealed';
+}
+
 interface MigrateContext {
+  protection: StateProtection;
   text: string;
   style: ReturnType<typeof detectStyle>;
   typescript: boolean;
@@ -194,7 +205,8 @@ interface MigrateContext {
 function migrateHandler(
   plan: HandlerPlan,
   mc: MigrateContext,
-  throwEdits: TextEdit[],
+  throws: UrlThrow[],
+  removals: TextEdit[],
 ): { edits: TextEdit[]; findings: FindingInput[] } | { findings: FindingInput[] } {
   const { handler, containers } = plan;
   const findings: FindingInput[] = [];
@@ -202,6 +214,7 @@ function migrateHandler(
   const fn = handler.fn;
   const edits: TextEdit[] = [];
   const asks = containers.flatMap((c) => c.rounds.flatMap((r) => r.asks));
+  if (containers.length === 0 && throws.length === 0) return { findings: [] };
   const refuseAll = (rule: string, message: string, suggestion: string) => ({
     findings: asks.map((a) => ({ rule, severity: 'warning' as const, pos: a.site.node.getStart(), message: `${a.site.api} in ${where}: ${message}`, suggestion })),
   });
@@ -215,10 +228,15 @@ function migrateHandler(
   if (ctxNameNode && Node.isIdentifier(ctxNameNode)) {
     ctxName = ctxNameNode.getText();
   } else if (ctxNameNode) {
-    // `async (args, { mcpReq }) =>` → `async (args, ctx) =>` + `const { mcpReq } = ctx;`
+    // `async (args, { mcpReq }) =>` → `async (args, ctx) =>`, plus `const { mcpReq } = ctx;` when
+    // the body still uses those names after the questions are rewritten.
     ctxName = uniqueName('ctx', fnIdentifiers, '');
     edits.push({ start: ctxNameNode.getStart(), end: ctxNameNode.getEnd(), text: ctxName });
-    topLines.push(`const ${ctxNameNode.getText()} = ${ctxName}${semi}`);
+    const replaced = [...asks.map((a) => a.replaceNode ?? a.awaitNode), ...asks.map((a) => a.site.node), ...throws.map((t) => t.statement)];
+    const bound = new Set(ctxNameNode.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+    const stillUsed = fn.getBody()!.getDescendantsOfKind(SyntaxKind.Identifier).some((id) =>
+      bound.has(id.getText()) && !replaced.some((r) => r.containsRange(id.getPos(), id.getEnd())));
+    if (stillUsed) topLines.push(`const ${ctxNameNode.getText()} = ${ctxName}${semi}`);
   }
   if (!ctxName) {
     if (!handler.inline || handler.params.length !== handler.ctxIndex) {
@@ -248,6 +266,16 @@ function migrateHandler(
         types.set(name, ask.kind === 'sampling' ? 'CreateMessageRequestParams' : ask.kind === 'elicit-url' ? 'Parameters<typeof inputRequired.elicitUrl>[0]' : 'ElicitRequestFormParams');
         continue;
       }
+      // A carried answer keeps the SDK's name for its type.
+      const answered = container.rounds.flatMap((r) => r.asks).find((a) => a.answerName === name && a.replacement === undefined);
+      if (answered && !isRaceAwait(answered.awaitNode)) {
+        const answerType = answered.kind === 'roots' ? 'ListRootsResult' : answered.kind === 'sampling'
+          ? (/requestSampling/.test(answered.site.api) ? 'CreateMessageResult | CreateMessageResultWithTools' : 'CreateMessageResult')
+          : 'ElicitResult';
+        for (const t of answerType.split(' | ')) mc.uses.add(`type ${t}`);
+        types.set(name, answerType);
+        continue;
+      }
       const declared = container.declared.get(name);
       if (!declared) continue;
       const typedNode = mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
@@ -275,6 +303,13 @@ function migrateHandler(
       const uses = container.statements.slice(firstRound.first).flatMap((st) => referenceNodes(st, name));
       const narrowed = new Set(uses.map((u) => mc.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined).map((n) => typeText(n!.getType(), scope)));
       types.set(name, narrowed.size === 1 ? [...narrowed][0] : typeText(type, scope));
+      if (mc.protection === 'signed' && isSensitiveStateValue(name, types.get(name))) {
+        findings.push({
+          rule: 'state-carries-sensitive-value', severity: 'info', pos: declared.nameNode.getStart(),
+          message: `${name} in ${where} travels in a signed requestState, which the client can read`,
+          suggestion: `Use --state-protection sealed (the default), or carry an identifier instead of ${name} and look the value up again on the retry.`,
+        });
+      }
     }
   }
   if (unchecked.length > 0) {
@@ -288,7 +323,7 @@ function migrateHandler(
     });
   }
 
-  const stateType = mc.typescript ? uniqueName(`${pascalCase(handler.name ?? handler.kind)}State`, mc.typeNames, '') : undefined;
+  const stateType = mc.typescript ? uniqueName(`${pascalCase(stateTypeBase(handler))}State`, mc.typeNames, '') : undefined;
   const identifiers = new Set(fnIdentifiers);
   const fnBody = fn.getBody() as import('ts-morph').Block;
   const base: Omit<EmitContext, 'stateVar' | 'stateInit' | 'bodyEdits' | 'prelude'> = {
@@ -302,10 +337,12 @@ function migrateHandler(
     types,
     uses: mc.uses,
   };
-  // One container reads the state where it starts; several share one read at the top of the handler.
-  const shared = containers.length > 1;
+  // One container reads the state where it starts. Several containers, a container inside the
+  // user's try (a refused state must not be caught as the user's own error) or URL-mode throws
+  // (their own step) share one read at the top of the handler; each container takes its steps.
+  const shared = containers.length > 1 || throws.length > 0 || (containers.length === 1 && containers[0].container !== fnBody);
   const resumedVar = shared ? uniqueName('resumed', identifiers, '') : '';
-  if (shared) topLines.push(`const ${resumedVar} = ${resumeExpression({ ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] })}${semi}`);
+  if (shared && containers.length > 0) topLines.push(`const ${resumedVar} = ${resumeExpression({ ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] })}${semi}`);
   const bodyIsContainer = containers.some((c) => c.container === fnBody);
   if (topLines.length > 0 && !bodyIsContainer) {
     const first = fnBody.getStatements()[0];
@@ -316,17 +353,20 @@ function migrateHandler(
 
   // Edits inside a container are applied while its statements are re-emitted; the rest directly.
   // Containers come innermost first, so an inner container's rewrite travels with the outer one.
-  let pending = [...capabilityEdits(handler, ctxName, mc.uses, findings), ...throwEdits];
+  const throwEdits = throws.map((t) => urlThrowEdit(t, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] }, identifiers));
+  let pending = [...capabilityEdits(handler, ctxName, mc.uses, findings), ...throwEdits, ...removals];
   for (const container of containers) {
     const block = container.container;
     const inside = (e: TextEdit) => e.start >= block.getStart() && e.end <= block.getEnd();
-    const stateVar = shared ? uniqueName(`${camelCase(container.rounds[0].step)}State`, identifiers, '') : uniqueName('state', identifiers, '');
+    const stateVar = containers.length > 1 ? uniqueName(`${camelCase(container.rounds[0].step)}State`, identifiers, '')
+      : ['state', 'stepState', 'mrtrStep'].find((n) => !identifiers.has(n)) ?? uniqueName('state', identifiers, '');
+    identifiers.add(stateVar);
     const q = mc.style.quote;
     const mine = container.rounds.map((r) => `${resumedVar}?.step === ${q}${r.step}${q}`).join(' || ');
     const ec: EmitContext = {
       ...base,
       stateVar,
-      stateInit: shared ? `${mine} ? ${resumedVar} : undefined` : '',
+      stateInit: shared ? (containers.length === 1 && throws.length === 0 ? resumedVar : `${mine} ? ${resumedVar} : undefined`) : '',
       bodyEdits: pending.filter(inside),
       prelude: block === fnBody ? topLines : [],
     };
@@ -334,7 +374,7 @@ function migrateHandler(
     pending = [...pending.filter((e) => !inside(e)), emitBody(container, ec)];
   }
   edits.push(...pending);
-  if (stateType) {
+  if (stateType && containers.length > 0) {
     const anchor = statementOf(fn);
     const at = lineStartOf(mc.text, anchor.getStart());
     edits.push({ start: at, end: at, text: stateTypeDeclaration(containers, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] }, indentationAt(mc.text, anchor.getStart())) });
@@ -347,6 +387,23 @@ function migrateHandler(
       message: `request options of ${site.api} in ${where} (${site.options!.getText().replace(/\s+/g, ' ').slice(0, 60)}) no longer apply: the client answers on its own time`,
       suggestion: 'Bound the wait with the state expiry (MCP_REQUEST_STATE_TTL_SECONDS) instead.',
     });
+  }
+  for (const ask of asks.filter((a) => isRaceAwait(a.awaitNode))) {
+    findings.push({
+      rule: 'promise-race-timeout', severity: 'info', pos: ask.awaitNode.getStart(),
+      message: `the Promise.race around ${ask.site.api} in ${where} is dropped: the client answers on its own time, so the timeout no longer applies`,
+      suggestion: 'Bound the wait with the state expiry (MCP_REQUEST_STATE_TTL_SECONDS) if you need a limit.',
+    });
+  }
+  for (const container of containers) {
+    const before = container.statements.slice(0, container.rounds[0].first).filter((st) => !container.hoisted.includes(st));
+    const effect = before.find((st) => !isPureStatement(st));
+    if (effect) {
+      findings.push({
+        rule: 'side-effect-before-input', severity: 'info', pos: effect.getStart(),
+        message: `code before the first question in ${where} runs once per logical call, on the first leg; a retry resumes after it`,
+      });
+    }
   }
   const elicits = asks.filter((a) => a.kind === 'elicit');
   if (elicits.length > 0) {
@@ -418,20 +475,26 @@ function notifierRemoval(site: PushSite, text: string): TextEdit[] | undefined {
   return edits;
 }
 
-type ThrowRewrite = { edit: TextEdit; notes: FindingInput[] } | { refusal: FindingInput };
+interface UrlThrow {
+  site: PushSite;
+  statement: import('ts-morph').ThrowStatement;
+  elicitations: import('ts-morph').Expression[];
+  /** The error's own message argument, reused when the user declines. */
+  message?: string;
+  notes: FindingInput[];
+}
 
 /**
- * `throw new UrlElicitationRequiredError([{ mode: 'url', message, url, elicitationId }])` →
- * `return inputRequired({ inputRequests: { consent: inputRequired.elicitUrl({ message, url }) } })`.
- * The old flow had the client retry the whole call after the URL step, so no state is needed: the
- * retry runs the handler from the top, as before. Refused where a catch could have seen the throw.
+ * `throw new UrlElicitationRequiredError([{ mode: 'url', message, url, elicitationId }])` can
+ * become an input request when nothing but the handler would have seen the throw (no try around
+ * it, not in a nested function) and its elicitations are written out.
  */
-function urlThrowRewrite(site: PushSite, text: string, style: ReturnType<typeof detectStyle>): ThrowRewrite {
-  const where = site.handler ? describeHandler(site.handler) : 'this file';
-  const refuse = (message: string, suggestion: string): ThrowRewrite => ({
-    refusal: { rule: 'push-request', severity: 'warning', pos: site.node.getStart(), message: `${site.api} in ${where}: ${message}`, suggestion },
+function urlThrowCheck(site: PushSite): UrlThrow | { refusal: FindingInput } {
+  const where = site.handler ? handlerLabel(site.handler) : 'this file';
+  const refuse = (message: string, suggestion: string) => ({
+    refusal: { rule: 'push-request', severity: 'warning' as const, pos: site.node.getStart(), message: `${site.api} in ${where}: ${message}`, suggestion },
   });
-  const target = "return inputRequired({ inputRequests: { consent: inputRequired.elicitUrl({ message, url }) } })";
+  const target = 'return inputRequired({ inputRequests: { consent: inputRequired.elicitUrl({ message, url }) }, requestState })';
   const statement = site.node;
   if (site.nestedFunction || !Node.isThrowStatement(statement)) {
     return refuse('thrown from a nested function or not thrown directly', `Return ${target} from the handler itself.`);
@@ -444,26 +507,12 @@ function urlThrowRewrite(site: PushSite, text: string, style: ReturnType<typeof 
   const list = site.params;
   if (!list || !Node.isArrayLiteralExpression(list) || list.getElements().length === 0 ||
     !list.getElements().every((e) => Node.isObjectLiteralExpression(e))) {
-    return refuse('its elicitations are not written as an array of object literals', `Return ${target}.`);
+    return refuse('its elicitations are not written as an array of object literals', `${target}.`);
   }
-  const { eol, indentUnit: unit, quote, semicolons } = style;
-  const indent = indentationAt(text, statement.getStart());
-  const keys = new Set<string>();
-  const entries = list.getElements().map((e) => {
-    const key = uniqueName('consent', keys);
-    return `${indent}${unit}${unit}${key}: inputRequired.elicitUrl(${stripUrlModeFields(e as import('ts-morph').Expression)}),`;
-  });
-  void quote;
-  const replacement = [
-    'return inputRequired({',
-    `${indent}${unit}inputRequests: {`,
-    ...entries,
-    `${indent}${unit}},`,
-    `${indent}})${semicolons ? ';' : ''}`,
-  ].join(eol);
+  const errorArgs = site.call ? [] : (statement.getExpression() as import('ts-morph').NewExpression).getArguments?.() ?? [];
   const notes: FindingInput[] = [{
     rule: 'url-elicitation-throw', severity: 'info', pos: statement.getStart(),
-    message: `${site.api} in ${where} now returns the URL elicitation as an input request; the client retries the call after the user's consent`,
+    message: `${site.api} in ${where} now returns the URL elicitation as an input request; the client retries the call after the user's consent, a decline ends the call with an error as before`,
   }];
   if (/\belicitationId\b/.test(list.getText())) {
     notes.push({
@@ -472,7 +521,49 @@ function urlThrowRewrite(site: PushSite, text: string, style: ReturnType<typeof 
       suggestion: 'If you correlate the out-of-band flow, carry your own identifier (e.g. in the URL or in requestState).',
     });
   }
-  return { edit: { start: statement.getStart(), end: statement.getEnd(), text: replacement }, notes };
+  return { site, statement, elicitations: list.getElements() as import('ts-morph').Expression[], message: errorArgs[1]?.getText(), notes };
+}
+
+/**
+ * The throw becomes: read this round's consent; a decline or cancel ends the call with an error (as
+ * the thrown error did); otherwise ask (again) for the URL step, with a state whose round counter
+ * bounds how often. The retry runs the handler from the top, as the old client retry did.
+ */
+function urlThrowEdit(t: UrlThrow, ec: EmitContext, taken: Set<string>): TextEdit {
+  const { text, style } = ec;
+  const { eol, indentUnit: unit, quote: q, semicolons } = style;
+  const semi = semicolons ? ';' : '';
+  const standalone = !Node.isBlock(t.statement.getParent());
+  const indent = indentationAt(text, t.statement.getStart()) + (standalone ? unit : '');
+  const keys = new Set<string>();
+  const asks = t.elicitations.map((e) => {
+    const key = uniqueName('consent', keys);
+    const camel = camelCase(key);
+    return { key, request: uniqueName(`${camel}Request`, taken, ''), answer: uniqueName(camel, taken, ''), params: stripUrlModeFields(e) };
+  });
+  const type = ec.typescript ? ': Parameters<typeof inputRequired.elicitUrl>[0]' : '';
+  ec.uses.add('inputRequired');
+  ec.uses.add('elicitAnswer');
+  ec.uses.add('mrtrState');
+  const lines: string[] = [];
+  for (const a of asks) {
+    lines.push(`const ${a.request}${type} = ${a.params}${semi}`);
+    lines.push(`const ${a.answer} = elicitAnswer(${ec.ctxName}, ${q}${a.key}${q}, ${a.request})${semi}`);
+  }
+  const declined = asks.map((a) => `${a.answer}?.action === ${q}decline${q} || ${a.answer}?.action === ${q}cancel${q}`).join(' || ');
+  lines.push(`if (${declined}) {`);
+  lines.push(`${unit}throw new Error(${t.message ?? `${q}The URL step was declined${q}`})${semi}`);
+  lines.push('}');
+  lines.push('return inputRequired({');
+  lines.push(`${unit}inputRequests: {`);
+  for (const a of asks) lines.push(`${unit}${unit}${a.key}: inputRequired.elicitUrl(${a.request}),`);
+  lines.push(`${unit}},`);
+  lines.push(`${unit}requestState: await mrtrState.mint(${ec.ctxName}, ${ec.subject}, ${ec.args}, { step: ${q}url-consent${q} }),`);
+  lines.push(`})${semi}`);
+  const body = lines.map((line, i) => (i === 0 && !standalone ? line : indent + line)).join(eol);
+  const outer = indentationAt(text, t.statement.getStart());
+  const replacement = standalone ? `{${eol}${indent}${lines[0]}${eol}${lines.slice(1).map((l) => indent + l).join(eol)}${eol}${outer}}` : body;
+  return { start: t.statement.getStart(), end: t.statement.getEnd(), text: replacement };
 }
 
 /**
@@ -489,6 +580,8 @@ function helperEdits(
   typescript: boolean,
   uses: Set<string>,
   edits: TextEdit[],
+  handlers: HandlerInfo[],
+  removedDeclarations: Node[],
 ): FindingInput[] {
   const findings: FindingInput[] = [];
   for (const helper of helpers.values()) {
@@ -497,7 +590,7 @@ function helperEdits(
       .filter((id) => id.getText() === helper.name && !helper.declaration.containsRange(id.getPos(), id.getEnd()));
     const remaining = references.filter((id) => !migratedHere.some((call) => call.containsRange(id.getPos(), id.getEnd())));
     if (migratedHere.length === 0) {
-      findings.push(outsideRequestFinding(helper.site));
+      findings.push(outsideRequestFinding(helper.site, handlers));
       continue;
     }
     const types = companionTypes(helper, typescript, uses);
@@ -509,11 +602,16 @@ function helperEdits(
     const start = lineStartOf(text, helper.declaration.getStart(true));
     if (remaining.length === 0 && !exported) {
       edits.push({ start, end: helper.declaration.getEnd(), text: companions.replace(/^[ \t]*/, indent) });
+      removedDeclarations.push(helper.declaration);
     } else {
       edits.push({ start: helper.declaration.getEnd(), end: helper.declaration.getEnd(), text: `${style.eol}${style.eol}${companions}` });
+      // The message stays what a later run reports for the same spot, so the marker is never doubled.
+      const why = remaining.length > 0
+        ? `It stays for its other callers (${remaining.length} reference${remaining.length === 1 ? '' : 's'} left)`
+        : 'It stays because it is exported';
       findings.push({
-        ...outsideRequestFinding(helper.site),
-        message: `${helper.site.api} in helper ${helper.name}() stays for its other callers (${remaining.length} reference${remaining.length === 1 ? '' : 's'} left); the migrated handlers use ${helper.requestFn}()${helper.resultFn ? ` and ${helper.resultFn}()` : ''} instead`,
+        ...helperFinding(helper.site, helper.name),
+        suggestion: `${why}; the migrated handlers use ${helper.requestFn}()${helper.resultFn ? ` and ${helper.resultFn}()` : ''} instead. Move the remaining callers to those, then remove it.`,
       });
     }
   }
@@ -536,6 +634,57 @@ function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<s
   return { request, answer, result };
 }
 
+/** Named imports of other modules that only the replaced code used: their specifiers, or whole lines, go. */
+function otherImportRemovals(sourceFile: SourceFile, text: string, replaced: Node[]): TextEdit[] {
+  const edits: TextEdit[] = [];
+  for (const decl of sourceFile.getImportDeclarations()) {
+    if (decl.getModuleSpecifierValue() === '@modelcontextprotocol/server') continue;
+    const named = decl.getNamedImports();
+    if (named.length === 0 || decl.getDefaultImport() || decl.getNamespaceImport()) continue;
+    const unused = unusedAfter(sourceFile, named.map((i) => (i.getAliasNode() ?? i.getNameNode()).getText()), replaced);
+    if (unused.size === 0) continue;
+    if (unused.size === named.length) {
+      edits.push({ start: lineStartOf(text, decl.getStart()), end: lineEndAfter(text, decl.getEnd()), text: '' });
+      continue;
+    }
+    named.forEach((spec, i) => {
+      if (!unused.has((spec.getAliasNode() ?? spec.getNameNode()).getText())) return;
+      const next = named[i + 1];
+      const previous = named[i - 1];
+      edits.push(next ? { start: spec.getStart(), end: next.getStart(), text: '' } : { start: previous!.getEnd(), end: spec.getEnd(), text: '' });
+    });
+  }
+  return edits;
+}
+
+function sdkImportNames(sourceFile: SourceFile): string[] {
+  return sourceFile.getImportDeclarations()
+    .filter((d) => d.getModuleSpecifierValue() === '@modelcontextprotocol/server')
+    .flatMap((d) => d.getNamedImports().map((i) => (i.getAliasNode() ?? i.getNameNode()).getText()));
+}
+
+/** Of `names`, those imported and no longer referenced once the `replaced` statements are gone. */
+function unusedAfter(sourceFile: SourceFile, names: string[], replaced: Node[]): Set<string> {
+  const unused = new Set<string>();
+  if (replaced.length === 0) return unused;
+  for (const name of names) {
+    const refs = sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) =>
+      id.getText() === name && !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration));
+    if (refs.length > 0 && refs.every((id) => replaced.some((r) => r.containsRange(id.getPos(), id.getEnd())))) unused.add(name);
+  }
+  return unused;
+}
+
+/** Tool/prompt name; a resource's registered name (not its URI); a low-level handler's method. */
+function stateTypeBase(handler: HandlerInfo): string {
+  if (handler.kind === 'resource') {
+    const first = handler.registration.getArguments()[0];
+    if (first && (Node.isStringLiteral(first) || Node.isNoSubstitutionTemplateLiteral(first))) return first.getLiteralText();
+  }
+  if (handler.kind === 'request') return handler.method.replace('/', '-');
+  return handler.name ?? handler.kind;
+}
+
 function capabilityEdits(handler: HandlerInfo, ctxName: string, uses: Set<string>, findings: FindingInput[]): TextEdit[] {
   const fn = handler.fn;
   const reads = findCapabilityReads(fn.getSourceFile()).filter((call) => call.getStart() >= fn.getStart() && call.getEnd() <= fn.getEnd());
@@ -545,9 +694,14 @@ function capabilityEdits(handler: HandlerInfo, ctxName: string, uses: Set<string
       rule: 'client-capabilities',
       severity: 'info',
       pos: call.getStart(),
-      message: `${call.getExpression().getText()}() in ${describeHandler(handler)} now reads this request's declared client capabilities`,
+      message: `${call.getExpression().getText()}() in ${handlerLabel(handler)} now reads this request's declared client capabilities first (the old read stays as the fallback for 2025-era requests)`,
     });
-    return { start: call.getStart(), end: call.getEnd(), text: `clientCapabilities(${ctxName})` };
+    // 2026-07-28 requests carry their capabilities; a 2025-era request has none in its envelope, so
+    // the old per-connection read stays as the fallback.
+    const parent = call.getParent();
+    const bare = parent && (Node.isVariableDeclaration(parent) || Node.isReturnStatement(parent) || Node.isExpressionStatement(parent));
+    const read = `clientCapabilities(${ctxName}) ?? ${call.getText()}`;
+    return { start: call.getStart(), end: call.getEnd(), text: bare ? read : `(${read})` };
   });
 }
 
@@ -675,23 +829,31 @@ function otherSiteFinding(site: PushSite, requestSites: PushSite[]): FindingInpu
   }
 }
 
-function outsideRequestFinding(site: PushSite): FindingInput {
+function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[]): FindingInput {
   const fn = site.nestedFunction ?? site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
-  const named = fn && (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ||
-    ((Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isVariableDeclaration(fn.getParent())));
-  if (named) {
-    return {
-      rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
-      message: `${site.api} is made in a helper function, not directly in a request handler`,
-      suggestion: 'Inline the question into the handlers that call this helper (ask there, pass the answer in), then run the migration again.',
-    };
-  }
+  const name = fn && (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() :
+    (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isVariableDeclaration(fn.getParent()) ? (fn.getParent() as import('ts-morph').VariableDeclaration).getName() : undefined);
+  // A helper some handler calls, as opposed to code that runs outside any request (start-up, routes).
+  const calledFromHandler = name !== undefined && handlers.some((h) =>
+    h.fn.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name));
+  // A helper lifted by an earlier run is still reported as one (its callers now use its companions).
+  const lifted = name !== undefined && site.node.getSourceFile().getFunction(`${camelCase(name)}Params`) !== undefined;
+  if (calledFromHandler || lifted) return helperFinding(site, name!);
   return {
     rule: 'push-outside-request', severity: 'warning', pos: site.node.getStart(),
     message: `${site.api} is made outside any tools/call, prompts/get or resources/read handler`,
     suggestion: 'There is no request to attach an input request to under 2026-07-28: take the value as a tool argument or from configuration.',
   };
 }
+
+function helperFinding(site: PushSite, name: string): FindingInput {
+  return {
+    rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
+    message: `${site.api} is made in helper ${name}(), not directly in a request handler`,
+    suggestion: 'Inline the question into the handlers that call this helper (ask there, pass the answer in), then run the migration again.',
+  };
+}
+
 
 function leftAsIs(site: PushSite, why: string): FindingInput {
   return {

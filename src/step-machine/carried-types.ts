@@ -116,9 +116,33 @@ export function typeText(type: Type, scope: Node): string {
     ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope |
       ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType,
   );
-  const symbols = [type.getSymbol(), type.getAliasSymbol()].filter((s) => s !== undefined);
-  const local = symbols.some((s) =>
-    s!.getDeclarations().some((d) => d.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) !== undefined),
-  );
-  return local ? 'any' : text;
+  // `{ a: string; b: number; }` → `{ a: string; b: number }`, as people write it.
+  return namesLocalType(type, 0, new Set()) ? 'any' : text.replace(/; \}/g, ' }');
+}
+
+/**
+ * Whether the printed type names a type declared inside a function body (a local alias,
+ * interface, class or enum), which a declaration at module level cannot see. Anonymous object
+ * types are printed structurally, so only their members matter.
+ */
+function namesLocalType(type: Type, depth: number, seen: Set<Type>): boolean {
+  if (depth > 4 || seen.has(type)) return false;
+  seen.add(type);
+  const named = [type.getAliasSymbol(), type.getSymbol()].filter((s) => s !== undefined && !s.getName().startsWith('__'));
+  const insideBody = (d: Node) => d.getAncestors().some((a) => Node.isBlock(a) && Node.isFunctionLikeDeclaration(a.getParent()));
+  if (named.some((s) => s!.getDeclarations().some(insideBody))) return true;
+  const parts = [
+    ...(type.isUnion() ? type.getUnionTypes() : []),
+    ...(type.isIntersection() ? type.getIntersectionTypes() : []),
+    ...type.getTypeArguments(),
+    ...(type.isArray() ? [type.getArrayElementTypeOrThrow()] : []),
+  ];
+  if (parts.some((t) => namesLocalType(t, depth + 1, seen))) return true;
+  if (type.isObject() && !type.getAliasSymbol() && type.getSymbol()?.getName().startsWith('__')) {
+    return type.getProperties().some((p) => {
+      const decl = p.getValueDeclaration();
+      return decl !== undefined && namesLocalType(p.getTypeAtLocation(decl), depth + 1, seen);
+    });
+  }
+  return false;
 }

@@ -63,24 +63,33 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
   const push = (level: number, line: string) => chunks.push(indent + unit.repeat(level) + line);
   const raw = (segmentText: string) => chunks.push(segmentText.replace(/\r?\n$/, ''));
   for (const line of ec.prelude) push(0, line);
+  // Declarations that run again on every leg come first, as written.
+  for (const st of plan.hoisted) {
+    const start = statementStart(st);
+    const end = lineEndAfter(text, st.getEnd());
+    const inside = ec.bodyEdits.filter((e) => e.start >= start && e.end <= end).map((e) => ({ ...e, start: e.start - start, end: e.end - start }));
+    raw(applyEdits(text.slice(start, end), inside));
+  }
   push(0, `let ${ec.stateVar} = ${ec.stateInit}${semi}`);
 
   const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k]].join(', ')} }`;
   const hoistedRequests = (round: Round, level: number) => {
     for (const ask of round.asks) {
       if (ask.paramsHoisted && ask.requestName) {
-        push(level, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${ask.paramsText}${semi}`);
+        push(level, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${rebased(ask, indent + unit.repeat(level))}${semi}`);
       }
     }
   };
 
   // P0: statements before the first question, run once per logical call.
   const p0End = rounds[0].first;
-  if (p0End === 0 && !rounds[0].asks.some((a) => a.paramsHoisted)) {
+  const p0 = statements.slice(0, p0End).filter((st) => !plan.hoisted.includes(st));
+  if (p0.length === 0 && !rounds[0].asks.some((a) => a.paramsHoisted)) {
     push(0, `${ec.stateVar} ??= ${stepObject(0)}${semi}`);
   } else {
     push(0, `if (${ec.stateVar} === undefined) {`);
-    if (p0End > 0) raw(segment(0, p0End - 1, 1, []));
+    const moved = plan.hoisted.map((st) => ({ start: statementStart(st), end: lineEndAfter(text, st.getEnd()), text: '' }));
+    if (p0End > 0) raw(segment(0, p0End - 1, 1, moved));
     hoistedRequests(rounds[0], 1);
     push(1, `${ec.stateVar} = ${stepObject(0)}${semi}`);
     push(0, '}');
@@ -111,7 +120,8 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
         if (replaced.has(ask.awaitNode)) continue;
         replaced.add(ask.awaitNode);
         if (ask.replacement !== undefined) {
-          edits.push({ start: ask.awaitNode.getStart(), end: ask.awaitNode.getEnd(), text: ask.replacement });
+          const target = ask.replaceNode ?? ask.awaitNode;
+          edits.push({ start: target.getStart(), end: target.getEnd(), text: ask.replacement });
           continue;
         }
         // await Promise.all([...]) / allSettled: the answers in the same positions.
@@ -144,7 +154,7 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     const add = (extra: number, line: string) => out.push(indent + unit.repeat(level + extra) + line);
     for (const ask of round.asks) {
       if (ask.requestName && !ask.paramsHoisted) {
-        add(0, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${ask.paramsText}${semi}`);
+        add(0, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${rebased(ask, indent + unit.repeat(level))}${semi}`);
       }
       const keyword = ask.replacement === undefined && plan.declared.get(ask.answerName)?.keyword === 'let' ? 'let' : 'const';
       add(0, `${keyword} ${ask.answerName} = ${reader(ask)}${semi}`);
@@ -200,7 +210,11 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     const end = lineEndAfter(text, lastStatement.getEnd());
     // Body edits were written for the original indentation: their inner lines move with the code.
     const shift = unit.repeat(level);
-    const moved = ec.bodyEdits.map((e) => (level > 0 ? { ...e, text: e.text.replace(/\n(?=[^\r\n])/g, `\n${shift}`) } : e));
+    // Body edits inside a statement this segment deletes (moved elsewhere) are dropped with it.
+    const deleted = edits.filter((e) => e.end > e.start && e.text === '');
+    const moved = ec.bodyEdits
+      .filter((b) => !deleted.some((d) => d.start <= b.start && b.end <= d.end))
+      .map((e) => (level > 0 ? { ...e, text: e.text.replace(/\n(?=[^\r\n])/g, `\n${shift}`) } : e));
     const all = [...edits, ...moved];
     if (level > 0) {
       const replaced = all.filter((e) => e.end > e.start);
@@ -213,6 +227,37 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     if (!out.endsWith('\n')) out += eol;
     return out;
   }
+}
+
+/**
+ * The request params as they will stand on a line indented `lineIndent`: their continuation lines
+ * move with them (never inside a multi-line string or template).
+ */
+function rebased(ask: Ask, lineIndent: string): string {
+  const params = ask.site.params;
+  const text = ask.paramsText ?? '';
+  if (!params || ask.helperCall || !text.includes('\n')) return text;
+  const full = params.getSourceFile().getFullText();
+  const base = params.getStart();
+  const literals = multilineLiteralRanges(params, full).map(([s, e]) => [s - base, e - base] as const);
+  if (text !== params.getText() && literals.length > 0) return text;
+  const own = indentationAt(full, base);
+  let out = '';
+  let cursor = 0;
+  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) {
+    const line = nl + 1;
+    if (literals.some(([s, e]) => line >= s && line < e) || !text.startsWith(own, line)) continue;
+    out += text.slice(cursor, line) + lineIndent;
+    cursor = line + own.length;
+  }
+  return out + text.slice(cursor);
+}
+
+/** Where a statement starts with its leading comments, at the start of its line. */
+function statementStart(st: Node): number {
+  const comments = st.getLeadingCommentRanges();
+  const text = st.getSourceFile().getFullText();
+  return lineStartOf(text, comments.length > 0 ? comments[0].getPos() : st.getStart());
 }
 
 function requestAnnotation(ask: Ask, ec: EmitContext): string {
@@ -248,6 +293,7 @@ export function stateTypeDeclaration(plans: ContainerPlan[], ec: EmitContext, in
     const fields = [`step: ${quote}${round.step}${quote}`, ...plan.live[k].map((name) => `${name}: ${ec.types.get(name) ?? 'any'}`)];
     return `${indent}${ec.style.indentUnit}| { ${fields.join('; ')} }`;
   }));
+  if (members.length === 1) return `${indent}type ${ec.stateType} = ${members[0].trim().slice(2)}${semicolons ? ';' : ''}${eol}`;
   return `${indent}type ${ec.stateType} =${eol}${members.join(eol)}${semicolons ? ';' : ''}${eol}`;
 }
 

@@ -32,6 +32,11 @@ export interface LiftableHelper {
   requestFn: string;
   resultFn?: string;
   resultAsync: boolean;
+  /** Indices of the helper's parameters each companion uses (the others are left out). */
+  requestParams: number[];
+  outcomeParams: number[];
+  /** The outcome function needs the helper's code before the question (it uses a local from it). */
+  outcomeNeedsPre: boolean;
   /** A key hint from the helper's name (`askForProject` → `project`). */
   keyHint: string;
 }
@@ -39,7 +44,9 @@ export interface LiftableHelper {
 export interface HelperCall {
   helper: LiftableHelper;
   call: CallExpression;
-  argsText: string;
+  /** The call's arguments for the request builder and for the outcome function. */
+  requestArgs: string;
+  outcomeArgs: string;
 }
 
 /** Helpers in this file that wrap exactly one question in a shape that can be split. */
@@ -66,6 +73,14 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
     const split = splitAt(body, site);
     if (!split) continue;
     const base = camelCase(named.name);
+    const paramNames = fn.getParameters().map((p) => p.getName());
+    const names = (nodes: Node[]) => new Set(nodes.flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n)).map((n) => n.getText()));
+    const preDeclared = new Set(split.pre.flatMap((st) => Node.isVariableStatement(st) ? st.getDeclarations().map((d) => d.getName()) : []));
+    const postNames = names(split.post);
+    const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
+    const requestNames = names([...split.pre, ...(site.params ? [site.params] : [])]);
+    const outcomeNames = names([...(outcomeNeedsPre ? split.pre : []), ...split.post]);
+    const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
     const requestFn = uniqueIn(`${base}Params`, taken);
     const resultFn = split.post.length > 0 ? uniqueIn(`${base}Outcome`, taken) : undefined;
     helpers.set(fn, {
@@ -80,6 +95,9 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
       requestFn,
       resultFn,
       resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0),
+      requestParams: used(requestNames),
+      outcomeParams: used(outcomeNames),
+      outcomeNeedsPre,
       keyHint: snakeCase(named.name.replace(/^(ask|prompt|elicit|request|get|fetch|choose|pick|select)(For)?(?=[A-Z])/, '')) || snakeCase(named.name),
     });
   }
@@ -188,7 +206,8 @@ export function helperCallSites(
       continue;
     }
     sites.push(site);
-    calls.set(call, { helper, call, argsText: args.map((a) => a.getText()).join(', ') });
+    const pick = (indices: number[]) => indices.filter((i) => i < args.length).map((i) => args[i].getText()).join(', ');
+    calls.set(call, { helper, call, requestArgs: pick(helper.requestParams), outcomeArgs: pick(helper.outcomeParams) });
   }
   return { sites, calls, refusals };
 }
@@ -202,14 +221,14 @@ export interface CompanionTypes {
 
 /** The request builder and the result function, as text placed after the helper. */
 export function companionText(helper: LiftableHelper, indent: string, unit: string, eol: string, semi: string, types: CompanionTypes): string {
-  const params = helper.params.map((p) => p.getText());
+  const paramsOf = (indices: number[]) => indices.map((i) => helper.params[i].getText());
   const preText = helper.pre.map((st) => reindent(st, indent + unit)).join(eol);
   const params0 = helper.site.params;
   const paramsExpr = params0 ? (helper.site.elicitMode === 'url' ? stripUrlModeFields(params0) : params0.getText()) : '{}';
   const lines: string[] = [];
   const requestType = types.request ? `: ${types.request}` : '';
   lines.push(`${indent}/** The request ${helper.name}() asks with (its code before the question). */`);
-  lines.push(`${indent}function ${helper.requestFn}(${params.join(', ')})${requestType} {`);
+  lines.push(`${indent}function ${helper.requestFn}(${paramsOf(helper.requestParams).join(', ')})${requestType} {`);
   if (preText) lines.push(preText);
   lines.push(`${indent}${unit}return ${paramsExpr}${semi}`);
   lines.push(`${indent}}`);
@@ -218,8 +237,8 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
     const resultType = types.result ? `: ${helper.resultAsync ? `Promise<${types.result}>` : types.result}` : '';
     lines.push('');
     lines.push(`${indent}/** What ${helper.name}() does with the answer (its code after the question). */`);
-    lines.push(`${indent}${helper.resultAsync ? 'async ' : ''}function ${helper.resultFn}(${[...params, answerParam].join(', ')})${resultType} {`);
-    if (preText) lines.push(preText);
+    lines.push(`${indent}${helper.resultAsync ? 'async ' : ''}function ${helper.resultFn}(${[...paramsOf(helper.outcomeParams), answerParam].join(', ')})${resultType} {`);
+    if (preText && helper.outcomeNeedsPre) lines.push(preText);
     for (const st of helper.post) lines.push(reindent(st, indent + unit));
     lines.push(`${indent}}`);
   }

@@ -41,6 +41,8 @@ export interface Ask {
   replacement?: string;
   /** Set when the question is asked through a helper the handler awaits. */
   helperCall?: HelperCall;
+  /** The node the replacement replaces (the await, or the parentheses around it). */
+  replaceNode?: Node;
 }
 
 export interface Round {
@@ -70,6 +72,11 @@ export interface ContainerPlan {
   declared: Map<string, Declared>;
   /** live[k] = names carried into round k (k indexes rounds). */
   live: string[][];
+  /**
+   * Statements before the first question that run again on every leg, moved above the steps: type
+   * declarations, and constants computed purely from the arguments (recomputed, never carried).
+   */
+  hoisted: Statement[];
 }
 
 export interface HandlerPlan {
@@ -118,6 +125,7 @@ export function planHandler(
     return { ok: false, findings };
   }
 
+  const paramNames = new Set(handler.params.flatMap((p) => bindingNames(p.getNameNode())));
   // Names the generated code imports are never reused for locals; keys are unique in the handler.
   const companions = [...helperCalls.values()].flatMap((c) => [c.helper.requestFn, c.helper.resultFn ?? '']);
   const taken = new Set<string>([...identifierNames(handler.fn), ...GENERATED_IMPORTS, ...companions]);
@@ -131,7 +139,6 @@ export function planHandler(
   }
 
   // Parameters reassigned before a split would be restored from the re-sent arguments: refuse.
-  const paramNames = new Set(handler.params.flatMap((p) => bindingNames(p.getNameNode())));
   for (const name of paramNames) {
     if (isReassigned(name, body)) {
       for (const site of sites) {
@@ -211,16 +218,33 @@ export function planHandler(
       round.step = round.asks.map((a) => a.key).join('+');
       for (let i = round.first; i <= round.last; i++) {
         const asks = asksByStatement.get(i)!;
-        if (asks.every((a) => a.replacement === undefined)) round.dropped.add(i);
+        if (asks.every((a) => a.replacement === undefined && !isBatchAwait(a.awaitNode))) round.dropped.add(i);
       }
     }
 
-    const live = rounds.map((round) => liveAt(round.first, kept, statements, declared));
+    // Constants computed purely from the arguments and module constants are recomputed on every
+    // leg instead of travelling in the state ("only what cannot be recomputed travels").
+    const hoisted: Statement[] = [];
+    const recomputable = new Set<string>();
+    for (const st of kept.filter((k) => statements.indexOf(k) < rounds[0].first)) {
+      if (Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st)) {
+        hoisted.push(st);
+      } else if (Node.isVariableStatement(st) && st.getDeclarationKind() === 'const' &&
+        st.getDeclarations().every((d) => {
+          const init = d.getInitializer();
+          return init !== undefined && isPureExpression(init) &&
+            referencedNames(init).every((n) => recomputable.has(n) || paramNames.has(n) || (!declared.has(n) && stableOutside(n, handler.fn)));
+        })) {
+        hoisted.push(st);
+        for (const d of st.getDeclarations()) for (const n of bindingNames(d.getNameNode())) recomputable.add(n);
+      }
+    }
+    const live = rounds.map((round) => liveAt(round.first, kept, statements, declared).filter((n) => !recomputable.has(n)));
     // A request hoisted before its round is carried into it.
     rounds.forEach((round, k) => {
       for (const ask of round.asks) if (ask.paramsHoisted && ask.requestName) live[k].push(ask.requestName);
     });
-    return { container, statements, rounds, declared, live };
+    return { container, statements, rounds, declared, live, hoisted };
   }
 
   /** Never half-migrate: every other site of this handler is left as it was too. */
@@ -347,6 +371,26 @@ export function alwaysExits(statement: Node): boolean {
   return false;
 }
 
+/**
+ * A name used in the handler but declared outside it holds the same value on every leg: a module
+ * or enclosing-scope `const`, an import, a function or class, or a global. A `let`/`var` or an
+ * enclosing function's parameter may change between legs.
+ */
+function stableOutside(name: string, fn: Node): boolean {
+  for (let scope: Node | undefined = fn.getParent(); scope; scope = scope.getParent()) {
+    if (Node.isFunctionLikeDeclaration(scope) && scope.getParameters().some((p) => bindingNames(p.getNameNode()).includes(name))) return false;
+    if (!Node.isBlock(scope) && !Node.isSourceFile(scope)) continue;
+    for (const st of scope.getStatements()) {
+      if (Node.isVariableStatement(st) && st.getDeclarations().some((d) => bindingNames(d.getNameNode()).includes(name))) {
+        return st.getDeclarationKind() === 'const';
+      }
+      if ((Node.isFunctionDeclaration(st) || Node.isClassDeclaration(st) || Node.isEnumDeclaration(st)) && st.getName() === name) return true;
+      if (Node.isImportDeclaration(st) && (st.getDefaultImport()?.getText() === name || st.getNamedImports().some((i) => (i.getAliasNode() ?? i.getNameNode()).getText() === name) || st.getNamespaceImport()?.getText() === name)) return true;
+    }
+  }
+  return true;
+}
+
 function impure(message: string): { rule: string; message: string; suggestion: string } {
   return {
     rule: 'push-nested-block',
@@ -373,6 +417,14 @@ function siteProblem(site: PushSite, where: string): { rule: string; message: st
       rule: 'push-in-loop',
       message: `${site.api} in ${where} is made inside a loop`,
       suggestion: 'Carry the loop state (index, answers so far) in requestState and ask one question per round, or collect all inputs up front as tool arguments.',
+    };
+  }
+  const chained = site.call?.getParent();
+  if (!site.awaited && chained && Node.isPropertyAccessExpression(chained) && ['then', 'catch', 'finally'].includes(chained.getName())) {
+    return {
+      rule: 'then-chain',
+      message: `${site.api} in ${where} is consumed through .${chained.getName()}(…) instead of await`,
+      suggestion: 'Await the request in a statement of its own (const answer = await …) and move the .then body after it, then run the migration again.',
     };
   }
   if (!site.awaited) {
@@ -411,19 +463,27 @@ function awaitOf(site: PushSite): Node | undefined {
     parent = parent.getParent();
   }
   if (parent && Node.isAwaitExpression(parent)) return parent;
-  // await Promise.all([a, b])
+  // await Promise.all([a, b]); await Promise.race([ask, timeout]) (the timer goes: nothing waits now)
   if (parent && Node.isArrayLiteralExpression(parent)) {
     const call = parent.getParent();
     if (call && Node.isCallExpression(call)) {
       const callee = call.getExpression();
-      if (Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise' &&
-        PROMISE_BATCH.has(callee.getName()) && parent.getElements().every((e) => isPushCallLike(e))) {
-        const outer = call.getParent();
-        if (outer && Node.isAwaitExpression(outer)) return outer;
+      const outer = call.getParent();
+      if (Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise' && outer && Node.isAwaitExpression(outer)) {
+        if (PROMISE_BATCH.has(callee.getName()) && parent.getElements().every((e) => isPushCallLike(e))) return outer;
+        if (callee.getName() === 'race' && parent.getElements().filter((e) => e === node || e.getText() === node.getText()).length === 1 &&
+          parent.getElements().filter((e) => e !== node).every((e) => !/elicitInput|requestSampling|createMessage|listRoots|\.send\(|sendRequest/.test(e.getText()))) {
+          return outer;
+        }
       }
     }
   }
   return undefined;
+}
+
+/** `await Promise.race([request, timer])`: the timer is dropped with the race. */
+export function isRaceAwait(awaitNode: Node): boolean {
+  return Node.isAwaitExpression(awaitNode) && /^Promise\s*\.\s*race\s*\(/.test(awaitNode.getExpression().getText());
 }
 
 function isPushCallLike(node: Node): boolean {
@@ -470,20 +530,22 @@ function makeAsk(site: PushSite, awaitNode: Node, helperCall?: HelperCall): Ask 
   const kind: AskKind = site.kind === 'roots' ? 'roots' : site.kind === 'sampling' ? 'sampling' : site.elicitMode === 'url' ? 'elicit-url' : 'elicit';
   if (helperCall) {
     // The helper's request builder is pure (checked when the helper was found), and so are the arguments.
-    const paramsText = kind === 'roots' ? undefined : `${helperCall.helper.requestFn}(${helperCall.argsText})`;
+    const paramsText = kind === 'roots' ? undefined : `${helperCall.helper.requestFn}(${helperCall.requestArgs})`;
     return { site, kind, key: '', answerName: '', paramsText, paramsHoisted: false, awaitNode, helperCall };
   }
   let paramsText: string | undefined;
   if (site.params && kind !== 'roots') {
     paramsText = kind === 'elicit-url' ? stripUrlModeFields(site.params) : site.params.getText();
   }
-  const paramsHoisted = site.params !== undefined && kind !== 'roots' && hasCalls(site.params);
+  // Params that only compute from values at hand are rebuilt on each leg; anything else is built once and carried.
+  // (URL mode: only what stays after `mode` and `elicitationId` are stripped counts.)
+  const counted = kind === 'elicit-url' && site.params && Node.isObjectLiteralExpression(site.params)
+    ? site.params.getProperties().filter((p) => !/^(mode|elicitationId)$/.test(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : ''))
+    : site.params ? [site.params] : [];
+  const paramsHoisted = site.params !== undefined && kind !== 'roots' && !counted.every((n) => isPureExpression(n));
   return { site, kind, key: '', answerName: '', paramsText, paramsHoisted, awaitNode };
 }
 
-function hasCalls(node: Node): boolean {
-  return [node, ...node.getDescendants()].some((d) => Node.isCallExpression(d) || Node.isNewExpression(d) || Node.isAwaitExpression(d));
-}
 
 /** URL-mode params for inputRequired.elicitUrl: no `mode`, no `elicitationId`. */
 export function stripUrlModeFields(params: Expression): string {
@@ -506,42 +568,44 @@ const DEFAULT_KEYS: Record<AskKind, string> = { elicit: 'confirm', 'elicit-url':
 /** Input key after what is asked; answer and request locals after the key. */
 function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<string>): void {
   const awaited = ask.awaitNode;
-  const isBatch = !Node.isAwaitExpression(awaited) || awaited.getExpression() !== (ask.site.call ?? ask.site.node) &&
-    !Node.isParenthesizedExpression(awaited.getExpression());
+  const batch = isBatchAwait(awaited);
+  const parent = skipParensUp(awaited);
   let receiver: string | undefined;
-  const decl = awaited.getParentWhile((n) => Node.isParenthesizedExpression(n))?.getParent() ?? awaited.getParent();
-  if (!isBatchAwait(awaited)) {
-    const parent = skipParensUp(awaited);
-    if (parent && Node.isVariableDeclaration(parent) && Node.isIdentifier(parent.getNameNode()) && Node.isVariableStatement(statement)) {
-      receiver = parent.getName();
-    } else if (parent && Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken && Node.isIdentifier(parent.getLeft())) {
-      receiver = parent.getLeft().getText();
-    }
-  } else {
-    const element = batchBindingName(ask);
-    if (element) receiver = element;
+  if (batch) {
+    receiver = batchBindingName(ask);
+  } else if (parent && Node.isVariableDeclaration(parent) && Node.isIdentifier(parent.getNameNode()) && Node.isVariableStatement(statement)) {
+    receiver = parent.getName();
+  } else if (parent && Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken && Node.isIdentifier(parent.getLeft())) {
+    receiver = parent.getLeft().getText();
   }
-  void isBatch;
-  void decl;
   const fromReceiver = receiver && !GENERIC_NAMES.has(snakeCase(receiver)) ? snakeCase(receiver) : undefined;
   const base = fromReceiver ?? ask.helperCall?.helper.keyHint ?? schemaSingleProperty(ask) ?? DEFAULT_KEYS[ask.kind];
   ask.key = uniqueName(base || DEFAULT_KEYS[ask.kind], keys);
-  const parent = skipParensUp(awaited);
-  const simpleBinding = !isBatchAwait(awaited) && parent && Node.isVariableDeclaration(parent) &&
+  const simpleBinding = !batch && parent && Node.isVariableDeclaration(parent) &&
     Node.isIdentifier(parent.getNameNode()) && Node.isVariableStatement(statement) &&
     statement.getDeclarationList().getDeclarations().length === 1;
   const resultFn = ask.helperCall?.helper.resultFn;
+  const ignored = !batch && parent !== undefined && Node.isExpressionStatement(parent) && !resultFn;
   if (simpleBinding && !resultFn) {
     ask.answerName = (parent as import('ts-morph').VariableDeclaration).getName();
     ask.replacement = undefined;
   } else {
-    ask.answerName = uniqueName(`${camelCase(ask.key)}Answer`, taken, '');
-    ask.replacement = isBatchAwait(awaited) ? undefined : ask.answerName;
+    const camel = camelCase(ask.key);
+    const preferred = /answer$/i.test(camel) || GENERATED_IMPORTS.includes(`${camel}Answer`) ? `${camel}Result` : `${camel}Answer`;
+    ask.answerName = uniqueName(preferred, taken, '');
+    // A statement that only awaited the answer (`await ask(...)`) goes; a batch keeps its statement.
+    ask.replacement = batch || ignored ? undefined : ask.answerName;
     if (resultFn && ask.replacement !== undefined) {
       // The helper's code after the question runs here, at the resume step, on the answer.
-      const helper = ask.helperCall!.helper;
-      const args = [ask.helperCall!.argsText, ask.answerName].filter(Boolean).join(', ');
-      ask.replacement = `${helper.resultAsync ? 'await ' : ''}${resultFn}(${args})`;
+      const call = ask.helperCall!;
+      const args = [call.outcomeArgs, ask.answerName].filter(Boolean).join(', ');
+      ask.replacement = `${call.helper.resultAsync ? 'await ' : ''}${resultFn}(${args})`;
+    }
+    // `(await ask(p)).action` → `answer.action`: parentheses around a plain name or call go too.
+    if (ask.replacement !== undefined && !ask.replacement.startsWith('await ')) {
+      let outer: Node = awaited;
+      while (outer.getParent() && Node.isParenthesizedExpression(outer.getParent()!)) outer = outer.getParent()!;
+      ask.replaceNode = outer;
     }
   }
   if (ask.kind !== 'roots') ask.requestName = uniqueName(`${camelCase(ask.key)}Request`, taken, '');

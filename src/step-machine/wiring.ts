@@ -1,6 +1,6 @@
 // File-level edits around migrated handlers: the imports they need, and the requestState verify
 // hook in the server construction (without it nothing is protected).
-import { Node, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
 import type { TextStyle } from '../text-style.js';
 import type { TextEdit } from '../types.js';
 import { indentationAt, lineEndAfter } from './text.js';
@@ -16,6 +16,7 @@ export function importEdits(
   uses: Set<string>,
   stateSpecifier: string,
   typescript: boolean,
+  unused: ReadonlySet<string> = new Set(),
 ): TextEdit[] {
   const { eol, quote, semicolons } = style;
   const semi = semicolons ? ';' : '';
@@ -23,16 +24,40 @@ export function importEdits(
   const sdkNames = [...uses].filter((n) => !STATE_MODULE_NAMES.includes(n)).filter((n) => typescript || !n.startsWith('type '));
   const stateNames = STATE_MODULE_NAMES.filter((n) => uses.has(n));
   const imports = sourceFile.getImportDeclarations();
-  const existing = imports.find((d) => d.getModuleSpecifierValue() === SDK && !d.isTypeOnly() && d.getNamedImports().length > 0);
+  const sdkImports = imports.filter((d) => d.getModuleSpecifierValue() === SDK && d.getNamedImports().length > 0);
+  // A value import takes new names; failing that, a type-only one is turned into `import { type … }`.
+  const existing = sdkImports.find((d) => !d.isTypeOnly()) ?? (typescript ? sdkImports.find((d) => d.isTypeOnly()) : undefined);
   const lastImport = imports[imports.length - 1];
   let newLines = '';
   if (existing) {
     const present = new Set(existing.getNamedImports().map((s) => s.getName()));
     const missing = sdkNames.filter((n) => !present.has(n.replace(/^type /, '')));
-    if (missing.length > 0) {
-      const specifiers = existing.getNamedImports();
-      const last = specifiers[specifiers.length - 1];
-      edits.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${missing.join(', ')}` });
+    const named = existing.getNamedImports();
+    const toRemove = named.filter((spec) => unused.has(spec.getName()));
+    const braces = named[0].getParentOrThrow();
+    if ((missing.length > 0 || toRemove.length > 0 || existing.isTypeOnly()) && !braces.getText().includes('\n')) {
+      // Rebuild a one-line specifier list: kept names, then the new ones.
+      const kept = named.filter((spec) => !toRemove.includes(spec)).map((spec) =>
+        existing.isTypeOnly() && !spec.isTypeOnly() ? `type ${spec.getText()}` : spec.getText());
+      const all = [...kept, ...missing];
+      if (existing.isTypeOnly()) {
+        const typeKeyword = existing.getImportClause()?.getFirstChildByKind(SyntaxKind.TypeKeyword);
+        if (typeKeyword) edits.push({ start: typeKeyword.getStart(), end: typeKeyword.getEnd() + 1, text: '' });
+      }
+      if (all.length === 0) {
+        edits.push({ start: lineStart(text, existing.getStart()), end: lineEndAfter(text, existing.getEnd()), text: '' });
+      } else {
+        edits.push({ start: braces.getStart(), end: braces.getEnd(), text: `{ ${all.join(', ')} }` });
+      }
+    } else {
+      for (const spec of toRemove) {
+        const next = named[named.indexOf(spec) + 1];
+        edits.push({ start: spec.getStart(), end: next ? next.getStart() : spec.getEnd(), text: '' });
+      }
+      if (missing.length > 0) {
+        const last = named[named.length - 1];
+        edits.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${missing.join(', ')}` });
+      }
     }
   } else if (sdkNames.length > 0) {
     newLines += `import { ${sdkNames.join(', ')} } from ${quote}${SDK}${quote}${semi}${eol}`;
@@ -54,6 +79,10 @@ export function importEdits(
     edits.push({ start: at, end: at, text: newLines });
   }
   return edits;
+}
+
+function lineStart(text: string, pos: number): number {
+  return text.lastIndexOf('\n', pos - 1) + 1;
 }
 
 /** After a shebang and leading comments: where a first import goes. */

@@ -1,0 +1,15 @@
+import { McpServer } from '@modelcontextprotocol/server';
+
+const server = new McpServer({ name: 'watcher', version: '1.0.0' });
+
+export const knownRoots: string[] = [];
+
+export async function refreshRoots(): Promise<void> {
+  // @mcp-mrtr-migrate push-outside-request: server.server.listRoots is made outside any tools/call, prompts/get or resources/read handler
+  const { roots } = await server.server.listRoots();
+  knownRoots.splice(0, knownRoots.length, ...roots.map((root) => root.uri));
+}
+
+server.registerTool('known-roots', { description: 'Show the roots seen at start-up' }, async () => {
+  return { content: [{ type: 'text', text: knownRoots.join('\n') || 'none' }] };
+});

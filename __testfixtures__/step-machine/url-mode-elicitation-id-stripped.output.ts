@@ -1,0 +1,29 @@
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { mrtrState, elicitAnswer } from './mrtr-state.js';
+
+const server = new McpServer({ name: 'billing', version: '1.0.0' }, { requestState: { verify: mrtrState.verify } });
+
+type ConnectBankState = { step: 'consent' };
+server.registerTool(
+  'connect-bank',
+  { description: 'Connect a bank account through the bank website', inputSchema: z.object({ bank: z.string() }) },
+  async ({ bank }, ctx) => {
+    let state = await mrtrState.resume<ConnectBankState>(ctx, 'connect-bank', { bank });
+    state ??= { step: 'consent' };
+    const consentRequest: Parameters<typeof inputRequired.elicitUrl>[0] = { message: `Sign in to ${bank} to connect your account`, url: `https://billing.example.com/connect/${encodeURIComponent(bank)}` };
+    const consent = elicitAnswer(ctx, 'consent', consentRequest);
+    if (consent === undefined) {
+      return inputRequired({
+        inputRequests: {
+          consent: inputRequired.elicitUrl(consentRequest),
+        },
+        requestState: await mrtrState.mint(ctx, 'connect-bank', { bank }, state),
+      });
+    }
+    if (consent.action !== 'accept') {
+      return { content: [{ type: 'text', text: `${bank} not connected` }] };
+    }
+    return { content: [{ type: 'text', text: `Connecting ${bank}; finish in the browser` }] };
+  },
+);
