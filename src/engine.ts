@@ -4,6 +4,7 @@
 import { Project, ScriptKind, ts, type SourceFile } from 'ts-morph';
 import { applyEdits, lineAndColumn, mapBackward, mapForward } from './edits.js';
 import { placeMarkers } from './markers.js';
+import { SDK_UPGRADE_RULE, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
 import type { FindingInput, NewFile, Severity, TextEdit, Transform, TransformOptions } from './types.js';
 
 export interface SourceFinding {
@@ -33,6 +34,14 @@ export interface TransformSourceInput {
   options?: TransformOptions;
   /** Write `// @mcp-mrtr-migrate` markers for warnings and errors (default true). */
   markers?: boolean;
+  /**
+   * Run the official v1→v2 upgrade (`@modelcontextprotocol/codemod`) on the same parse before the
+   * transforms: 'auto' for files that import `@modelcontextprotocol/sdk`, 'always', or 'never'
+   * (the default here; the CLI defaults to 'auto'). It appears as 'sdk-upgrade' in `transforms`.
+   */
+  sdkUpgrade?: SdkUpgradeMode;
+  /** Handed to the official transforms (client / server imports for shared types); default: from the file. */
+  sdkProjectType?: ProjectType;
 }
 
 let sharedProject: Project | undefined;
@@ -78,7 +87,15 @@ interface PendingFinding extends FindingInput {
   earlierEdits: TextEdit[][];
 }
 
+const BOM = '\uFEFF';
+
 export function transformSource(input: TransformSourceInput): SourceOutcome {
+  // The parser drops a leading BOM, which would shift every position by one: work without it and
+  // put it back on the way out.
+  if (input.text.startsWith(BOM)) {
+    const inner = transformSource({ ...input, text: input.text.slice(1) });
+    return inner.output === undefined ? inner : { ...inner, output: BOM + inner.output };
+  }
   const { absPath, transforms } = input;
   let text = input.text;
   let sourceFile = parseSource(absPath, text);
@@ -89,6 +106,29 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   let handlersMigrated = 0;
   let sitesMigrated = 0;
   try {
+    if (input.sdkUpgrade !== undefined && input.sdkUpgrade !== 'never') {
+      if (wantsSdkUpgrade(input.sdkUpgrade, text)) {
+        const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType });
+        const before = [...history];
+        if (upgrade.changed) {
+          for (const finding of pending) finding.laterEdits.push(upgrade.edits);
+          history.push(upgrade.edits);
+          applied.push(SDK_UPGRADE_RULE);
+          text = upgrade.text;
+          project().removeSourceFile(sourceFile);
+          try {
+            sourceFile = parseSource(absPath, text);
+          } catch (error) {
+            throw new Error(`the v1→v2 upgrade produced code that does not parse (${error instanceof Error ? error.message : String(error)})`);
+          }
+        }
+        for (const { against, ...finding } of upgrade.findings) {
+          if (against === 'upgraded') pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
+          else pending.push({ ...finding, earlierEdits: before, laterEdits: upgrade.changed ? [upgrade.edits] : [] });
+        }
+      }
+      for (const finding of officialMarkerFindings(text)) pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
+    }
     for (const transform of transforms) {
       const result = transform.run({ absPath, text, sourceFile, options: input.options ?? {} });
       for (const finding of result.findings) {
@@ -125,7 +165,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       newFiles,
     };
   } finally {
-    project().removeSourceFile(sourceFile);
+    if (!sourceFile.wasForgotten()) project().removeSourceFile(sourceFile);
   }
 }
 

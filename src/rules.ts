@@ -271,13 +271,59 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'and route your HTTP requests to its `fetch`.',
   },
   {
+    id: 'serve-stdio-manual',
+    severity: 'warning',
+    title: 'stdio serving left on `server.connect()`',
+    help:
+      'Only `serveStdio(factory)` from `@modelcontextprotocol/server/stdio` serves 2026-07-28 over stdio; a ' +
+      'connected transport keeps speaking 2025. This setup could not be rewritten: the server is used outside ' +
+      'its set-up, the `connect()` promise is used, or the file is still on v1. Build the server in a function ' +
+      'that returns a new, fully set-up server on each call, then call `serveStdio(() => createServer())`. A ' +
+      'custom transport can be passed as `{ transport }`.',
+  },
+  {
+    id: 'server-ping',
+    severity: 'warning',
+    title: 'Server-to-client ping',
+    help:
+      'Under 2026-07-28 a server cannot send requests to the client, and the v2 SDK throws at `Server.ping()` on ' +
+      'that revision. There is no session to keep alive: remove it, or keep it only on a path that serves 2025 clients.',
+  },
+  {
+    id: 'roots-list-changed-handler',
+    severity: 'warning',
+    title: 'Handler for `notifications/roots/list_changed`',
+    help:
+      '2026-07-28 has no sessions, so this notification never arrives, and Roots is deprecated. Ask for roots ' +
+      'where a request needs them (`inputRequired.listRoots()`), or pass directories or files via tool ' +
+      'parameters, resource URIs or server configuration.',
+  },
+  {
+    id: 'logging-set-level-handler',
+    severity: 'warning',
+    title: 'Handler for `logging/setLevel`',
+    help:
+      'On 2026-07-28 the log level arrives with every request (`_meta` `io.modelcontextprotocol/logLevel`), and ' +
+      '`ctx.mcpReq.log()` honours it; a session-wide level has no meaning. Logging is deprecated: log to stderr ' +
+      'for stdio transports and use OpenTelemetry for observability.',
+  },
+  {
+    id: 'oninitialized-roots',
+    severity: 'warning',
+    title: '`oninitialized` hook that asks the client for roots',
+    help:
+      '2026-07-28 has no initialize handshake, so the hook never runs there. Ask in the tool that needs the roots ' +
+      "(`return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } })`), or pass directories or " +
+      'files via tool parameters, resource URIs or server configuration.',
+  },
+  {
     id: 'state-carries-sensitive-value',
     severity: 'info',
-    title: 'A value carried in `requestState` looks sensitive',
+    title: 'A value carried in a signed `requestState` looks sensitive',
     help:
-      '`requestState` is signed, not encrypted, and travels through the client, which can read it. A value ' +
-      'named like a secret (token, password, key, credential) is carried in it. Carry an identifier ' +
-      'instead and look the secret up again on the retry, or encrypt the payload.',
+      'With `--state-protection signed` the state is signed, not encrypted, and travels through the client, ' +
+      'which can read it. A value named or typed like a secret (token, password, key, credential) is carried ' +
+      'in it. Use the default `sealed` protection, or carry an identifier and look the secret up again on the retry.',
   },
 ] satisfies RuleInfo[]);
 

@@ -526,12 +526,9 @@ describe('byte preservation', () => {
     for (const line of kept) expect(outLines).toContain(line);
   });
 
-  // BUG (src/engine.ts parseSource/transformSource): ts-morph drops a leading BOM from the text it
-  // parses, but the transforms apply the node offsets to the original text (which still has the
-  // '\uFEFF'), so every edit lands one character early. Result-type edits come out as
-  // `{resultType: "complete",  content` and step-machine edits break the file ("syntax error at
-  // 27:78: Property assignment expected." → exit 3, file left unmigrated).
-  it.fails('a migrated file with a BOM keeps it and is migrated exactly like the same file without one', async () => {
+  // The parser drops a leading BOM; the engine works without it and restores it, so no edit can
+  // land one character early.
+  it('a migrated file with a BOM keeps it and is migrated exactly like the same file without one', async () => {
     const small =
       "import { McpServer } from '@modelcontextprotocol/server';\n\n" +
       "const server = new McpServer({ name: 'small', version: '1.0.0' });\n\n" +

@@ -1,0 +1,16 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'notes', version: '1.0.0' });
+  server.registerTool('ping-notes', { description: 'Say hello' }, async () => ({
+    content: [{ type: 'text', text: 'hello' }],
+  }));
+  return server;
+}
+
+// Serve over stdio.
+const server = createServer();
+const transport = new StdioServerTransport();
+await server.connect(transport);
+console.error('notes server running on stdio');

@@ -1,0 +1,15 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+
+function buildServer(name: string): McpServer {
+  return new McpServer({ name, version: '1.0.0' });
+}
+
+async function start(): Promise<void> {
+  const server = await buildServer('files');
+  const transport = new StdioServerTransport(process.stdin, process.stdout);
+  transport.onclose = () => console.error('client went away');
+  await server.connect(transport);
+}
+
+void start();

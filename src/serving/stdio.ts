@@ -1,0 +1,108 @@
+// stdio: `await server.connect(new StdioServerTransport())` (and the usual variants: the transport
+// in a variable, not awaited, inside `main()`) becomes `serveStdio(factory)`, the entry that
+// serves 2026-07-28 (and still 2025) over stdio. A transport that is used elsewhere or built with
+// arguments is handed over as `{ transport }`.
+import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
+import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
+import type { TextStyle } from '../text-style.js';
+import type { FindingInput, TextEdit } from '../types.js';
+import { addImport, referencesTo, removalRange, STDIO_PACKAGE, type ImportPlan } from './common.js';
+import { factoryFor, isNewOf } from './factory.js';
+
+export const STDIO_RULE = 'serve-stdio-manual';
+
+const STDIO_TRANSPORT = /^StdioServerTransport$/;
+
+export function rewriteStdio(
+  sourceFile: SourceFile,
+  text: string,
+  style: TextStyle,
+  v1: boolean,
+  imports: ImportPlan,
+  edits: TextEdit[],
+  findings: FindingInput[],
+): void {
+  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const connect = stdioConnect(call);
+    if (!connect) continue;
+    const { serverExpr, transportArg } = connect;
+    const where = call.getStart();
+    const manual = (reason: string) =>
+      findings.push({
+        rule: STDIO_RULE,
+        severity: 'warning',
+        pos: where,
+        message: `stdio serving left as it was: ${reason}; a plain connect() keeps speaking the 2025 revision`,
+        suggestion: `Build the server in a function and serve it with serveStdio: \`import { serveStdio } from '${STDIO_PACKAGE}'; serveStdio(() => createServer());\` (createServer returns a new, fully set-up server on every call).`,
+      });
+    if (v1) {
+      manual('this file is still on @modelcontextprotocol/sdk 1.x, which has no serveStdio (run with --sdk-upgrade auto first)');
+      continue;
+    }
+    const statement = call.getFirstAncestorByKind(SyntaxKind.ExpressionStatement);
+    const expr = statement ? unwrapExpression(statement.getExpression()) : undefined;
+    const bare = expr && (expr === call || ((Node.isAwaitExpression(expr) || Node.isVoidExpression(expr)) && unwrapExpression(expr.getExpression()) === call));
+    if (!statement || !bare) {
+      manual('the connect() call is used as a value (chained, returned or assigned)');
+      continue;
+    }
+    if (!Node.isIdentifier(serverExpr)) {
+      manual(`the server is reached through ${serverExpr.getText()}, not a variable`);
+      continue;
+    }
+    // The transport: a variable initialised with `new StdioServerTransport(...)`, or inline.
+    let transportOption: string | undefined;
+    const removed: { start: number; end: number }[] = [];
+    const transportEdits: TextEdit[] = [];
+    if (Node.isIdentifier(transportArg)) {
+      const tdecl = resolveIdentifier(transportArg);
+      if (!tdecl || !Node.isVariableDeclaration(tdecl) || !tdecl.getInitializer() || !isNewOf(tdecl.getInitializer()!, STDIO_TRANSPORT)) {
+        manual(`${transportArg.getText()} is not a StdioServerTransport this file creates`);
+        continue;
+      }
+      const others = referencesTo(sourceFile, transportArg.getText(), tdecl).filter((r) => r !== transportArg);
+      const ctorArgs = (unwrapExpression(tdecl.getInitializer()!) as Node & { getArguments(): Node[] }).getArguments();
+      const tstatement = tdecl.getVariableStatement();
+      if (others.length === 0 && ctorArgs.length === 0 && tstatement && tstatement.getDeclarations().length === 1 && !tstatement.isExported()) {
+        const lines = removalRange(text, tstatement);
+        transportEdits.push({ start: lines.start, end: lines.end, text: '' });
+        removed.push(lines);
+      } else {
+        transportOption = transportArg.getText();
+      }
+    } else {
+      const ctorArgs = (unwrapExpression(transportArg) as Node & { getArguments(): Node[] }).getArguments();
+      if (ctorArgs.length > 0) transportOption = transportArg.getText();
+    }
+    const stmtRange = { start: statement.getStart(), end: statement.getEnd() };
+    const factory = factoryFor(sourceFile, text, style, serverExpr, [stmtRange]);
+    if ('reason' in factory) {
+      manual(factory.reason);
+      continue;
+    }
+    const semi = style.semicolons ? ';' : '';
+    const option = transportOption === undefined ? '' : transportOption === 'transport' ? ', { transport }' : `, { transport: ${transportOption} }`;
+    edits.push(...transportEdits, ...factory.edits, { start: stmtRange.start, end: stmtRange.end, text: `serveStdio(${factory.expression}${option})${semi}` });
+    imports.removed.push(...removed, ...factory.removed, stmtRange);
+    addImport(imports, STDIO_PACKAGE, 'serveStdio');
+    for (const id of factory.expression.match(/[A-Za-z_$][\w$]*/g) ?? []) imports.inserted.add(id);
+    if (transportOption !== undefined) for (const id of transportOption.match(/[A-Za-z_$][\w$]*/g) ?? []) imports.inserted.add(id);
+  }
+}
+
+/** `<server>.connect(<stdio transport>)`. */
+function stdioConnect(call: CallExpression): { serverExpr: Node; transportArg: Node } | undefined {
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect') return undefined;
+  const args = call.getArguments();
+  if (args.length !== 1) return undefined;
+  const arg = unwrapExpression(args[0]);
+  if (isNewOf(arg, STDIO_TRANSPORT)) return { serverExpr: unwrapExpression(callee.getExpression()), transportArg: arg };
+  if (Node.isIdentifier(arg)) {
+    const decl = resolveIdentifier(arg);
+    const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+    if (init && isNewOf(init, STDIO_TRANSPORT)) return { serverExpr: unwrapExpression(callee.getExpression()), transportArg: arg };
+  }
+  return undefined;
+}
+
