@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RULES, ruleInfo, ruleOrder, rulesMarkdown } from '../src/rules.js';
@@ -30,8 +30,20 @@ const EXPECTED_IDS = [
   'client-capabilities',
   'sdk-upgrade',
   'serve-http-manual',
+  'serve-stdio-manual',
+  'server-ping',
+  'roots-list-changed-handler',
+  'logging-set-level-handler',
+  'oninitialized-roots',
   'state-carries-sensitive-value',
 ];
+
+function listTs(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = `${dir}/${name}`;
+    return statSync(full).isDirectory() ? listTs(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
 
 /** Rule ids without a `### <id>` heading in the given Markdown. */
 function rulesMissingFrom(markdown: string): string[] {
@@ -40,6 +52,15 @@ function rulesMissingFrom(markdown: string): string[] {
 }
 
 describe('rule catalogue', () => {
+  it('knows every rule id the engine and the transforms report', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const sources = [...listTs(`${root}src`), ...listTs(`${root}transforms`)];
+    const used = new Set(sources.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/rule: '([a-z0-9-]+)'|RULE = '([a-z0-9-]+)'|: '([a-z0-9-]+)',\s*\/\/ rule/g)].map((m) => m[1] ?? m[2] ?? m[3])));
+    const known = new Set(RULES.map((rule) => rule.id));
+    expect([...used].filter((id) => !known.has(id))).toEqual([]);
+  });
+
   it('has unique ids', () => {
     const ids = RULES.map((rule) => rule.id);
     expect(new Set(ids).size).toBe(ids.length);
