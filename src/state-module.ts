@@ -1,9 +1,12 @@
 // The requestState module the codemod generates once per package (mrtr-state.ts, or mrtr-state.js
 // in a JavaScript package). Migrated handlers import the names in STATE_MODULE_EXPORTS from it.
-// There is one template, written in TypeScript (state-module-template.ts); the JavaScript module is
-// that text with the types stripped by the TypeScript compiler, comments kept.
+// There is one template, written in TypeScript (state-module-template.ts), with whole-line
+// directives for the two protections (sealed: AES-256-GCM; signed: the SDK's HMAC codec). The
+// TypeScript module is the template with the other protection's lines and the directives removed;
+// the JavaScript module is that text with the types stripped by the TypeScript compiler, comments
+// kept.
 import { ts } from 'ts-morph';
-import { STATE_MODULE_TEMPLATE_TS } from './state-module-template.js';
+import { STATE_MODULE_TEMPLATE } from './state-module-template.js';
 
 /** File name of the generated module, without extension. */
 export const STATE_MODULE_BASENAME = 'mrtr-state';
@@ -17,14 +20,119 @@ export const STATE_MODULE_EXPORTS: readonly string[] = Object.freeze([
   'clientCapabilities',
 ]);
 
+/**
+ * The names the server's own setup code may import from the generated module (migrated handlers
+ * never do): `useReplayStore`, which plugs in a replay store all instances share.
+ */
+export const STATE_MODULE_SETUP_EXPORTS: readonly string[] = Object.freeze(['useReplayStore']);
+
+/**
+ * How the generated module protects requestState:
+ * - `sealed`: AES-256-GCM, the client sees an opaque token (the default);
+ * - `signed`: the SDK's HMAC-SHA256 codec, the client can read everything the state carries.
+ */
+export type StateProtection = 'sealed' | 'signed';
+
+/** Every protection, for option validation (`--state-protection`). */
+export const STATE_PROTECTIONS: readonly StateProtection[] = Object.freeze(['sealed', 'signed'] as const);
+
+export const DEFAULT_STATE_PROTECTION: StateProtection = 'sealed';
+
+/** `value` as a StateProtection, or undefined when it names none (case-sensitive, like the other options). */
+export function parseStateProtection(value: string): StateProtection | undefined {
+  return (STATE_PROTECTIONS as readonly string[]).includes(value) ? (value as StateProtection) : undefined;
+}
+
+/** The module text for a TypeScript or a JavaScript (ESM) package; `protection` defaults to `sealed`. */
+export function renderStateModule(options: { language: 'ts' | 'js'; protection?: StateProtection }): string {
+  const protection = options.protection ?? DEFAULT_STATE_PROTECTION;
+  if (!STATE_PROTECTIONS.includes(protection)) throw new TypeError(`unknown state protection: ${String(protection)}`);
+  const typescript = selectProtection(STATE_MODULE_TEMPLATE, protection);
+  return options.language === 'ts' ? typescript : stripTypes(typescript);
+}
+
+const DIRECTIVE = /^\s*\/\/@@(?:if (sealed|signed)|(else)|(end))\s*$/;
+
+/**
+ * Keeps the lines of one protection: `//@@if <p>` … [`//@@else` …] `//@@end`, whole lines, not
+ * nested. Throws on a malformed template (a test renders both protections, so it cannot ship).
+ */
+export function selectProtection(template: string, protection: StateProtection): string {
+  const out: string[] = [];
+  let region: { protection: string; inElse: boolean } | undefined;
+  template.split('\n').forEach((line, index) => {
+    const directive = DIRECTIVE.exec(line);
+    if (directive === null) {
+      if (line.includes('//@@')) throw new Error(`state module template line ${index + 1}: unknown directive: ${line.trim()}`);
+      const kept = region === undefined || (region.protection === protection) !== region.inElse;
+      if (kept) out.push(line);
+      return;
+    }
+    const [, opened, otherwise, end] = directive;
+    if (opened !== undefined) {
+      if (region !== undefined) throw new Error(`state module template line ${index + 1}: nested //@@if`);
+      region = { protection: opened, inElse: false };
+    } else if (otherwise !== undefined) {
+      if (region === undefined || region.inElse) throw new Error(`state module template line ${index + 1}: stray //@@else`);
+      region.inElse = true;
+    } else if (end !== undefined) {
+      if (region === undefined) throw new Error(`state module template line ${index + 1}: stray //@@end`);
+      region = undefined;
+    }
+  });
+  if (region !== undefined) throw new Error('state module template: //@@if without //@@end');
+  return out.join('\n');
+}
+
+/**
+ * Whether a value carried in requestState looks like a secret, by its name (`apiToken`,
+ * `db_password`, `credentials`, `privateKey`) or the name of its declared type (`Credentials`,
+ * `AccessToken`). For the `state-carries-sensitive-value` finding when the protection is `signed`
+ * (the client can read a signed state). Word-based, so `keyboard` or `author` do not match, and
+ * LLM token counts (`maxTokens`, `tokenCount`, `inputTokens`) and mere references to a secret
+ * (`secretName`, `keyId`, `credentialsPath`) are not flagged.
+ */
+export function isSensitiveStateValue(name: string, typeText?: string): boolean {
+  if (looksSensitive(words(name))) return true;
+  if (typeText === undefined) return false;
+  // Every identifier in the type text (`Promise<AccessToken>`, `{ password: string }`, `Credentials[]`).
+  return (typeText.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).some((identifier) => looksSensitive(words(identifier)));
+}
+
+/** Words, or two adjacent words written together (`api` `key` → `apikey`), that name a secret. */
+const SECRET_WORDS = new Set([
+  'secret', 'secrets', 'password', 'passwords', 'passwd', 'pwd', 'passphrase', 'credential', 'credentials',
+  'creds', 'token', 'tokens', 'jwt', 'cookie', 'cookies', 'bearer', 'authorization', 'otp', 'totp', 'pin',
+  'ssn', 'cvv', 'cvc', 'apikey', 'apikeys', 'privatekey', 'secretkey', 'signingkey', 'accesskey',
+  'encryptionkey', 'masterkey', 'sessionkey', 'hmackey', 'sshkey', 'authinfo', 'authheader', 'sessioncookie',
+]);
+/** Words that make a name a count, a limit or a reference rather than the secret itself. */
+const NOT_THE_SECRET = new Set([
+  'count', 'counts', 'max', 'min', 'total', 'limit', 'limits', 'usage', 'budget', 'length', 'num', 'number',
+  'input', 'output', 'prompt', 'completion', 'estimated', 'remaining', 'used', 'id', 'ids', 'name', 'names',
+  'type', 'kind', 'path', 'file', 'ref', 'url', 'uri', 'expiry', 'expires', 'expiration', 'ttl', 'policy',
+  'required', 'hint', 'label', 'field', 'scope', 'scopes', 'endpoint',
+]);
+
+function looksSensitive(parts: string[]): boolean {
+  if (parts.some((part) => NOT_THE_SECRET.has(part))) return false;
+  return parts.some((part, index) => SECRET_WORDS.has(part) || SECRET_WORDS.has(part + (parts[index + 1] ?? '')));
+}
+
+/** Lower-case words of an identifier: camelCase, PascalCase, snake_case, kebab-case, digits dropped. */
+function words(identifier: string): string[] {
+  return identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z]+/)
+    .filter((part) => part !== '')
+    .map((part) => part.toLowerCase());
+}
+
 /** Marks a blank line through type stripping (the compiler's printer drops blank lines). */
 const BLANK_LINE_MARKER = '//@@mcp-mrtr-migrate-blank-line@@';
 
 /** The module text for a TypeScript or a JavaScript (ESM) package. */
-export function renderStateModule(options: { language: 'ts' | 'js' }): string {
-  if (options.language === 'ts') return STATE_MODULE_TEMPLATE_TS;
-  return stripTypes(STATE_MODULE_TEMPLATE_TS);
-}
 
 function stripTypes(source: string): string {
   const marked = source

@@ -464,40 +464,28 @@ describe('the migrated example on the 2026-07-28 wire: requestState checklist', 
       expect(entered).toEqual(['deploy']);
     }));
 
-  it('state reused for deploy replayed on another tool (create-account): refused as an isError result', () =>
-    withSetup(async ({ handler, effects }) => {
+  it('state of deploy replayed on another tool (create-account): -32602 before that tool runs (Mcp-Name subject binding)', () =>
+    withSetup(async ({ handler, entered, effects }) => {
       const first = expectInputRequired(await send(handler, wireCall(deploy)));
       const response = await retry(handler, wireCall(account), {
         requestState: first.requestState,
         inputResponses: { user_name: { action: 'accept', content: { name: 'eve' } }, notify: { action: 'decline' } },
       });
-      expect(resultOf(response)).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Invalid or expired requestState' }] });
+      expectRefused(response);
+      expect(entered).toEqual(['deploy']);
       expect(effects).toEqual(['plan:api:prod']);
     }));
 
-  // TRANSFORM BUG (generated src/mrtr-state.ts, i.e. the state module the codemod writes next to the
-  // migrated server): a requestState is not single-use. design.md ("Testing") requires replayed
-  // states to be refused, and the module header says the client may "replay it ... This module makes
-  // it safe", but nothing records a consumed state: mrtrState.verify only checks MAC, expiry and the
-  // method/principal binding, resume() only the argument digest, so the final leg of a completed
-  // deploy can be sent again verbatim (same args, same principal, within the 600 s TTL) and the
-  // migrated handler resumes at step 'name' with the carried plan and runs runDeploy(plan) a second
-  // time: effects become ['plan:api:prod', 'deploy:api-v1', 'deploy:api-v1'] and the replay answers
-  // "Deployed api-v1" again. The legacy handler could not do that: every tools/call ran planDeploy
-  // and asked again, so one plan was deployed at most once. Generated lines involved:
-  //   let state = await mrtrState.resume<DeployState>(ctx, 'deploy', { service, env });
-  //   if (state === undefined) { const plan = await planDeploy(service, env); state = { step: 'name', plan }; }
-  //   ...
-  //   await runDeploy(plan);
-  it.fails('a completed call\'s requestState replayed verbatim is refused, and nothing runs again (design.md: replayed states must be refused)', () =>
-    withSetup(async ({ handler, effects }) => {
+  it('a completed call\'s requestState replayed verbatim is refused (-32602, the handler not entered), and nothing runs again', () =>
+    withSetup(async ({ handler, entered, effects }) => {
       const call = wireCall(deploy);
       const answers = { name: { action: 'accept', content: { name: 'api' } } };
       const first = expectInputRequired(await send(handler, call));
       expectComplete(await retry(handler, call, { requestState: first.requestState, inputResponses: answers }), text('Deployed api-v1'));
       const replay = await retry(handler, call, { requestState: first.requestState, inputResponses: answers });
+      expectRefused(replay);
+      expect(entered).toEqual(['deploy', 'deploy']);
       expect(effects).toEqual(['plan:api:prod', 'deploy:api-v1']);
-      expect(replay.body.error?.code ?? (resultOf(replay)['isError'] === true ? 'isError' : 'completed')).not.toBe('completed');
     }));
 
   it('too many rounds (answers kept back): the 9th leg is refused, nothing ran after the question', () =>

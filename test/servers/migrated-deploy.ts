@@ -1,5 +1,5 @@
 // A server written the way mcp-mrtr-migrate emits migrated handlers: each handler resumes from the
-// signed step state, reads this round's answers through the generated mrtr-state module, and
+// protected step state (sealed or signed, whichever mrtr-state module sits beside it), reads this round's answers through the generated mrtr-state module, and
 // returns inputRequired(...) with a freshly minted state when an answer is missing.
 //
 // The lines marked "test instrumentation" are not codemod output: they record handler entries and
@@ -7,7 +7,7 @@
 //
 // ./mrtr-state.ts beside this file is the checked-in rendering of renderStateModule({ language:
 // 'ts' }) (a test keeps it identical); the wire tests copy this file next to a fresh rendering.
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import { McpServer, ResourceTemplate, inputRequired } from '@modelcontextprotocol/server';
 import type { CreateMessageRequestParams, ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { clientCapabilities, elicitAnswer, mrtrState, rootsAnswer, samplingAnswer } from './mrtr-state.js';
@@ -29,7 +29,23 @@ interface Plan {
   version: string;
 }
 
-export function buildServer(record: Recorder): McpServer {
+/** The database login grant-access creates before it asks; it travels in the step state. */
+export interface Login {
+  user: string;
+  password: string;
+  database: string;
+}
+
+/** The login every grant-access call creates (test instrumentation: fixed, so tests can look for it). */
+export const ISSUED_LOGIN = { user: 'svc_reporting_7f3kq', password: 'Pw-9xTq27LmZr!vK#4' } as const;
+
+/** Test instrumentation: how the server is built. */
+export interface BuildOptions {
+  /** Wire mrtrState.verify as the requestState hook (default true; the codemod always does). */
+  verifyHook?: boolean;
+}
+
+export function buildServer(record: Recorder, options: BuildOptions = {}): McpServer {
   // Stand-ins for the real work, each leaving a trace (test instrumentation).
   async function planDeploy(service: string, env: string): Promise<Plan> {
     record.effects.push(`plan:${service}@${env}`);
@@ -37,6 +53,10 @@ export function buildServer(record: Recorder): McpServer {
   }
   async function runDeploy(plan: Plan): Promise<void> {
     record.effects.push(`deploy:${plan.service}@${plan.env}@${plan.version}`);
+  }
+  async function createLogin(database: string): Promise<Login> {
+    record.effects.push(`login:${database}`);
+    return { ...ISSUED_LOGIN, database };
   }
   async function draftNotes(version: string): Promise<string> {
     record.effects.push(`draft:${version}`);
@@ -46,8 +66,8 @@ export function buildServer(record: Recorder): McpServer {
   const server = new McpServer(
     { name: 'migrated-deploy', version: '1.0.0' },
     {
-      capabilities: { tools: {}, prompts: {} },
-      requestState: { verify: mrtrState.verify },
+      capabilities: { tools: {}, prompts: {}, resources: {} },
+      ...(options.verifyHook !== false && { requestState: { verify: mrtrState.verify } }),
     },
   );
 
@@ -123,6 +143,94 @@ export function buildServer(record: Recorder): McpServer {
       };
     },
   );
+
+  // A second prompt with the same arguments as release-notes: a state of one must not open the other.
+  type AnnounceState = { step: 'channel' };
+
+  server.registerPrompt(
+    'announce',
+    { description: 'Announces a version', argsSchema: z.object({ version: z.string() }) },
+    async ({ version }, ctx) => {
+      record.entered.push('announce'); // test instrumentation
+      let state = await mrtrState.resume<AnnounceState>(ctx, 'announce', { version });
+      if (state === undefined) {
+        state = { step: 'channel' };
+      }
+      const channelRequest: ElicitRequestFormParams = {
+        message: `Where should ${version} be announced?`,
+        requestedSchema: { type: 'object', properties: { channel: { type: 'string' } }, required: ['channel'] },
+      };
+      const answer = elicitAnswer(ctx, 'channel', channelRequest);
+      if (answer === undefined) {
+        return inputRequired({
+          inputRequests: { channel: inputRequired.elicit(channelRequest) },
+          requestState: await mrtrState.mint(ctx, 'announce', { version }, state),
+        });
+      }
+      record.effects.push(`announce:${version}`); // test instrumentation
+      return {
+        resultType: 'complete',
+        messages: [{ role: 'user', content: { type: 'text', text: `Announce ${version} in ${String(answer.content?.channel)}` } }],
+      };
+    },
+  );
+
+  // Resources: the subject is the URI (uri.href, as McpServer hands it over), the arguments the
+  // template variables.
+  type ReportState = { step: 'drafts'; pages: number };
+
+  server.registerResource(
+    'report',
+    new ResourceTemplate('reports://{name}', { list: undefined }),
+    { description: 'A report, with or without drafts' },
+    async (uri, variables, ctx) => {
+      record.entered.push(`report:${uri.href}`); // test instrumentation
+      let state = await mrtrState.resume<ReportState>(ctx, uri.href, variables);
+      if (state === undefined) {
+        record.effects.push(`count:${uri.href}`); // test instrumentation
+        state = { step: 'drafts', pages: 12 };
+      }
+      const draftsRequest: ElicitRequestFormParams = {
+        message: `Include drafts in ${uri.href}?`,
+        requestedSchema: { type: 'object', properties: { drafts: { type: 'boolean' } }, required: ['drafts'] },
+      };
+      const answer = elicitAnswer(ctx, 'drafts', draftsRequest);
+      if (answer === undefined) {
+        return inputRequired({
+          inputRequests: { drafts: inputRequired.elicit(draftsRequest) },
+          requestState: await mrtrState.mint(ctx, uri.href, variables, state),
+        });
+      }
+      const drafts = answer.action === 'accept' && answer.content?.drafts === true;
+      record.effects.push(`report:${uri.href}:${drafts ? 'drafts' : 'final'}`); // test instrumentation
+      return {
+        resultType: 'complete',
+        contents: [{ uri: uri.href, text: `${state.pages} pages${drafts ? ' with drafts' : ''}` }],
+      };
+    },
+  );
+
+  type StatusState = { step: 'region' };
+
+  server.registerResource('status', 'https://status.example.com/', { description: 'Service status for a region' }, async (uri, ctx) => {
+    record.entered.push(`status:${uri.href}`); // test instrumentation
+    let state = await mrtrState.resume<StatusState>(ctx, uri.href, {});
+    if (state === undefined) {
+      state = { step: 'region' };
+    }
+    const regionRequest: ElicitRequestFormParams = {
+      message: 'Which region?',
+      requestedSchema: { type: 'object', properties: { region: { type: 'string' } }, required: ['region'] },
+    };
+    const answer = elicitAnswer(ctx, 'region', regionRequest);
+    if (answer === undefined) {
+      return inputRequired({
+        inputRequests: { region: inputRequired.elicit(regionRequest) },
+        requestState: await mrtrState.mint(ctx, uri.href, {}, state),
+      });
+    }
+    return { resultType: 'complete', contents: [{ uri: uri.href, text: `All good in ${String(answer.content?.region)}` }] };
+  });
 
   type SummarizeState = { step: 'summary' };
 
@@ -229,6 +337,40 @@ export function buildServer(record: Recorder): McpServer {
     }
     return { resultType: 'complete', content: [{ type: 'text', text: roots.roots.map((root) => root.uri).join('\n') }] };
   });
+
+  // A carried value the client must not read: the login is created before the question and handed
+  // over after it. The fourth argument of resume() is the optional shape check of the step state.
+  type GrantState = { step: 'approve'; login: Login };
+
+  server.registerTool(
+    'grant-access',
+    { description: 'Creates a database login and hands it over once approved', inputSchema: z.object({ database: z.string() }) },
+    async ({ database }, ctx) => {
+      record.entered.push('grant-access'); // test instrumentation
+      let state = await mrtrState.resume<GrantState>(ctx, 'grant-access', { database }, (s) => s.step === 'approve' && typeof s['login'] === 'object');
+      if (state === undefined) {
+        const login = await createLogin(database);
+        state = { step: 'approve', login };
+      }
+      const { login } = state;
+      const approveRequest: ElicitRequestFormParams = {
+        message: `Create the login ${login.user} for ${database}?`,
+        requestedSchema: { type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] },
+      };
+      const answer = elicitAnswer(ctx, 'approve', approveRequest);
+      if (answer === undefined) {
+        return inputRequired({
+          inputRequests: { approve: inputRequired.elicit(approveRequest) },
+          requestState: await mrtrState.mint(ctx, 'grant-access', { database }, state),
+        });
+      }
+      if (answer.action !== 'accept' || answer.content?.approve !== true) {
+        return { resultType: 'complete', content: [{ type: 'text', text: 'Not granted' }] };
+      }
+      record.effects.push(`grant:${login.user}@${login.database}`); // test instrumentation
+      return { resultType: 'complete', content: [{ type: 'text', text: `Granted ${login.user} on ${login.database}` }] };
+    },
+  );
 
   server.registerTool('capabilities', { description: 'Echoes the declared client capabilities' }, async (ctx) => {
     record.entered.push('capabilities'); // test instrumentation
