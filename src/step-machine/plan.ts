@@ -165,6 +165,10 @@ export function planHandler(
         reject(site, 'push-conditional-expression', `${site.api} in ${where} is awaited inside a conditional expression (&&, ||, ??, ?:) or after other calls in the same statement`, 'Ask in a statement of its own before the expression (const answer = await …), then use the answer.');
         continue;
       }
+      if (isBatchAwait(awaitNode) && !batchOfQuestions(awaitNode, containerSites)) {
+        reject(site, 'push-unsupported-shape', `${site.api} in ${where} is awaited in a Promise.all together with other work`, 'Await the other work before the questions (or after them), and batch only the questions.');
+        continue;
+      }
       const helperCall = helperCalls.get(site.node);
       if (helperCall?.helper.resultFn && isBatchAwait(awaitNode)) {
         reject(site, 'push-unsupported-shape', `${site.api} in ${where} is batched in Promise.all, and the helper works on the answer afterwards`, 'Await the helper calls one by one, or batch the underlying requests directly.');
@@ -207,7 +211,7 @@ export function planHandler(
       const previous = rounds[rounds.length - 1];
       const bound = previous ? previous.asks.flatMap((a) => boundNames(statements[previous.last], a)) : [];
       const usesEarlier = asks.some((a) => a.site.params && referencedNames(a.site.params).some((n) => bound.includes(n)));
-      if (previous && previous.last === index - 1 && !usesEarlier) {
+      if (previous && previous.last === index - 1 && !usesEarlier && onlyReceives(statements[previous.last], previous.asks)) {
         previous.last = index;
         previous.asks.push(...asks);
       } else {
@@ -484,6 +488,36 @@ function awaitOf(site: PushSite): Node | undefined {
 /** `await Promise.race([request, timer])`: the timer is dropped with the race. */
 export function isRaceAwait(awaitNode: Node): boolean {
   return Node.isAwaitExpression(awaitNode) && /^Promise\s*\.\s*race\s*\(/.test(awaitNode.getExpression().getText());
+}
+
+/**
+ * The asking statement does nothing but receive its answers (`const a = await ask(…)`, a
+ * destructuring, `await ask(…);`): nothing runs between it and the next question, so both can go
+ * out in one round. `if ((await ask(…)).action !== 'accept') return …` decides whether the next
+ * question is asked at all, so it cannot.
+ */
+function onlyReceives(statement: Statement, asks: Ask[]): boolean {
+  const awaited = new Set(asks.map((a) => a.awaitNode));
+  const direct = (expr: Node | undefined): boolean => {
+    while (expr && Node.isParenthesizedExpression(expr)) expr = expr.getExpression();
+    return expr !== undefined && awaited.has(expr);
+  };
+  if (Node.isVariableStatement(statement)) return statement.getDeclarations().every((d) => direct(d.getInitializer()));
+  if (Node.isExpressionStatement(statement)) return direct(statement.getExpression());
+  return false;
+}
+
+/** Every element of `await Promise.all([...])` is one of the handler's questions. */
+function batchOfQuestions(awaitNode: Node, sites: PushSite[]): boolean {
+  const call = (awaitNode as import('ts-morph').AwaitExpression).getExpression() as import('ts-morph').CallExpression;
+  const array = call.getArguments()[0];
+  if (!array || !Node.isArrayLiteralExpression(array)) return false;
+  const questions = new Set(sites.map((s) => s.call ?? s.node));
+  return array.getElements().every((e) => {
+    let inner: Node = e;
+    while (Node.isParenthesizedExpression(inner)) inner = inner.getExpression();
+    return questions.has(inner);
+  });
 }
 
 function isPushCallLike(node: Node): boolean {
