@@ -52,10 +52,13 @@ function run(ctx: TransformContext): TransformResult {
   // A completion notifier created in a handler goes away with that handler's migration (its
   // calls may sit elsewhere, e.g. in an HTTP callback route); anywhere else it is reported.
   const notifiers = new Map<HandlerInfo, { site: PushSite; edits: TextEdit[] }[]>();
+  const blocked = new Set<HandlerInfo>();
   for (const site of sites.filter((s) => s.kind === 'completion-notifier')) {
     const removal = v1 || !site.handler ? undefined : notifierRemoval(site, text);
     if (!removal) {
       result.findings.push(otherSiteFinding(site, [])[0]);
+      // A notifier that cannot go (stored, passed on) keeps its handler as it was: never half-migrate.
+      if (site.handler) blocked.add(site.handler);
       continue;
     }
     const list = notifiers.get(site.handler!) ?? [];
@@ -82,6 +85,10 @@ function run(ctx: TransformContext): TransformResult {
     const refusal = handlerRefusal(handler, handlerSites, v1);
     if (refusal) {
       result.findings.push(...refusal);
+      continue;
+    }
+    if (blocked.has(handler)) {
+      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, 'its completion notifier is stored or passed on and cannot be removed automatically')));
       continue;
     }
     const requestSites = handlerSites.filter((s) => REQUEST_KINDS.has(s.kind));
@@ -257,7 +264,8 @@ function migrateHandler(
   // Types and JSON safety of every carried value.
   const types = new Map<string, string>();
   const unchecked: string[] = [];
-  const scope = statementOf(fn);
+  // Types are printed by the type-aware view of the file: give it its own node for the scope.
+  const scope = mc.view.file.getDescendantAtPos(statementOf(fn).getStart()) ?? mc.view.file;
   for (const container of containers) {
     const requestNames = new Map(container.rounds.flatMap((r) => r.asks).filter((a) => a.requestName).map((a) => [a.requestName!, a]));
     for (const name of new Set(container.live.flat())) {
@@ -341,8 +349,23 @@ function migrateHandler(
   // user's try (a refused state must not be caught as the user's own error) or URL-mode throws
   // (their own step) share one read at the top of the handler; each container takes its steps.
   const shared = containers.length > 1 || throws.length > 0 || (containers.length === 1 && containers[0].container !== fnBody);
-  const resumedVar = shared ? uniqueName('resumed', identifiers, '') : '';
+  const resumedVar = shared || throws.length > 0 ? uniqueName('resumed', identifiers, '') : '';
   if (shared && containers.length > 0) topLines.push(`const ${resumedVar} = ${resumeExpression({ ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] })}${semi}`);
+  if (throws.length > 0) {
+    // A declined URL step ends the call before anything runs again (the old client never retried then).
+    const q = mc.style.quote;
+    const consent = uniqueName('urlConsent', identifiers, '');
+    if (containers.length === 0) {
+      topLines.push(`const ${resumedVar} = await mrtrState.resume${mc.typescript ? '<{ step: string }>' : ''}(${ctxName}, ${subjectAndArgs.subject}, ${subjectAndArgs.args})${semi}`);
+    }
+    mc.uses.add('elicitAnswer');
+    topLines.push(
+      `if (${resumedVar}?.step === ${q}url-consent${q}) {`,
+      `${mc.style.indentUnit}const ${consent} = elicitAnswer(${ctxName}, ${q}consent${q}, {})${semi}`,
+      `${mc.style.indentUnit}if (${consent}?.action === ${q}decline${q} || ${consent}?.action === ${q}cancel${q}) throw new Error(${throws[0].message ?? `${q}The URL step was declined${q}`})${semi}`,
+      '}',
+    );
+  }
   const bodyIsContainer = containers.some((c) => c.container === fnBody);
   if (topLines.length > 0 && !bodyIsContainer) {
     const first = fnBody.getStatements()[0];
@@ -378,6 +401,15 @@ function migrateHandler(
     const anchor = statementOf(fn);
     const at = lineStartOf(mc.text, anchor.getStart());
     edits.push({ start: at, end: at, text: stateTypeDeclaration(containers, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] }, indentationAt(mc.text, anchor.getStart())) });
+  }
+  // A declared `Promise<CallToolResult>` (and the like) now also returns the input request.
+  const returnType = mc.typescript ? fn.getReturnTypeNode() : undefined;
+  if (returnType && (containers.length > 0 || throws.length > 0)) {
+    const promised = /^Promise\s*<([\s\S]*)>$/.exec(returnType.getText());
+    if (promised && !/\bInputRequiredResult\b/.test(promised[1])) {
+      mc.uses.add('type InputRequiredResult');
+      edits.push({ start: returnType.getStart(), end: returnType.getEnd(), text: `Promise<${promised[1]} | InputRequiredResult>` });
+    }
   }
   for (const site of plan.droppedOptions) {
     findings.push({
@@ -839,11 +871,33 @@ function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[]): Finding
   // A helper lifted by an earlier run is still reported as one (its callers now use its companions).
   const lifted = name !== undefined && site.node.getSourceFile().getFunction(`${camelCase(name)}Params`) !== undefined;
   if (calledFromHandler || lifted) return helperFinding(site, name!);
+  // Code reached from a timer, an event or an HTTP route runs outside any client request; other
+  // functions (methods, closures, exported helpers) are most likely helpers a handler awaits.
+  // A method, or a function that takes the request context, is a helper a handler awaits; a
+  // plain function reached from a timer, an event, an HTTP route or start-up is not.
+  const takesContext = fn !== undefined && Node.isFunctionLikeDeclaration(fn) && fn.getParameters().some((p) =>
+    /^(ctx|context|extra|mcpReq|req)$/.test(p.getName()) || /ServerContext|RequestHandlerExtra|mcpReq/.test(p.getTypeNode()?.getText() ?? ''));
+  if (fn && name !== undefined && (Node.isMethodDeclaration(fn) || takesContext) && !outsideAnyRequest(site.node)) return helperFinding(site, name);
   return {
     rule: 'push-outside-request', severity: 'warning', pos: site.node.getStart(),
     message: `${site.api} is made outside any tools/call, prompts/get or resources/read handler`,
     suggestion: 'There is no request to attach an input request to under 2026-07-28: take the value as a tool argument or from configuration.',
   };
+}
+
+const NON_REQUEST_CALLBACKS = /^(setInterval|setTimeout|setImmediate|queueMicrotask|on|once|addListener|addEventListener|get|post|put|patch|delete|all|use|route|listen|setNotificationHandler|fallbackNotificationHandler)$/;
+
+/** Inside a timer, event, HTTP-route or notification callback, or an `oninitialized` hook. */
+function outsideAnyRequest(node: Node): boolean {
+  for (let current: Node | undefined = node.getParent(); current; current = current.getParent()) {
+    if (Node.isCallExpression(current)) {
+      const callee = current.getExpression();
+      const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+      if (NON_REQUEST_CALLBACKS.test(name) && current.getArguments().some((a) => a.containsRange(node.getPos(), node.getEnd()))) return true;
+    }
+    if (Node.isBinaryExpression(current) && /\.(oninitialized|onclose|onerror)$/.test(current.getLeft().getText())) return true;
+  }
+  return false;
 }
 
 function helperFinding(site: PushSite, name: string): FindingInput {

@@ -9,9 +9,8 @@ server.registerTool(
   async ({ invoice }, ctx) => {
     const elicitationId = `pay-${invoice}`;
     // @mcp-mrtr-migrate completion-notifier-removed: server.server.createElicitationCompletionNotifier in tool handler pay-invoice: notifications/elicitation/complete no longer exists
-    // @mcp-mrtr-migrate state-not-serializable: notifyDone in tool handler 'pay-invoice' is live across the question but is a function, which does not survive the JSON round trip through requestState
     const notifyDone = server.server.createElicitationCompletionNotifier(elicitationId);
-    // @mcp-mrtr-migrate push-request: ctx.mcpReq.elicitInput in tool handler pay-invoice left as it was: notifyDone cannot travel in requestState
+    // @mcp-mrtr-migrate push-request: ctx.mcpReq.elicitInput in tool handler pay-invoice left as it was: its completion notifier is stored or passed on and cannot be removed automatically
     const consent = await ctx.mcpReq.elicitInput({
       mode: 'url',
       message: `Pay invoice ${invoice}`,

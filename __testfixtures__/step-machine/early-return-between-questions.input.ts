@@ -1,4 +1,4 @@
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 const server = new McpServer({ name: 'databases', version: '1.0.0' });
@@ -9,7 +9,7 @@ server.registerTool(
   'migrate-db',
   { description: 'Migrate a database', inputSchema: z.object({ db: z.string() }) },
   async ({ db }, ctx) => {
-    const confirmSchema = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } as const;
+    const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
     if ((await ctx.mcpReq.elicitInput({ message: `Migrate ${db}?`, requestedSchema: confirmSchema })).action !== 'accept') {
       return { content: [{ type: 'text', text: 'Not migrated' }] };
     }

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { McpServer, type ElicitRequestFormParams, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { mrtrState, elicitAnswer } from './mrtr-state.js';
 
@@ -13,7 +13,7 @@ server.registerTool(
   'migrate-db',
   { description: 'Migrate a database', inputSchema: z.object({ db: z.string() }) },
   async ({ db }, ctx) => {
-    const confirmSchema = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } as const;
+    const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
     let state = await mrtrState.resume<MigrateDbState>(ctx, 'migrate-db', { db });
     state ??= { step: 'confirm' };
     if (state.step === 'confirm') {

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, type CreateMessageRequestParams } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type CreateMessageRequestParams, type CreateMessageResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { mrtrState, samplingAnswer } from './mrtr-state.js';
 
@@ -16,7 +16,7 @@ server.registerTool(
       systemPrompt: 'You are a precise translator.',
       maxTokens: 400,
     };
-    const translation = samplingAnswer(ctx, 'translation');
+    const translation = samplingAnswer(ctx, 'translation') as CreateMessageResult | undefined;
     if (translation === undefined) {
       return inputRequired({
         inputRequests: {

@@ -10,6 +10,11 @@ server.registerTool(
   'list-repos',
   { description: 'List repositories of the linked account', inputSchema: z.object({ user: z.string() }) },
   async ({ user }, ctx) => {
+    const resumed = await mrtrState.resume<{ step: string }>(ctx, 'list-repos', { user });
+    if (resumed?.step === 'url-consent') {
+      const urlConsent = elicitAnswer(ctx, 'consent', {});
+      if (urlConsent?.action === 'decline' || urlConsent?.action === 'cancel') throw new Error('The URL step was declined');
+    }
     if (!linkedAccounts.has(user)) {
       const consentRequest: Parameters<typeof inputRequired.elicitUrl>[0] = { message: 'Link your account first', url: `https://auth.example.com/link?user=${user}` };
       const consent = elicitAnswer(ctx, 'consent', consentRequest);

@@ -138,6 +138,8 @@ function handlerOf(call: CallExpression, imports: SdkImports): HandlerInfo | und
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const form = callee.getName();
   if (!FORMS.has(form)) return undefined;
+  // v2's McpServer has no tool()/prompt()/resource(): in a v2-only file those are a framework's own.
+  if ((form === 'tool' || form === 'prompt' || form === 'resource') && imports.v2 && !imports.v1) return undefined;
   const args = call.getArguments() as Expression[];
   if (args.length < 2) return undefined;
   const last = args[args.length - 1];

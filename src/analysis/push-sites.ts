@@ -96,7 +96,7 @@ export function findPushSites(sourceFile: SourceFile, handlers?: HandlerInfo[]):
     for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.ShorthandPropertyAssignment)) drafts.push(elicitationIdSite(prop));
   }
   // Push functions used as values: found from their names in the text.
-  for (const match of text.matchAll(/\b(?:elicitInput|requestSampling|createMessage|listRoots)\b/g)) {
+  for (const match of text.matchAll(/\b(?:elicitInput|requestSampling|createMessage|listRoots|send|sendRequest)\b/g)) {
     const id = sourceFile.getDescendantAtPos(match.index);
     const access = id?.getParent();
     if (id && Node.isIdentifier(id) && access && Node.isPropertyAccessExpression(access) && access.getNameNode() === id) {
@@ -264,6 +264,15 @@ function localNames(sourceFile: SourceFile): LocalNames {
   return names;
 }
 
+/** `name` is a parameter of a function around it (a request function handed in). */
+function isParameterOfEnclosingFunction(id: Node): boolean {
+  const name = id.getText();
+  for (let fn = id.getFirstAncestor((a) => isFunctionLike(a)); fn; fn = fn.getFirstAncestor((a) => isFunctionLike(a))) {
+    if ((fn as unknown as { getParameters(): { getName(): string }[] }).getParameters().some((p) => p.getName() === name)) return true;
+  }
+  return false;
+}
+
 function callSite(call: CallExpression, names: LocalNames): Draft | undefined {
   const callee = unwrapExpression(call.getExpression());
   let fn: PushFunction | undefined;
@@ -271,6 +280,10 @@ function callSite(call: CallExpression, names: LocalNames): Draft | undefined {
     fn = pushFunctionOnReceiver(callee.getName(), callee.getExpression());
   } else if (Node.isIdentifier(callee) && names.pushAliases.has(callee.getText())) {
     fn = pushFunctionAlias(callee);
+  } else if (Node.isIdentifier(callee) && (callee.getText() === 'send' || callee.getText() === 'sendRequest') && isParameterOfEnclosingFunction(callee)) {
+    // A request function handed in as a parameter (`send({ method: 'elicitation/create', … })`):
+    // the method string below decides whether it is a push request at all.
+    fn = callee.getText() as PushFunction;
   }
   if (!fn) return undefined;
   const args = call.getArguments() as Expression[];
@@ -480,6 +493,9 @@ function valueSite(access: Node): Draft | undefined {
   let kind: PushKind;
   if (name === 'elicitInput' || name === 'requestSampling') kind = name === 'elicitInput' ? 'elicitation' : 'sampling';
   else if ((name === 'createMessage' || name === 'listRoots') && isServerLike(access.getExpression())) kind = name === 'createMessage' ? 'sampling' : 'roots';
+  // The generic request functions handed on as values (`runWatcher(ctx.mcpReq.send)`): what they
+  // will send is unknown here, so they count as an elicitation for the report.
+  else if ((name === 'send' && /\bmcpReq$/.test(access.getExpression().getText())) || (name === 'sendRequest' && /^(extra|ctx|context)$/.test(access.getExpression().getText()))) kind = 'elicitation';
   else return undefined;
   let value: Node = access;
   const parent = access.getParent();

@@ -111,6 +111,15 @@ function combine(results: JsonSafety[]): JsonSafety {
  */
 export function typeText(type: Type, scope: Node): string {
   if (type.isAny()) return 'any';
+  try {
+    return printType(type, scope);
+  } catch {
+    // The checker cannot print it here (a type from an unusual declaration): fall back, as for locals.
+    return 'any';
+  }
+}
+
+function printType(type: Type, scope: Node): string {
   const text = type.getText(
     scope,
     ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope |

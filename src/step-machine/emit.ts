@@ -178,6 +178,11 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
         return `elicitAnswer(${ec.ctxName}, ${q(ask.key)}, ${ask.requestName})`;
       case 'sampling':
         ec.uses.add('samplingAnswer');
+        // Server#createMessage without tools was typed CreateMessageResult: keep what the code used.
+        if (ec.typescript && !/requestSampling|\.send\(|sendRequest|mcpReq/.test(ask.site.api) && /createMessage/.test(ask.site.api)) {
+          ec.uses.add('type CreateMessageResult');
+          return `samplingAnswer(${ec.ctxName}, ${q(ask.key)}) as CreateMessageResult | undefined`;
+        }
         return `samplingAnswer(${ec.ctxName}, ${q(ask.key)})`;
       case 'roots':
         ec.uses.add('rootsAnswer');

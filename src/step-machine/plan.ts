@@ -409,6 +409,13 @@ export function handlerLabel(handler: HandlerInfo): string {
 }
 
 function siteProblem(site: PushSite, where: string): { rule: string; message: string; suggestion: string } | undefined {
+  if (!site.call && !Node.isThrowStatement(site.node)) {
+    return {
+      rule: 'push-in-callback',
+      message: `${site.api} in ${where} is passed on or stored as a value`,
+      suggestion: 'Make the request in the handler itself and pass the answer (not the request function) to the code that needs it.',
+    };
+  }
   if (site.nestedFunction) {
     return {
       rule: 'push-in-callback',

@@ -570,7 +570,8 @@ describe('documented differences (by design, pinned so a change is noticed)', ()
     for (const run of [runMigrated2026, runMigrated2025]) {
       const after = await run(migrated['url-mode'], call, [answer.decline()], urlOptions);
       expect(normalizeResult(after.result), run.name).toEqual(text('The URL step was declined', true));
-      expect(after.effects, run.name).toEqual(['check-link:ada', 'check-link:ada']);
+      // The decline is read before anything runs again: the check ran once, as in the legacy run.
+      expect(after.effects, run.name).toEqual(['check-link:ada']);
     }
   });
 });

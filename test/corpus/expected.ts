@@ -1,0 +1,253 @@
+// Expected outcome of every push site of the corpus (test/corpus/servers), decided from what a
+// correct migration is (README "The shape of migrated code" and the rule docs), not from what the
+// tool happens to do today. `line` is the line of the push call in the ORIGINAL file (its first
+// token), `api` what test/corpus/push-scan.ts calls it. `expect` is 'migrated' (the push call is
+// gone and the handler answers with inputRequired) or the rule id of the finding that should sit on
+// that line. `shapes` are the shapes of /work/shared/real-world-shapes.md the site exhibits.
+
+export const SHAPES = {
+  conditional: 'reached only conditionally (if/else, early return, capability check before)',
+  helper: 'in a helper function or method the handler calls',
+  try: 'inside try/catch/finally',
+  'catch-value': 'a surrounding catch turns errors into values',
+  'side-effect': 'side effects before the request',
+  capability: 'gated on client capabilities',
+  locals: 'locals computed before the request, used after it',
+  raw: 'raw request with a method string (send / request)',
+  value: 'the request function passed or stored as a value',
+  outside: 'outside any client request (init, notification, HTTP route, timer)',
+  straight: 'straight-line single request',
+  this: 'through this.* (class-based tools, base classes)',
+  alias: 'framework glue (ctx.elicit, this.elicit, sample())',
+  'state-after': 'persistent state mutated after the request',
+  sequential: 'several sequential requests on one path',
+  'fire-forget': 'fire-and-forget, not awaited',
+  'handler-away': 'handler declared away from the registration',
+  url: 'URL-mode elicitation',
+  'url-notifier': 'URL mode with completion notification',
+  'random-id': 'random ids / timestamps before the request, used after',
+  loop: 'request inside a loop (or a .map callback)',
+  task: 'task-augmented request / task polling',
+  dependent: 'later request built from an earlier answer',
+  then: '.then / .catch chain instead of await',
+  'low-level': "low-level setRequestHandler('tools/call')",
+  'prompt-resource': 'request from a prompt or resource handler',
+  'await-expr': 'await inside an expression (&&, template)',
+  race: 'Promise.race with a timeout',
+  destructured: 'result destructured at the await',
+  'already-migrated': 'file already contains inputRequired code',
+  'promise-all': 'several requests in one Promise.all',
+} as const;
+
+export type Shape = keyof typeof SHAPES;
+
+export interface ExpectedSite {
+  line: number;
+  api: string;
+  expect: 'migrated' | string;
+  shapes: Shape[];
+  /** Why this outcome is the right one, where it is not obvious. */
+  note?: string;
+}
+
+export const EXPECTED: Record<string, ExpectedSite[]> = {
+  'agent-kit.ts': [
+    {
+      line: 24, api: 'ctx.mcpReq.elicitInput', expect: 'push-in-helper', shapes: ['alias', 'helper', 'handler-away'],
+      note: 'exposed to tools as ctx.elicit() by toolContext(); tools reach it through tool.run() from a generic registration loop',
+    },
+    { line: 35, api: 'ctx.mcpReq.requestSampling', expect: 'push-in-helper', shapes: ['alias', 'helper', 'handler-away'], note: 'ctx.sample() of the same kit' },
+  ],
+  'analytics-reports.ts': [
+    {
+      line: 47, api: 'server.request(sampling/createMessage)', expect: 'migrated', shapes: ['low-level', 'raw', 'conditional', 'side-effect', 'locals'],
+      note: "if/else-if dispatch on request.params.name (pure); the metrics query runs once on the first leg, `table` travels in state",
+    },
+    { line: 59, api: 'server.elicitInput', expect: 'migrated', shapes: ['low-level', 'conditional', 'race'], note: 'the race timeout is dropped with a promise-race-timeout note' },
+  ],
+  'aws-iam.ts': [
+    { line: 33, api: 'this.mcp.server.elicitInput', expect: 'migrated', shapes: ['this', 'conditional', 'try', 'catch-value', 'state-after'] },
+    {
+      line: 63, api: 'ctx.mcpReq.elicitInput', expect: 'push-request', shapes: ['this', 'sequential', 'side-effect', 'locals', 'random-id'],
+      note: '`startedAt` is a Date live across both questions: state-not-serializable on its declaration, the handler left whole (a correct report)',
+    },
+    { line: 73, api: 'ctx.mcpReq.elicitInput', expect: 'push-request', shapes: ['this', 'sequential', 'side-effect', 'locals', 'random-id'], note: 'same handler as line 63' },
+  ],
+  'browser-auth.ts': [
+    {
+      line: 31, api: 'server.server.createElicitationCompletionNotifier', expect: 'completion-notifier-removed', shapes: ['url', 'url-notifier', 'random-id', 'side-effect'],
+      note: 'the notifier is stored in pendingLogins and called from the OAuth callback route: it cannot be removed without rewriting the route, so it must be reported',
+    },
+    {
+      line: 34, api: 'ctx.mcpReq.elicitInput', expect: 'push-request', shapes: ['url', 'url-notifier', 'random-id', 'side-effect', 'locals'],
+      note: 'left as it was because the notifier of the same handler needs a manual change (never half-migrate)',
+    },
+    { line: 58, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['url', 'capability', 'conditional'], note: 'elicitationId dropped with an info finding' },
+  ],
+  'calendar-scheduler.ts': [
+    {
+      line: 54, api: 'ctx.mcpReq.elicitInput', expect: 'push-unsupported-shape', shapes: ['handler-away', 'random-id', 'side-effect', 'locals', 'state-after', 'conditional'],
+      note: 'the handler is wrapped in withErrorHandling(...): a request handler the migration cannot see through; push-outside-request would be wrong (it runs inside tools/call)',
+    },
+    { line: 80, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['await-expr', 'straight'], note: 'await inside a template literal inside the returned object: nothing before it in the statement has effects, so hoisting is safe' },
+  ],
+  'cloud-deploy.ts': [
+    {
+      line: 36, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['conditional', 'side-effect', 'locals', 'state-after'],
+      note: 'question inside `if (target === "production")` after the build: the build must run once and `build` travel in state; the condition is pure and recomputed from the re-sent arguments',
+    },
+    { line: 59, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['race', 'try', 'catch-value'] },
+  ],
+  'confluence-export.ts': [
+    { line: 18, api: 'server.server.elicitInput', expect: 'migrated', shapes: ['prompt-resource', 'straight'] },
+    { line: 48, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['prompt-resource', 'sequential', 'side-effect'] },
+    { line: 63, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['prompt-resource', 'sequential', 'dependent', 'side-effect'] },
+  ],
+  'docker-manager.ts': [
+    { line: 47, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['side-effect', 'locals', 'state-after', 'conditional'] },
+    { line: 77, api: 'ctx.mcpReq.elicitInput', expect: 'push-in-loop', shapes: ['loop'], note: 're-ask-until-valid loop' },
+  ],
+  'everything-demo.ts': [
+    { line: 19, api: 'server.server.createMessage', expect: 'migrated', shapes: ['straight'] },
+    { line: 38, api: 'server.server.elicitInput', expect: 'migrated', shapes: ['straight'] },
+    { line: 76, api: 'server.server.listRoots', expect: 'migrated', shapes: ['capability', 'conditional', 'try', 'catch-value', 'destructured'] },
+  ],
+  'fs-workspace.ts': [
+    {
+      line: 23, api: 'server.server.listRoots', expect: 'push-outside-request', shapes: ['outside', 'helper', 'try', 'catch-value', 'state-after', 'destructured'],
+      note: 'syncRootsFromClient() runs from oninitialized and the roots/list_changed notification handler only',
+    },
+    { line: 45, api: 'server.server.listRoots', expect: 'migrated', shapes: ['capability', 'conditional', 'destructured', 'state-after'] },
+  ],
+  'git-ops.ts': [
+    {
+      line: 18, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['helper', 'capability', 'conditional', 'side-effect', 'locals'],
+      note: 'askForBranch() wraps one question; both handlers that call it can ask it themselves',
+    },
+    { line: 47, api: 'ctx.mcpReq.send(sampling/createMessage)', expect: 'migrated', shapes: ['raw', 'sequential', 'dependent', 'side-effect', 'locals'] },
+  ],
+  'github-app.ts': [
+    { line: 22, api: 'server.server.elicitInput', expect: 'migrated', shapes: ['url', 'straight', 'already-migrated'] },
+    { line: 40, api: 'ctx.mcpReq.send(roots/list)', expect: 'migrated', shapes: ['raw', 'destructured', 'straight', 'already-migrated'] },
+  ],
+  'github-issues.ts': [
+    { line: 45, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['conditional', 'capability', 'locals'], note: 'the if condition only reads the argument and the capabilities' },
+    { line: 75, api: 'ctx.mcpReq.requestSampling', expect: 'push-in-loop', shapes: ['loop', 'side-effect', 'try', 'catch-value', 'state-after'] },
+    { line: 107, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['straight'] },
+  ],
+  'incident-bot.ts': [
+    { line: 30, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['helper', 'sequential', 'random-id', 'locals'] },
+    { line: 56, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['sequential', 'dependent', 'random-id', 'locals', 'state-after'] },
+    { line: 81, api: 'ctx.mcpReq.elicitInput', expect: 'push-in-callback', shapes: ['value', 'try', 'catch-value'], note: 'passed to withRetry() as a closure' },
+    {
+      line: 103, api: 'ctx.mcpReq.elicitInput', expect: 'push-not-awaited', shapes: ['fire-forget', 'side-effect'],
+      note: 'started before the page is sent and awaited two statements later; asking first would reorder it with the page',
+    },
+  ],
+  'jira-sprint.ts': [
+    { line: 37, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['sequential', 'dependent', 'side-effect', 'locals', 'conditional'] },
+    { line: 48, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['sequential', 'dependent', 'side-effect', 'locals'] },
+    { line: 89, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['sequential', 'straight'] },
+    { line: 93, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['sequential'] },
+  ],
+  'k8s-toolset.ts': [
+    {
+      line: 68, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['this', 'handler-away', 'conditional', 'side-effect', 'locals', 'state-after'],
+      note: 'class method registered with .bind(this); question in an if after a read of the deployment (run once, carried)',
+    },
+    { line: 110, api: 'ctx.mcpReq.elicitInput', expect: 'push-in-helper', shapes: ['this', 'helper'], note: 'private confirm() method used by two methods behind arrow registrations' },
+  ],
+  'lib/confirm.ts': [
+    { line: 16, api: 'ctx.mcpReq.elicitInput', expect: 'push-in-helper', shapes: ['helper'], note: 'exported helper used by s3-storage.ts: a helper in another file, not a request outside any handler' },
+  ],
+  'linear-triage.ts': [
+    { line: 24, api: 'ctx.mcpReq.elicitInput', expect: 'then-chain', shapes: ['then', 'catch-value'] },
+    { line: 64, api: 'ctx.mcpReq.elicitInput', expect: 'push-conditional-expression', shapes: ['await-expr', 'conditional', 'side-effect', 'locals'] },
+  ],
+  'llm-gateway.ts': [
+    { line: 56, api: 'ctx.mcpReq.requestSampling [value]', expect: 'push-in-callback', shapes: ['value', 'try', 'catch-value'] },
+    { line: 74, api: 'server.server.createMessage [value]', expect: 'push-in-callback', shapes: ['value', 'outside'], note: 'stored in a module variable and used by a nightly job' },
+  ],
+  'mail-assistant.ts': [
+    {
+      line: 57, api: 'ctx.mcpReq.elicitInput', expect: 'push-unsupported-shape', shapes: ['this', 'handler-away', 'race', 'random-id', 'side-effect', 'locals', 'state-after'],
+      note: 'method registered through the base-class helper this.tool(...): a handler the migration cannot resolve; it is inside tools/call, so push-outside-request would be wrong',
+    },
+    { line: 74, api: 'ctx.mcpReq.requestSampling', expect: 'push-unsupported-shape', shapes: ['this', 'handler-away', 'conditional', 'side-effect'] },
+  ],
+  'mongo-atlas.ts': [
+    { line: 31, api: 'ctx.mcpReq.send(elicitation/create)', expect: 'task-augmented-request', shapes: ['task', 'raw', 'side-effect'] },
+    { line: 47, api: 'ctx.mcpReq.send(tasks/get)', expect: 'task-augmented-request', shapes: ['task', 'raw', 'loop'] },
+    { line: 52, api: 'ctx.mcpReq.send(tasks/result)', expect: 'task-augmented-request', shapes: ['task', 'raw'] },
+  ],
+  'notion-docs.ts': [
+    { line: 46, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['side-effect', 'locals', 'try', 'catch-value', 'state-after', 'conditional'] },
+    { line: 75, api: 'ctx.mcpReq.requestSampling', expect: 'push-in-callback', shapes: ['loop'], note: 'inside pages.map(async …) under Promise.all' },
+  ],
+  'ops-bridge.ts': [
+    { line: 28, api: 'server.server.elicitInput', expect: 'push-outside-request', shapes: ['outside', 'try', 'catch-value', 'side-effect'], note: 'HTTP route' },
+    {
+      line: 51, api: 'send(elicitation/create)', expect: 'push-in-callback', shapes: ['value', 'loop', 'fire-forget', 'raw', 'outside'],
+      note: 'background watcher started with void from a tool, receives ctx.mcpReq.send as a parameter',
+    },
+  ],
+  'pg-admin.ts': [
+    {
+      line: 36, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['helper', 'conditional', 'capability', 'try', 'catch-value', 'side-effect', 'locals', 'state-after'],
+      note: 'confirmDestructive() shared by drop_table and truncate_table',
+    },
+  ],
+  's3-storage.ts': [
+    { line: 65, api: 'server.server.listRoots', expect: 'push-outside-request', shapes: ['outside', 'try', 'catch-value', 'state-after', 'destructured'], note: 'start-up, after connect()' },
+  ],
+  'sentry-issues.ts': [
+    { line: 44, api: 'ctx.mcpReq.elicitInput', expect: 'push-nested-block', shapes: ['low-level', 'conditional', 'try', 'catch-value', 'side-effect'], note: 'inside a switch case' },
+    { line: 58, api: 'ctx.mcpReq.requestSampling', expect: 'push-nested-block', shapes: ['low-level', 'conditional', 'try', 'catch-value', 'side-effect'], note: 'inside a switch case' },
+  ],
+  'slack-announce.ts': [
+    { line: 45, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['random-id', 'side-effect', 'locals', 'try', 'catch-value', 'state-after'] },
+    { line: 83, api: 'server.server.createMessage', expect: 'then-chain', shapes: ['fire-forget', 'then', 'state-after'] },
+    { line: 106, api: 'ctx.mcpReq.elicitInput', expect: 'push-not-awaited', shapes: ['fire-forget', 'side-effect'] },
+  ],
+  'sqlite-analyst.ts': [
+    { line: 37, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['promise-all', 'sequential'] },
+    { line: 44, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['promise-all', 'sequential'] },
+    { line: 76, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['side-effect', 'locals', 'straight'] },
+    { line: 99, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['try', 'catch-value', 'straight'] },
+  ],
+  'stripe-payments.ts': [
+    {
+      line: 56, api: 'new UrlElicitationRequiredError', expect: 'migrated', shapes: ['url', 'conditional', 'capability', 'side-effect', 'locals'],
+      note: 'checks whether the payment method exists first, so the retry after the browser step completes; the throw becomes a returned elicitUrl input request',
+    },
+    { line: 78, api: 'server.server.elicitInput', expect: 'push-in-try', shapes: ['try', 'side-effect', 'locals', 'conditional'], note: 'the try has a finally (metrics) that would run on every leg' },
+  ],
+  'support-desk.ts': [
+    { line: 31, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['handler-away', 'capability', 'conditional', 'side-effect', 'locals'], note: 'named function handler' },
+    {
+      line: 49, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['handler-away', 'conditional', 'side-effect', 'locals', 'state-after'],
+      note: 'object-property handler; question in an if after the ticket read (run once, carried)',
+    },
+    { line: 70, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['handler-away', 'straight'], note: 'object-property handler' },
+  ],
+  'tool-framework.ts': [
+    { line: 35, api: 'this.ctx.mcpReq.elicitInput', expect: 'push-in-helper', shapes: ['this', 'alias', 'helper'], note: 'base-class this.elicit()' },
+    { line: 48, api: 'this.ctx.mcpReq.requestSampling', expect: 'push-in-helper', shapes: ['this', 'alias', 'helper'], note: 'base-class this.sample()' },
+  ],
+  'vector-search.ts': [
+    { line: 59, api: 'server.server.request(roots/list)', expect: 'migrated', shapes: ['raw', 'capability', 'conditional', 'try', 'catch-value', 'locals'] },
+    { line: 88, api: 'ctx.mcpReq.send(sampling/createMessage)', expect: 'migrated', shapes: ['raw', 'capability', 'conditional', 'locals'] },
+    {
+      line: 106, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['try', 'catch-value', 'state-after'],
+      note: 'the catch swallows the "cancelled by user" error so the index is dropped anyway (a real bug); the migration must keep that behaviour, not fix or hide it',
+    },
+  ],
+  'weather-alerts.ts': [
+    {
+      line: 48, api: 'this.server.server.createMessage', expect: 'migrated', shapes: ['this', 'capability', 'conditional', 'side-effect', 'locals'],
+      note: 'if (sampling) … else fallback, after two forecast reads (run once, carried)',
+    },
+    { line: 74, api: 'this.server.server.createMessage', expect: 'push-in-callback', shapes: ['this', 'fire-forget', 'then', 'conditional'], note: 'in setImmediate after the tool answered' },
+    { line: 96, api: 'this.server.server.createMessage', expect: 'push-outside-request', shapes: ['this', 'outside', 'try', 'catch-value', 'side-effect'], note: 'hourly timer' },
+  ],
+};
