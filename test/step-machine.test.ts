@@ -51,7 +51,6 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['parameter-reassigned-reported', [['push-unsupported-shape', 'warning', 11]]],
     ['push-in-try-finally-reported', [['push-in-try', 'warning', 14]]],
     ['push-in-switch-reported', [['push-nested-block', 'warning', 12]]],
-    ['question-in-if-after-side-effect', [['push-nested-block', 'warning', 19]]],
     ['local-function-before-question-reported', [['push-unsupported-shape', 'warning', 13]]],
   ];
 
@@ -193,6 +192,14 @@ describe('step-machine: migrated handlers', () => {
     expect(run('value-before-not-used-after').output).toContain("State = { step: 'go' };");
     expect(run('let-reassigned-after-question').output).toContain('    let { total } = state;');
     expect(run('three-sequential-rounds').output).toContain("| { step: 'license'; lang: string; fw: string };");
+  });
+
+  it('runs side effects before the block that asks once, and carries what they declared', () => {
+    const outcome = run('question-in-if-after-side-effect');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(findings(outcome).filter(([, severity]) => severity !== 'info')).toEqual([]);
+    expect(outcome.output).toContain('    let balance: number;\n    if (resumed === undefined) {\n      balance = await fetchBalance(account);');
+    expect(outcome.output).toContain("state ??= { step: 'overdraft', balance };");
   });
 
   it('leaves files without push sites or already migrated untouched', () => {

@@ -15,6 +15,7 @@ import { planHandler, handlerLabel, isRaceAwait, referenceNodes, stripUrlModeFie
 import { isPureStatement } from '../src/step-machine/purity.js';
 import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
+import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
 import { detectStyle } from '../src/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
 
@@ -320,6 +321,32 @@ function migrateHandler(
       }
     }
   }
+  // The prefix's hoisted names get a declared type; the live ones are carried and checked like the rest.
+  const prefix = plan.prefix;
+  const hoisted = prefix ? hoistedNames(prefix.statements, prefix.visible) : [];
+  for (const name of hoisted) {
+    const declared = prefix!.declared.get(name);
+    const typedNode = declared && mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
+    if (!typedNode) continue;
+    const type = typedNode.getType();
+    if (prefix!.live.includes(name)) {
+      const safety = jsonSafety(type);
+      if (safety.safe === false) {
+        return {
+          findings: [
+            {
+              rule: 'state-not-serializable', severity: 'warning', pos: declared!.nameNode.getStart(),
+              message: `${name} in ${where} is live across the question but is ${safety.reason}, which does not survive the JSON round trip through requestState`,
+              suggestion: `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
+            },
+            ...asks.map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
+          ],
+        };
+      }
+      if (safety.safe === 'unknown') unchecked.push(name);
+    }
+    types.set(name, typeText(type, scope));
+  }
   if (unchecked.length > 0) {
     const first = containers[containers.length - 1];
     findings.push({
@@ -367,7 +394,7 @@ function migrateHandler(
     );
   }
   const bodyIsContainer = containers.some((c) => c.container === fnBody);
-  if (topLines.length > 0 && !bodyIsContainer) {
+  if (topLines.length > 0 && !bodyIsContainer && !prefix) {
     const first = fnBody.getStatements()[0];
     const at = lineStartOf(mc.text, first.getStart());
     const indent = indentationAt(mc.text, first.getStart());
@@ -392,15 +419,28 @@ function migrateHandler(
       stateInit: shared ? (containers.length === 1 && throws.length === 0 ? resumedVar : `${mine} ? ${resumedVar} : undefined`) : '',
       bodyEdits: pending.filter(inside),
       prelude: block === fnBody ? topLines : [],
+      extraCarried: prefix?.live,
     };
     if (!shared) ec.stateInit = resumeExpression(ec);
     pending = [...pending.filter((e) => !inside(e)), emitBody(container, ec)];
+  }
+  if (prefix) {
+    // The prefix region is re-emitted in one piece, with the edits that fall inside it.
+    const all = fnBody.getStatements();
+    const region = all.slice(0, all.indexOf(prefix.anchor));
+    const range = prefixRange(region, mc.text);
+    const inPrefix = (e: TextEdit) => e.start >= range.start && e.end <= range.end;
+    edits.push(prefixEdit({
+      text: mc.text, style: mc.style, typescript: mc.typescript, region, live: prefix.live, visible: prefix.visible, types,
+      resumedVar, topLines, bodyEdits: pending.filter(inPrefix),
+    }));
+    pending = pending.filter((e) => !inPrefix(e));
   }
   edits.push(...pending);
   if (stateType && containers.length > 0) {
     const anchor = statementOf(fn);
     const at = lineStartOf(mc.text, anchor.getStart());
-    edits.push({ start: at, end: at, text: stateTypeDeclaration(containers, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] }, indentationAt(mc.text, anchor.getStart())) });
+    edits.push({ start: at, end: at, text: stateTypeDeclaration(containers, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [], extraCarried: prefix?.live }, indentationAt(mc.text, anchor.getStart())) });
   }
   // A declared `Promise<CallToolResult>` (and the like) now also returns the input request.
   const returnType = mc.typescript ? fn.getReturnTypeNode() : undefined;

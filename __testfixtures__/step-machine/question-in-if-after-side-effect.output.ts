@@ -1,7 +1,8 @@
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { mrtrState, elicitAnswer } from './mrtr-state.js';
 
-const server = new McpServer({ name: 'bank', version: '1.0.0' });
+const server = new McpServer({ name: 'bank', version: '1.0.0' }, { requestState: { verify: mrtrState.verify } });
 
 export const auditLog: string[] = [];
 
@@ -10,17 +11,34 @@ async function fetchBalance(account: string): Promise<number> {
   return 500;
 }
 
+type WithdrawState = { step: 'overdraft'; balance: number };
 server.registerTool(
   'withdraw',
   { description: 'Withdraw money', inputSchema: z.object({ account: z.string(), amount: z.number() }) },
   async ({ account, amount }, ctx) => {
-    const balance = await fetchBalance(account);
+    const resumed = await mrtrState.resume<WithdrawState>(ctx, 'withdraw', { account, amount });
+    let balance: number;
+    if (resumed === undefined) {
+      balance = await fetchBalance(account);
+    } else {
+      ({ balance } = resumed);
+    }
     if (balance < amount) {
-      // @mcp-mrtr-migrate push-nested-block: ctx.mcpReq.elicitInput in tool handler 'withdraw': code before the block that asks has side effects and would run again on every leg
-      const overdraft = await ctx.mcpReq.elicitInput({
+      let state = resumed;
+      state ??= { step: 'overdraft', balance };
+      const overdraftRequest: ElicitRequestFormParams = {
         message: `Balance is ${balance}. Overdraw ${account} by ${amount - balance}?`,
         requestedSchema: { type: 'object', properties: { overdraw: { type: 'boolean' } }, required: ['overdraw'] },
-      });
+      };
+      const overdraft = elicitAnswer(ctx, 'overdraft', overdraftRequest);
+      if (overdraft === undefined) {
+        return inputRequired({
+          inputRequests: {
+            overdraft: inputRequired.elicit(overdraftRequest),
+          },
+          requestState: await mrtrState.mint(ctx, 'withdraw', { account, amount }, state),
+        });
+      }
       if (overdraft.action !== 'accept' || overdraft.content?.overdraw !== true) {
         return { content: [{ type: 'text', text: 'Withdrawal cancelled' }] };
       }

@@ -34,6 +34,8 @@ export interface EmitContext {
   bodyEdits: TextEdit[];
   /** Lines emitted before everything else in the container (re-destructuring the context, …). */
   prelude: string[];
+  /** Values of the handler's prefix, carried in every step (see prefix.ts). */
+  extraCarried?: string[];
 }
 
 const REQUEST_TYPES: Record<Ask['kind'], string | undefined> = {
@@ -72,7 +74,7 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
   }
   push(0, `let ${ec.stateVar} = ${ec.stateInit}${semi}`);
 
-  const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k]].join(', ')} }`;
+  const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k], ...(ec.extraCarried ?? [])].join(', ')} }`;
   const hoistedRequests = (round: Round, level: number) => {
     for (const ask of round.asks) {
       if (ask.paramsHoisted && ask.requestName) {
@@ -295,7 +297,7 @@ export function resumeExpression(ec: EmitContext): string {
 export function stateTypeDeclaration(plans: ContainerPlan[], ec: EmitContext, indent: string): string {
   const { eol, quote, semicolons } = ec.style;
   const members = plans.flatMap((plan) => plan.rounds.map((round, k) => {
-    const fields = [`step: ${quote}${round.step}${quote}`, ...plan.live[k].map((name) => `${name}: ${ec.types.get(name) ?? 'any'}`)];
+    const fields = [`step: ${quote}${round.step}${quote}`, ...[...plan.live[k], ...(ec.extraCarried ?? [])].map((name) => `${name}: ${ec.types.get(name) ?? 'any'}`)];
     return `${indent}${ec.style.indentUnit}| { ${fields.join('; ')} }`;
   }));
   if (members.length === 1) return `${indent}type ${ec.stateType} = ${members[0].trim().slice(2)}${semicolons ? ';' : ''}${eol}`;

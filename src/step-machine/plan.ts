@@ -89,6 +89,11 @@ export interface HandlerPlan {
   containers: ContainerPlan[];
   /** Dropped request options (timeout, signal, …), for info findings. */
   droppedOptions: PushSite[];
+  /**
+   * Side-effecting code before the (single) block that asks, at the top of the handler: it runs
+   * on the first leg only; a retry skips it and restores the values it declared from the state.
+   */
+  prefix?: { statements: Statement[]; anchor: Statement; live: string[]; visible: string[]; declared: Map<string, Declared> };
 }
 
 export type PlanResult = { ok: true; plan: HandlerPlan } | { ok: false; findings: FindingInput[] };
@@ -148,7 +153,28 @@ export function planHandler(
     }
   }
   void sourceFile;
-  return { ok: true, plan: { handler, containers, droppedOptions } };
+  let prefix: HandlerPlan['prefix'];
+  if (located.prefixAnchor) {
+    // Side effects before the block that asks run on the first leg only; what they declare and the
+    // rest of the handler uses travels in the state of every step.
+    const all = body.getStatements();
+    const anchorIndex = all.indexOf(located.prefixAnchor);
+    const statements = all.slice(0, anchorIndex).filter((st) => !removed(st));
+    const declared = topLevelDeclarations(statements, all);
+    if (declared === undefined) {
+      for (const site of sites) {
+        reject(site, 'push-unsupported-shape', `${site.api} in ${where}: a function or class declared before the question is used across it`, 'Move the local function or class out of the handler.');
+      }
+      return { ok: false, findings };
+    }
+    const used = new Set(all.slice(anchorIndex).flatMap((st) => referencedNames(st)));
+    const visible = [...declared.keys()].filter((name) => used.has(name));
+    // Only names that hold a value when the prefix ends are carried (`let x;` assigned later is not).
+    const assigned = (name: string) => statements.some((st) => isReassigned(name, st)) ||
+      statements.some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => d.getInitializer() && bindingNames(d.getNameNode()).includes(name)));
+    prefix = { statements, anchor: located.prefixAnchor, live: visible.filter(assigned), visible, declared };
+  }
+  return { ok: true, plan: { handler, containers, droppedOptions, prefix } };
 
   function planContainer(container: Block, containerSites: PushSite[]): ContainerPlan | undefined {
     const statements = container.getStatements();
@@ -263,7 +289,7 @@ export function planHandler(
 }
 
 type Problem = { rule: string; message: string; suggestion: string };
-type Located = { containers: Map<Block, PushSite[]> } | { problem: Problem };
+type Located = { containers: Map<Block, PushSite[]>; prefixAnchor?: Statement } | { problem: Problem };
 
 /**
  * The blocks holding the questions directly (no nested block in between), innermost first. Each
@@ -294,17 +320,27 @@ function containersFor(sites: PushSite[], body: Block): Located {
   }
   const blocks = [...containers.keys()];
   const holdsQuestion = (node: Node) => sites.some((s) => node.containsRange(s.node.getPos(), s.node.getEnd()));
+  // One inner block may sit after side effects at the top of the handler: they become a prefix.
+  const liftable = blocks.length === 1 && blocks[0] !== body;
+  let prefixAnchor: Statement | undefined;
   for (const container of blocks) {
-    const problem = pathProblem(container, body, blocks.length > 1 ? holdsQuestion : undefined);
-    if (problem) return { problem };
+    const result = pathProblem(container, body, blocks.length > 1 ? holdsQuestion : undefined, liftable);
+    if (result && 'problem' in result) return { problem: result.problem };
+    if (result) prefixAnchor = result.anchor;
   }
   // Innermost first, so an inner block's rewrite is ready when the block around it is emitted.
   const depth = (b: Block) => b.getAncestors().length;
-  return { containers: new Map([...containers].sort((a, b) => depth(b[0]) - depth(a[0]))) };
+  return { containers: new Map([...containers].sort((a, b) => depth(b[0]) - depth(a[0]))), prefixAnchor };
 }
 
-/** Why the way from the handler body to `container` cannot run again on every leg, if it cannot. */
-function pathProblem(container: Block, body: Block, holdsQuestion?: (node: Node) => boolean): Problem | undefined {
+/**
+ * Why the way from the handler body to `container` cannot run again on every leg, if it cannot.
+ * With `liftable`, side effects before it at the top of the handler are no problem: the anchor
+ * (the top-level statement holding the container) is returned and they become a prefix.
+ */
+function pathProblem(container: Block, body: Block, holdsQuestion?: (node: Node) => boolean, liftable = false):
+  { problem: Problem } | { anchor: Statement } | undefined {
+  const fail = (problem: Problem) => ({ problem });
   for (let block: Block = container; block !== body;) {
     const parent = block.getParentOrThrow();
     let statement: Node;
@@ -313,7 +349,7 @@ function pathProblem(container: Block, body: Block, holdsQuestion?: (node: Node)
       let top: Node = parent;
       for (let current: Node = parent; Node.isIfStatement(current); current = current.getParentOrThrow()) {
         if (!isPureExpression(current.getExpression())) {
-          return impure('the condition of an if around the question has side effects or may change between legs');
+          return fail(impure('the condition of an if around the question has side effects or may change between legs'));
         }
         top = current;
         const up = current.getParentOrThrow();
@@ -322,26 +358,27 @@ function pathProblem(container: Block, body: Block, holdsQuestion?: (node: Node)
       statement = top;
     } else if (Node.isTryStatement(parent)) {
       if (parent.getTryBlock() !== block) {
-        return { rule: 'push-in-try', message: 'the question is asked inside a catch or finally block', suggestion: 'Ask before the try statement, or return the input request from the try block.' };
+        return fail({ rule: 'push-in-try', message: 'the question is asked inside a catch or finally block', suggestion: 'Ask before the try statement, or return the input request from the try block.' });
       }
       if (parent.getFinallyBlock()) {
-        return { rule: 'push-in-try', message: 'the try around the question has a finally block, which would run once per leg after migration', suggestion: 'Move the question out of the try/finally (keep the finally around the code after it), then run the migration again.' };
+        return fail({ rule: 'push-in-try', message: 'the try around the question has a finally block, which would run once per leg after migration', suggestion: 'Move the question out of the try/finally (keep the finally around the code after it), then run the migration again.' });
       }
       statement = parent;
     } else if (Node.isBlock(parent) || Node.isSourceFile(parent)) {
       statement = block;
     } else {
-      return { rule: 'push-nested-block', message: 'the question is inside a loop, switch or labelled statement', suggestion: 'Move the question to the top level of the handler, then run the migration again.' };
+      return fail({ rule: 'push-nested-block', message: 'the question is inside a loop, switch or labelled statement', suggestion: 'Move the question to the top level of the handler, then run the migration again.' });
     }
     const list = statement.getParentOrThrow();
     if (!Node.isBlock(list)) {
-      return { rule: 'push-nested-block', message: 'the question is inside a branch without braces', suggestion: 'Add braces around the branch, then run the migration again.' };
+      return fail({ rule: 'push-nested-block', message: 'the question is inside a branch without braces', suggestion: 'Add braces around the branch, then run the migration again.' });
     }
     for (const before of list.getStatements()) {
       if (before === statement) break;
       if (isPureStatement(before)) continue;
       if (holdsQuestion && holdsQuestion(before) && passesBy(before, holdsQuestion)) continue;
-      return impure('code before the block that asks has side effects and would run again on every leg');
+      if (liftable && list === body) return { anchor: statement as Statement };
+      return fail(impure('code before the block that asks has side effects and would run again on every leg'));
     }
     block = list;
   }
