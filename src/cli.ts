@@ -7,8 +7,10 @@ import { buildReport, serializeReport, type Report } from './report/json.js';
 import { renderMarkdown } from './report/markdown.js';
 import { renderSarif } from './report/sarif.js';
 import { renderSummary } from './report/human.js';
+import { mergeReports, readReportFile, ReportMergeError } from './merge-reports.js';
 import { loadTransforms, selectTransforms, UsageError } from './registry.js';
-import { run, type RunMode, type RunResult } from './runner.js';
+import { renderDiff, run, type RunMode, type RunResult } from './runner.js';
+import { parseShard, type Shard } from './shard.js';
 
 export const EXIT = { ok: 0, checkFoundWork: 1, usage: 2, fileErrors: 3 } as const;
 
@@ -44,13 +46,14 @@ const defaultIo = (): CliIo => ({
 interface CliOptions {
   dryRun?: boolean;
   check?: boolean;
-  report?: string;
+  report?: string[];
   json?: boolean;
   transforms?: string[];
   list?: boolean;
   sdkUpgrade: 'auto' | 'always' | 'never';
   ignore?: string[];
   workers?: number;
+  shard?: Shard;
   allowDirty?: boolean;
   format: boolean;
   stateModule?: string;
@@ -68,6 +71,26 @@ function commaList(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** A repeatable option: every occurrence is kept, in order. */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function shardArg(value: string): Shard {
+  try {
+    return parseShard(value);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const REPORT_EXTENSION = /\.(json|md|sarif)$/i;
+
+const MERGE_HELP = `
+Commands:
+  merge-reports <reports...>  merge the JSON reports of --shard runs (see merge-reports --help)
+`;
+
 function buildProgram(): Command {
   return new Command()
     .name('mcp-mrtr-migrate')
@@ -75,7 +98,7 @@ function buildProgram(): Command {
     .argument('[paths...]', 'files or directories to migrate', ['.'])
     .option('-d, --dry-run', 'write nothing; print a unified diff of every change to stdout')
     .option('--check', 'write nothing; exit 1 when any file would change or any finding needs review')
-    .option('--report <file>', 'write the report; format from the extension: .json .md .sarif')
+    .option('--report <file>', 'write the report; format from the extension: .json .md .sarif (repeatable)', collect)
     .option('--json', 'print the JSON report to stdout instead of the human summary')
     .option('-t, --transforms <ids>', 'comma-separated subset of transforms', commaList)
     .option('--list', 'list transforms and exit')
@@ -85,24 +108,45 @@ function buildProgram(): Command {
         .default('auto'),
     )
     .option('--ignore <globs...>', 'extra ignore globs')
-    .option('--workers <n>', 'worker threads (default: available cores)', positiveInt)
+    .option('--workers <n>', 'worker threads; 1 runs in-process (default: available cores)', positiveInt)
+    .option('--shard <i/n>', 'process only shard i of n (stable split for CI matrices; merge with merge-reports)', shardArg)
     .option('--allow-dirty', 'write although target files have uncommitted git changes')
     .option('--no-format', 'never run prettier')
     .option('--state-module <path>', 'requestState module path, relative to each package root (default: src/mrtr-state.ts)')
     .option('-q, --quiet', 'print only errors')
     .option('-v, --verbose', 'print suggestions and more detail')
     .version(toolVersion(), '-V, --version')
+    .addHelpText('after', MERGE_HELP)
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
 }
 
-/** Runs the CLI; returns the exit code instead of exiting (so tests can call it in-process). */
-export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {
-  const program = buildProgram();
+function buildMergeProgram(): Command {
+  return new Command()
+    .name('mcp-mrtr-migrate merge-reports')
+    .description('Merge the JSON reports of --shard runs into the report of the whole run')
+    .argument('<reports...>', 'JSON reports written with --report x.json, one per shard')
+    .option('--report <file>', 'write the merged report; format from the extension: .json .md .sarif (repeatable)', collect)
+    .option('--json', 'print the merged JSON report to stdout (the default without --report)')
+    .option('--check', 'exit 1 when the merged report has changes or findings that need review')
+    .addOption(
+      new Option('--mode <mode>', 'how the shards ran, for the wording of the summary and the Markdown')
+        .choices(['check', 'dry-run', 'write'])
+        .default('check'),
+    )
+    .option('-q, --quiet', 'print only errors')
+    .option('-v, --verbose', 'print suggestions and more detail')
+    .exitOverride()
+    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+}
+
+/** Parses argv with commander; a number is the exit code to return (help, version, usage error). */
+function parseArgs(program: Command, argv: string[], io: CliIo): number | undefined {
   let captured = '';
   program.configureOutput({ writeOut: (s) => (captured += s), writeErr: (s) => (captured += s) });
   try {
     program.parse(argv, { from: 'user' });
+    return undefined;
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
@@ -114,6 +158,21 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     }
     throw error;
   }
+}
+
+function badReportPath(files: string[] | undefined, io: CliIo): boolean {
+  const bad = (files ?? []).find((file) => !REPORT_EXTENSION.test(file));
+  if (bad === undefined) return false;
+  io.stderr(`error: --report ${bad}: the file must end in .json, .md or .sarif\n`);
+  return true;
+}
+
+/** Runs the CLI; returns the exit code instead of exiting (so tests can call it in-process). */
+export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {
+  if (argv[0] === 'merge-reports') return mergeReportsMain(argv.slice(1), io);
+  const program = buildProgram();
+  const parsed = parseArgs(program, argv, io);
+  if (parsed !== undefined) return parsed;
   const options = program.opts<CliOptions>();
   const paths = program.processedArgs[0] as string[];
 
@@ -125,10 +184,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     io.stderr('error: --dry-run and --check cannot be combined\n');
     return EXIT.usage;
   }
-  if (options.report && !/\.(json|md|sarif)$/i.test(options.report)) {
-    io.stderr(`error: --report ${options.report}: the file must end in .json, .md or .sarif\n`);
-    return EXIT.usage;
-  }
+  if (badReportPath(options.report, io)) return EXIT.usage;
   let transforms;
   try {
     transforms = await selectTransforms(options.transforms);
@@ -151,6 +207,9 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     allowDirty: options.allowDirty,
     format: options.format,
     stateModule: options.stateModule,
+    sdkUpgrade: options.sdkUpgrade,
+    workers: options.workers,
+    shard: options.shard,
     onProgress: showProgress ? progressLine(io) : undefined,
   });
   if (showProgress) io.stderr('\r\x1b[K');
@@ -170,7 +229,9 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     errors: result.errors,
     durationMs: result.durationMs,
   });
-  if (options.report) await writeReport(path.resolve(io.cwd, options.report), report, result);
+  // The PR comment shows generated modules by name only, so the diff of the code itself fits.
+  const commentDiff = options.report?.some((f) => /\.md$/i.test(f)) ? renderDiff(result.outcomes, result.created, { newFiles: 'summary' }) : '';
+  for (const file of options.report ?? []) await writeReport(path.resolve(io.cwd, file), report, { diff: commentDiff, mode });
 
   // stdout carries the diff (dry run) or the JSON report; the human summary then goes to stderr.
   if (options.json) {
@@ -185,6 +246,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     }
     if (!options.quiet) {
       summaryOut(renderSummary(report, { verbose: Boolean(options.verbose), color: io.stdoutIsTTY && summaryOut === io.stdout, mode }));
+      if (options.verbose) io.stderr(runStats(result, options.shard));
     } else if (result.errors.length > 0) {
       io.stderr(result.errors.map((e) => `${e.path}: ${e.message}\n`).join(''));
     }
@@ -202,25 +264,73 @@ function exitCode(mode: RunMode, result: RunResult): number {
   return EXIT.ok;
 }
 
-async function writeReport(file: string, report: Report, result: RunResult): Promise<void> {
+/** Writes one report file; the format follows the extension. `diff` goes into the Markdown (folded). */
+async function writeReport(file: string, report: Report, options: { diff?: string; mode: RunMode }): Promise<void> {
   const ext = path.extname(file).toLowerCase();
   const text =
     ext === '.json'
       ? serializeReport(report)
       : ext === '.md'
-        ? renderMarkdown(report, { diff: result.diff })
+        ? renderMarkdown(report, { diff: options.diff, mode: options.mode })
         : `${JSON.stringify(renderSarif(report), null, 2)}\n`;
   await writeFile(file, text);
 }
 
-function progressLine(io: CliIo): (done: number, total: number, current: string) => void {
+/** `--verbose`: what the prefilter and the threads did. */
+function runStats(result: RunResult, shard: Shard | undefined): string {
+  const packages = result.packages.length;
+  const where = `${result.filesScanned} file${result.filesScanned === 1 ? '' : 's'}${packages > 1 ? ` in ${packages} packages` : ''}`;
+  const threads = result.workersStarted === 0 ? 'in-process' : `on ${result.workersStarted} worker thread${result.workersStarted === 1 ? '' : 's'}`;
+  const shardText = shard ? ` (shard ${shard.index}/${shard.count})` : '';
+  return `Parsed ${result.filesParsed} of ${where}${shardText}; the prefilter ruled out the rest. Ran ${threads} in ${result.durationMs} ms.\n`;
+}
+
+/** The TTY progress line: files done / total and the package of the latest file, at most 10 times a second. */
+function progressLine(io: CliIo): (done: number, total: number, currentPackage: string) => void {
   let last = 0;
-  return (done, total, current) => {
+  return (done, total, currentPackage) => {
     const now = Date.now();
     if (done !== total && now - last < 100) return;
     last = now;
-    io.stderr(`\r\x1b[K${done}/${total} ${current.length > 60 ? `…${current.slice(-59)}` : current}`);
+    const where = currentPackage === '.' ? '' : `  ${currentPackage.length > 50 ? `…${currentPackage.slice(-49)}` : currentPackage}`;
+    io.stderr(`\r\x1b[K${done}/${total} files${where}`);
   };
+}
+
+/** `mcp-mrtr-migrate merge-reports a.json b.json … [--report out.(json|md|sarif)]`. */
+async function mergeReportsMain(argv: string[], io: CliIo): Promise<number> {
+  const program = buildMergeProgram();
+  const parsed = parseArgs(program, argv, io);
+  if (parsed !== undefined) return parsed;
+  const options = program.opts<{ report?: string[]; json?: boolean; check?: boolean; mode: RunMode; quiet?: boolean; verbose?: boolean }>();
+  const inputs = program.processedArgs[0] as string[];
+  if (badReportPath(options.report, io)) return EXIT.usage;
+
+  let merged: Report;
+  try {
+    const reports = [];
+    for (const input of inputs) reports.push(await readReportFile(path.resolve(io.cwd, input)));
+    merged = mergeReports(reports);
+  } catch (error) {
+    if (error instanceof ReportMergeError) {
+      io.stderr(`error: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+
+  for (const file of options.report ?? []) await writeReport(path.resolve(io.cwd, file), merged, { mode: options.mode });
+  if (options.json || !options.report?.length) {
+    io.stdout(serializeReport(merged));
+  } else if (!options.quiet) {
+    io.stdout(renderSummary(merged, { verbose: Boolean(options.verbose), color: io.stdoutIsTTY, mode: options.mode }));
+  }
+  if (options.check) {
+    const needsReview = merged.findings.some((f) => f.severity !== 'info');
+    if (merged.summary.errors > 0) return EXIT.fileErrors;
+    if (merged.summary.filesChanged > 0 || needsReview) return EXIT.checkFoundWork;
+  }
+  return EXIT.ok;
 }
 
 export { CommanderError };

@@ -1,17 +1,26 @@
-// The pure run: discover → prefilter → transform → format → diff / write. The CLI only parses
-// options and prints; tests and other tools can call `run` directly.
-import { existsSync } from 'node:fs';
+// The pure run: discover → shard → read + prefilter → transform → format → diff / write. The CLI
+// only parses options and prints; tests and other tools can call `run` directly.
+//
+// Threads: the main thread discovers, reads every file once and applies the prefilter; only the
+// candidates become tasks, which a TaskScheduler spreads over worker threads (or runs in-process
+// when there are few). Results are put back in file order, so every output is the same whatever
+// the number of workers.
+import { existsSync, readFileSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import os from 'node:os';
 import path from 'node:path';
-import { discoverFiles } from './discover.js';
+import { discoverFiles, toDisplayPath } from './discover.js';
 import { unifiedDiff } from './diff.js';
-import { transformSource } from './engine.js';
-import { formatIfConfigured } from './format.js';
+import type { FileTaskResult } from './file-task.js';
 import { findDirtyFiles } from './git.js';
 import { mightNeedMigration } from './analysis/push-sites.js';
+import { compiledWorkerUrl, TaskScheduler } from './pool.js';
+import { loadTransforms } from './registry.js';
+import { detectProjectType, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
+import { selectShard, type Shard } from './shard.js';
 import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
-import { PackageResolver } from './workspace.js';
+import { PackageResolver, workspaceGlobs } from './workspace.js';
 import { createFileIfAbsent, readSourceFile, writeFileAtomic } from './write.js';
-import { toDisplayPath } from './discover.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
 
@@ -25,7 +34,21 @@ export interface RunOptions {
   format?: boolean;
   /** Where each package's requestState module goes, relative to the package root. */
   stateModule?: string;
-  onProgress?: (done: number, total: number, current: string) => void;
+  /** The official v1→v2 upgrade first: 'auto' (files importing @modelcontextprotocol/sdk), 'always', 'never' (default). */
+  sdkUpgrade?: SdkUpgradeMode;
+  /**
+   * Worker threads at most (default: available cores); 1 runs everything in-process, and so does
+   * a run with fewer candidate files than `filesPerWorker`. Workers need the compiled build
+   * (dist/src/worker.js): run from the TypeScript sources (vitest), or with transforms that are
+   * not from the registry, everything runs in-process whatever this says.
+   */
+  workers?: number;
+  /** Candidate files before workers start, and per further worker (default DEFAULT_FILES_PER_WORKER; tests lower it). */
+  filesPerWorker?: number;
+  /** Only the files of this shard (`--shard i/n`). */
+  shard?: Shard;
+  /** Files done (read and skipped, or processed) of all, and the package of the last one. */
+  onProgress?: (done: number, total: number, currentPackage: string) => void;
 }
 
 export interface CreatedFile {
@@ -34,8 +57,18 @@ export interface CreatedFile {
   text: string;
 }
 
+/** A package with at least one file in the run. */
+export interface ScannedPackage {
+  name: string;
+  /** Display path of the package root ('.' for the working directory). */
+  path: string;
+  filesScanned: number;
+}
+
 export interface RunResult {
   filesScanned: number;
+  /** Files that passed the prefilter and were parsed. */
+  filesParsed: number;
   /** Every file that changed, has findings, or failed — in path order. */
   outcomes: FileOutcome[];
   errors: FileError[];
@@ -47,34 +80,126 @@ export interface RunResult {
   refusedDirty?: string[];
   /** True when the targets are not inside a git repository (writing proceeds, with a warning). */
   notInGitRepo: boolean;
+  /** True when a given directory holds a workspace manifest (npm/yarn workspaces, pnpm-workspace.yaml). */
+  monorepo: boolean;
+  /** Every package with files in the run, by path. */
+  packages: ScannedPackage[];
+  /** Worker threads started (0: everything ran in the main thread). */
+  workersStarted: number;
   written: number;
   durationMs: number;
 }
+
+/** Files read between two turns of the event loop (worker messages are handled in between). */
+const READ_BATCH = 64;
 
 export async function run(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const { cwd } = options;
   const discovered = await discoverFiles(options.paths, { cwd, ignore: options.ignore });
+  const files = selectShard(discovered.files, options.shard);
   const errors: FileError[] = [...discovered.errors];
-  const packages = new PackageResolver();
-  const outcomes: FileOutcome[] = [];
+  const resolver = new PackageResolver();
+  const packageOfDir = new Map<string, PackageRef>();
+  const refByRoot = new Map<string, PackageRef>();
+  const packageOf = (absPath: string): PackageRef => {
+    const dir = path.dirname(absPath);
+    let ref = packageOfDir.get(dir);
+    if (!ref) {
+      const pkg = resolver.packageFor(dir);
+      const root = pkg?.root ?? cwd;
+      ref = refByRoot.get(root);
+      if (!ref) {
+        ref = { root, name: pkg?.name ?? path.basename(root), path: toDisplayPath(cwd, root) || '.' };
+        refByRoot.set(root, ref);
+      }
+      packageOfDir.set(dir, ref);
+    }
+    return ref;
+  };
+
+  const slots: (FileOutcome | undefined)[] = new Array(files.length);
+  const scanned = new Map<string, ScannedPackage>();
   let done = 0;
-  for (const file of discovered.files) {
-    const outcome = await processFile(file.absPath, file.path, cwd, options, packages);
+  let parsed = 0;
+  const progress = (ref: PackageRef) => options.onProgress?.(++done, files.length, ref.path);
+
+  const scheduler = new TaskScheduler({
+    workers: Math.max(1, options.workers ?? defaultWorkers()),
+    filesPerWorker: options.filesPerWorker,
+    workerUrl: (await fromRegistry(options.transforms)) ? compiledWorkerUrl() : undefined,
+    transforms: options.transforms,
+    transformIds: options.transforms.map((t) => t.id),
+    format: options.format !== false,
+    sdkUpgrade: options.sdkUpgrade,
+    onResult: (result) => {
+      const outcome = slots[result.id]!;
+      applyResult(outcome, result);
+      progress(packageOf(outcome.absPath));
+    },
+  });
+
+  try {
+    for (let id = 0; id < files.length; id++) {
+      if (id % READ_BATCH === READ_BATCH - 1) await new Promise<void>((resolve) => setImmediate(resolve));
+      const file = files[id];
+      const ref = packageOf(file.absPath);
+      const counted = scanned.get(ref.path) ?? { name: ref.name, path: ref.path, filesScanned: 0 };
+      counted.filesScanned++;
+      scanned.set(ref.path, counted);
+
+      const read = await readCandidate(file.absPath);
+      if (read.kind === 'skip') {
+        progress(ref);
+        continue;
+      }
+      const outcome = newOutcome(file.absPath, file.path, ref);
+      slots[id] = outcome;
+      if (read.kind === 'error') {
+        outcome.error = read.message;
+        progress(ref);
+        continue;
+      }
+      outcome.original = read.text;
+      parsed++;
+      ref.stateModulePath ??= stateModulePathFor(ref.root, options.stateModule);
+      // The project type is read from the package once, and only for packages that need the upgrade.
+      if (wantsSdkUpgrade(options.sdkUpgrade, read.text)) ref.sdkProjectType ??= detectProjectType(ref.root);
+      scheduler.submit({
+        id,
+        absPath: file.absPath,
+        text: read.text,
+        packageRoot: ref.root,
+        stateModulePath: ref.stateModulePath,
+        sdkProjectType: ref.sdkProjectType,
+      });
+    }
+    await scheduler.drain();
+  } catch (error) {
+    await scheduler.close();
+    throw error;
+  }
+
+  const outcomes: FileOutcome[] = [];
+  for (const outcome of slots) {
+    if (!outcome) continue;
     if (outcome.error) errors.push({ path: outcome.path, message: outcome.error });
     if (outcome.output !== undefined || outcome.findings.length > 0 || outcome.error) outcomes.push(outcome);
-    options.onProgress?.(++done, discovered.files.length, file.path);
   }
 
   const created = plannedNewFiles(outcomes, cwd);
   const diff = renderDiff(outcomes, created);
   const result: RunResult = {
-    filesScanned: discovered.files.length,
+    filesScanned: files.length,
+    filesParsed: parsed,
     outcomes,
     errors: errors.sort((a, b) => compare(a.path, b.path)),
     created,
     diff,
     notInGitRepo: false,
+    monorepo: await isMonorepo(options.paths, cwd),
+    packages: [...scanned.values()].sort((a, b) => compare(a.path, b.path)),
+    workersStarted: scheduler.workersStarted,
     written: 0,
     durationMs: 0,
   };
@@ -95,20 +220,28 @@ export async function run(options: RunOptions): Promise<RunResult> {
   return result;
 }
 
-async function processFile(
-  absPath: string,
-  displayPath: string,
-  cwd: string,
-  options: RunOptions,
-  packages: PackageResolver,
-): Promise<FileOutcome> {
-  const pkg = packages.packageFor(absPath);
-  const packageRoot = pkg?.root ?? cwd;
-  const outcome: FileOutcome = {
+/** Available cores (at least 1): the default for `--workers`. */
+export function defaultWorkers(): number {
+  return Math.max(1, typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
+}
+
+interface PackageRef {
+  root: string;
+  name: string;
+  /** Display path of the root ('.' for cwd). */
+  path: string;
+  /** Computed when the package's first candidate turns up. */
+  stateModulePath?: string;
+  /** Computed when the package's first file that needs the v1→v2 upgrade turns up. */
+  sdkProjectType?: ProjectType;
+}
+
+function newOutcome(absPath: string, displayPath: string, ref: PackageRef): FileOutcome {
+  return {
     path: displayPath,
     absPath,
-    packagePath: toDisplayPath(cwd, packageRoot) || '.',
-    packageName: pkg?.name ?? path.basename(packageRoot),
+    packagePath: ref.path,
+    packageName: ref.name,
     original: '',
     transforms: [],
     findings: [],
@@ -116,38 +249,63 @@ async function processFile(
     sitesMigrated: 0,
     newFiles: [],
   };
-  try {
-    outcome.original = await readSourceFile(absPath);
-  } catch (error) {
-    outcome.error = `cannot read: ${messageOf(error)}`;
-    return outcome;
-  }
-  if (!mightNeedMigration(outcome.original)) return outcome;
-  try {
-    const result = transformSource({
-      absPath,
-      text: outcome.original,
-      transforms: options.transforms,
-      options: { packageRoot, stateModulePath: stateModulePathFor(packageRoot, options.stateModule) },
-    });
-    let output = result.output;
-    if (output !== undefined && options.format !== false) {
-      output = (await formatIfConfigured(absPath, output)).text;
-      if (output === outcome.original) output = undefined;
-    }
-    outcome.output = output;
-    outcome.transforms = result.transforms;
-    outcome.findings = result.findings.map((f) => ({ ...f, path: displayPath }));
-    outcome.handlersMigrated = result.handlersMigrated;
-    outcome.sitesMigrated = result.sitesMigrated;
-    outcome.newFiles = result.newFiles;
-  } catch (error) {
+}
+
+function applyResult(outcome: FileOutcome, result: FileTaskResult): void {
+  if (result.error !== undefined) {
     // The file stays byte-for-byte as it was; the run goes on.
-    outcome.error = messageOf(error);
-    outcome.output = undefined;
-    outcome.findings = [];
+    outcome.error = result.error;
+    return;
   }
-  return outcome;
+  outcome.output = result.output;
+  outcome.transforms = result.transforms;
+  outcome.findings = result.findings.map((f) => ({ ...f, path: outcome.path }));
+  outcome.handlersMigrated = result.handlersMigrated;
+  outcome.sitesMigrated = result.sitesMigrated;
+  outcome.newFiles = result.newFiles;
+  // Nothing to report for this file: its text is not needed any more.
+  if (outcome.output === undefined && outcome.findings.length === 0) outcome.original = '';
+}
+
+type ReadResult = { kind: 'skip' } | { kind: 'error'; message: string } | { kind: 'candidate'; text: string };
+
+/**
+ * Reads a file once and applies the prefilter. A synchronous read is many times faster than
+ * fs.promises.readFile for small files, and the main thread has nothing else to do meanwhile; the
+ * caller yields to the event loop every READ_BATCH files. The prefilter's trigger names are ASCII,
+ * so it runs on a latin1 view of the bytes (no UTF-8 decoding for the files it rules out).
+ */
+async function readCandidate(absPath: string): Promise<ReadResult> {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(absPath);
+  } catch (error) {
+    return { kind: 'error', message: `cannot read: ${messageOf(error)}` };
+  }
+  if (!isUtf8(bytes)) {
+    // Let the one reader that defines the message say why.
+    try {
+      await readSourceFile(absPath);
+    } catch (error) {
+      return { kind: 'error', message: `cannot read: ${messageOf(error)}` };
+    }
+  }
+  if (!mightNeedMigration(bytes.toString('latin1'))) return { kind: 'skip' };
+  return { kind: 'candidate', text: bytes.toString('utf8') };
+}
+
+/** Workers load transforms from the registry by id: only possible for registry transforms. */
+async function fromRegistry(transforms: readonly Transform[]): Promise<boolean> {
+  const known = await loadTransforms();
+  return transforms.every((t) => known.includes(t));
+}
+
+async function isMonorepo(paths: string[], cwd: string): Promise<boolean> {
+  for (const input of paths.length > 0 ? paths : ['.']) {
+    const abs = path.resolve(cwd, input);
+    if (existsSync(abs) && workspaceGlobs(abs) !== undefined) return true;
+  }
+  return false;
 }
 
 /**
@@ -176,14 +334,33 @@ function plannedNewFiles(outcomes: FileOutcome[], cwd: string): CreatedFile[] {
     .sort((a, b) => compare(a.path, b.path));
 }
 
-function renderDiff(outcomes: FileOutcome[], created: CreatedFile[]): string {
+/**
+ * The unified diff of a run, in path order. `newFiles: 'summary'` shows each created file by its
+ * header and line count only (for the PR comment: the generated requestState module is long and
+ * the same in every package).
+ */
+export function renderDiff(
+  outcomes: readonly FileOutcome[],
+  created: readonly CreatedFile[],
+  options: { newFiles?: 'full' | 'summary' } = {},
+): string {
   const parts: { path: string; text: string }[] = [];
   for (const outcome of outcomes) {
     if (outcome.output !== undefined && !outcome.error) {
       parts.push({ path: outcome.path, text: unifiedDiff(outcome.path, outcome.original, outcome.output) });
     }
   }
-  for (const file of created) parts.push({ path: file.path, text: unifiedDiff(file.path, undefined, file.text) });
+  for (const file of created) {
+    const full = unifiedDiff(file.path, undefined, file.text);
+    if (options.newFiles !== 'summary') {
+      parts.push({ path: file.path, text: full });
+      continue;
+    }
+    const lines = full.split('\n');
+    const header = lines.slice(0, lines.findIndex((line) => line.startsWith('@@')));
+    const count = file.text.split('\n').length - (file.text.endsWith('\n') ? 1 : 0);
+    parts.push({ path: file.path, text: `${header.join('\n')}\n… ${count} lines, not shown here (\`mcp-mrtr-migrate --dry-run\` prints them)\n` });
+  }
   return parts
     .sort((a, b) => compare(a.path, b.path))
     .map((p) => p.text)

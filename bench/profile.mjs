@@ -1,0 +1,73 @@
+// @ts-check
+// Where our time goes, in one process and one thread (no workers): loading the engine, discovery,
+// reading + prefilter, and per candidate file the ts-morph parse alone, the whole transform
+// pipeline (parse, analysis, type checks of carried values, edits, markers) and prettier.
+// Usage: node bench/profile.mjs <tree>. Prints JSON.
+import { readFileSync } from 'node:fs';
+
+const dist = new URL('../dist/src/', import.meta.url);
+const root = process.argv[2];
+const t0 = performance.now();
+const { loadTransforms } = await import(new URL('registry.js', dist).href);
+const transforms = await loadTransforms();
+const { transformSource, parseSource } = await import(new URL('engine.js', dist).href);
+const { formatIfConfigured } = await import(new URL('format.js', dist).href);
+const { mightNeedMigration } = await import(new URL('analysis/push-sites.js', dist).href);
+const { discoverFiles } = await import(new URL('discover.js', dist).href);
+const t1 = performance.now();
+const discovered = await discoverFiles(['.'], { cwd: root });
+const t2 = performance.now();
+const candidates = [];
+for (const file of discovered.files) {
+  const bytes = readFileSync(file.absPath);
+  if (mightNeedMigration(bytes.toString('latin1'))) candidates.push({ absPath: file.absPath, text: bytes.toString('utf8') });
+}
+const t3 = performance.now();
+
+let parseMs = 0;
+let transformMs = 0;
+let formatMs = 0;
+let slowestMs = 0;
+let firstMs = 0;
+let changed = 0;
+let failed = 0;
+for (const [i, c] of candidates.entries()) {
+  let s = performance.now();
+  const sf = parseSource(c.absPath, c.text);
+  sf.getProject().removeSourceFile(sf);
+  parseMs += performance.now() - s;
+  s = performance.now();
+  let result;
+  try {
+    result = transformSource({ absPath: c.absPath, text: c.text, transforms, options: { packageRoot: root, stateModulePath: `${root}/mrtr-state.ts` }, sdkUpgrade: 'auto' });
+  } catch {
+    failed++;
+  }
+  const ms = performance.now() - s;
+  transformMs += ms;
+  if (i === 0) firstMs = ms;
+  slowestMs = Math.max(slowestMs, ms);
+  if (result?.output !== undefined) {
+    changed++;
+    s = performance.now();
+    await formatIfConfigured(c.absPath, result.output);
+    formatMs += performance.now() - s;
+  }
+}
+process.stdout.write(
+  JSON.stringify({
+    loadMs: t1 - t0,
+    discoverMs: t2 - t1,
+    readPrefilterMs: t3 - t2,
+    files: discovered.files.length,
+    candidates: candidates.length,
+    changed,
+    failed,
+    parseMs,
+    transformMs,
+    formatMs,
+    firstTransformMs: firstMs,
+    slowestTransformMs: slowestMs,
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+  }) + '\n',
+);

@@ -1,0 +1,342 @@
+// @ts-check
+// `npm run bench`: generates the synthetic monorepo (bench/generate.mjs) and times, in this one
+// invocation and on the same warm tree:
+//   - our dry run at --workers 1 and at the default worker count (wall time, peak RSS),
+//   - the I/O floor: one process reading every file once,
+//   - the parse floor: one process in which the TypeScript compiler alone parses the candidate
+//     files (those our prefilter lets through),
+//   - the official `@modelcontextprotocol/codemod v1-to-v2 --dry-run` on the same tree,
+// then prints the ratios against the targets, and where our time goes (bench/profile.mjs).
+// Every measured command is a fresh `node` process, timed from spawn to exit.
+//
+// Options: --files N (20000) --packages N (50) --dir PATH (os.tmpdir()/mrtr-bench-<files>x<packages>)
+//          --repeat N (3; medians) --skip-official --official-heap-mb N (see below)
+//          --small-files N (2000; a second, smaller tree on which the official codemod and our
+//          default run are compared too, 0 to skip) --json FILE
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync, mkdtempSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateMonorepo, DEFAULTS } from './generate.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..');
+const args = parseArgs(process.argv.slice(2));
+const files = Number(args.files ?? DEFAULTS.files);
+const packages = Number(args.packages ?? DEFAULTS.packages);
+const repeat = Math.max(1, Number(args.repeat ?? 3));
+const tree = path.resolve(String(args.dir ?? path.join(os.tmpdir(), `mrtr-bench-${files}x${packages}`)));
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'mrtr-bench-out-'));
+const officialCli = path.join(repo, 'node_modules/@modelcontextprotocol/codemod/dist/cli.mjs');
+const ourCli = path.join(repo, 'bin/mcp-mrtr-migrate.js');
+// The official codemod keeps every parsed file of the tree in one ts-morph project; with Node's
+// default heap (about 4 GiB here) it runs out of memory on the default tree. It gets a heap big
+// enough to finish: three quarters of the machine's memory, at most 16 GiB.
+const officialHeapMb = Number(args['official-heap-mb'] ?? Math.min(16384, Math.floor((os.totalmem() / 2 ** 20) * 0.75)));
+const smallFiles = Number(args['small-files'] ?? 2000);
+
+if (!existsSync(path.join(repo, 'dist/src/worker.js'))) {
+  console.error('bench: build first (npm run build)');
+  process.exit(2);
+}
+
+const machine = {
+  cpu: os.cpus()[0]?.model ?? 'unknown',
+  cores: typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length,
+  memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+  platform: `${os.platform()} ${os.release()}`,
+  node: process.version,
+  loadBefore: os.loadavg().map((l) => +l.toFixed(2)),
+};
+log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.platform}, Node ${machine.node}`);
+log(`load average before: ${machine.loadBefore.join(' ')}`);
+
+let t = performance.now();
+const composition = generateMonorepo(tree, { files, packages });
+log(`tree: ${tree} (${((performance.now() - t) / 1000).toFixed(1)} s to generate or reuse)`);
+
+// The file set and the candidates, exactly as our run sees them.
+const dist = new URL('../dist/src/', import.meta.url);
+const { discoverFiles } = await import(new URL('discover.js', dist).href);
+const { mightNeedMigration } = await import(new URL('analysis/push-sites.js', dist).href);
+const discovered = await discoverFiles(['.'], { cwd: tree });
+const allFiles = discovered.files.map((/** @type {{ absPath: string }} */ f) => f.absPath);
+const candidates = allFiles.filter((/** @type {string} */ f) => mightNeedMigration(readFileSync(f, 'latin1')));
+const allList = path.join(scratch, 'all-files.txt');
+const candidateList = path.join(scratch, 'candidates.txt');
+writeFileSync(allList, allFiles.join('\n') + '\n');
+writeFileSync(candidateList, candidates.join('\n') + '\n');
+log(
+  `files: ${allFiles.length} (${(composition.bytes / 2 ** 20).toFixed(1)} MiB) in ${composition.packages} packages; ` +
+    `${composition.mcpServers} MCP servers, ${composition.nearMisses} near misses; ` +
+    `prefilter candidates: ${candidates.length} (${((100 * candidates.length) / allFiles.length).toFixed(2)}%), ` +
+    `skipped unparsed: ${allFiles.length - candidates.length} (${((100 * (allFiles.length - candidates.length)) / allFiles.length).toFixed(2)}%)`,
+);
+// Warm the page cache so every measurement reads from memory.
+for (const f of allFiles) readFileSync(f);
+
+/** @type {Record<string, Sample[]>} */
+const samples = { ours1: [], oursDefault: [], io: [], parse: [] };
+const ourArgs = (/** @type {string[]} */ extra) => [ourCli, '--dry-run', ...extra, '.'];
+for (let i = 0; i < repeat; i++) {
+  log(`round ${i + 1}/${repeat}`);
+  samples.ours1.push(await measure('ours --workers 1', ourArgs(['--workers', '1', '--report', path.join(scratch, 'r1.json')]), 'ours1.diff'));
+  samples.oursDefault.push(await measure('ours (default workers)', ourArgs(['--verbose', '--report', path.join(scratch, 'rn.json')]), 'oursN.diff'));
+  samples.io.push(await measure('I/O floor', [path.join(here, 'floor-io.mjs'), allList]));
+  samples.parse.push(await measure('parse floor', [path.join(here, 'floor-parse.mjs'), candidateList]));
+}
+
+// Same output whatever the worker count.
+const sameDiff = hash(path.join(scratch, 'ours1.diff')) === hash(path.join(scratch, 'oursN.diff'));
+const normalise = (/** @type {string} */ f) => readFileSync(f, 'utf8').replace(/"durationMs": \d+/, '"durationMs": 0');
+const sameReport = normalise(path.join(scratch, 'r1.json')) === normalise(path.join(scratch, 'rn.json'));
+const report = JSON.parse(readFileSync(path.join(scratch, 'rn.json'), 'utf8'));
+const verboseLine = samples.oursDefault[0].stderr.split('\n').find((l) => l.startsWith('Parsed ')) ?? '';
+
+/** @type {Sample | undefined} */
+let official;
+if (!args['skip-official']) {
+  log(`official codemod (heap ${officialHeapMb} MiB) — this takes a while`);
+  official = await measure('official v1-to-v2 --dry-run', [`--max-old-space-size=${officialHeapMb}`, officialCli, 'v1-to-v2', '--dry-run', '.'], undefined, 3 * 3600_000);
+}
+
+// The same comparison on a smaller tree of the same make, where the official codemod finishes.
+/** @type {{ files: number; packages: number; ours: Sample; official: Sample } | undefined} */
+let small;
+if (!args['skip-official'] && smallFiles > 0) {
+  const smallPackages = Math.max(1, Math.round((packages * smallFiles) / files));
+  const smallTree = path.join(path.dirname(tree), `mrtr-bench-${smallFiles}x${smallPackages}`);
+  generateMonorepo(smallTree, { files: smallFiles, packages: smallPackages });
+  log(`small tree: ${smallTree}`);
+  const oursSmall = await measure('ours on the small tree', [ourCli, '--dry-run', '.'], 'small.diff', undefined, smallTree);
+  const officialSmall = await measure('official on the small tree', [`--max-old-space-size=${officialHeapMb}`, officialCli, 'v1-to-v2', '--dry-run', '.'], undefined, 3600_000, smallTree);
+  small = { files: smallFiles, packages: smallPackages, ours: oursSmall, official: officialSmall };
+}
+
+log(`profiling one in-process run`);
+const profile = JSON.parse((await measure('profile', [path.join(here, 'profile.mjs'), tree])).stdout);
+
+// ---------------------------------------------------------------------------------------------
+const med = (/** @type {Sample[]} */ list, /** @type {keyof Sample} */ key) => median(list.map((s) => /** @type {number} */ (s[key])));
+const ours1 = med(samples.ours1, 'wallMs');
+const oursN = med(samples.oursDefault, 'wallMs');
+const ioWall = med(samples.io, 'wallMs');
+const parseWall = med(samples.parse, 'wallMs');
+const ioInner = median(samples.io.map((s) => JSON.parse(s.stdout).readMs));
+const parseInner = median(samples.parse.map((s) => JSON.parse(s.stdout).parseMs));
+const parseLoad = median(samples.parse.map((s) => JSON.parse(s.stdout).loadMs));
+const rssN = Math.max(...samples.oursDefault.map((s) => s.peakRssKiB)) / 1024;
+const rss1 = Math.max(...samples.ours1.map((s) => s.peakRssKiB)) / 1024;
+const floors = ioWall + parseWall;
+const loadAfter = os.loadavg().map((l) => +l.toFixed(2));
+
+const cpu = (/** @type {Sample[]} */ list) => sec(med(list, 'cpuMs'));
+const rows = [
+  ['ours, --workers 1', sec(ours1), cpu(samples.ours1), mib(rss1), spread(samples.ours1)],
+  [`ours, default (${machine.cores} threads)`, sec(oursN), cpu(samples.oursDefault), mib(rssN), spread(samples.oursDefault)],
+  ['I/O floor (read every file)', sec(ioWall), cpu(samples.io), mib(med(samples.io, 'peakRssKiB') / 1024), `reading itself ${sec(ioInner)}`],
+  ['parse floor (tsc parses the candidates)', sec(parseWall), cpu(samples.parse), mib(med(samples.parse, 'peakRssKiB') / 1024), `load tsc ${sec(parseLoad)}, parse ${sec(parseInner)}`],
+  [
+    'official v1-to-v2 --dry-run',
+    official ? sec(official.wallMs) : 'skipped',
+    official ? sec(official.cpuMs) : '',
+    official ? mib(official.peakRssKiB / 1024) : '',
+    official ? `${official.code === 0 ? 'finished' : `failed (${failure(official)})`}; heap limit ${officialHeapMb} MiB` : '',
+  ],
+];
+if (small) {
+  rows.push(
+    [`ours, default, on ${small.files} files / ${small.packages} packages`, sec(small.ours.wallMs), sec(small.ours.cpuMs), mib(small.ours.peakRssKiB / 1024), ''],
+    [
+      `official, on ${small.files} files / ${small.packages} packages`,
+      sec(small.official.wallMs),
+      sec(small.official.cpuMs),
+      mib(small.official.peakRssKiB / 1024),
+      small.official.code === 0 ? 'finished' : `failed (${failure(small.official)})`,
+    ],
+  );
+}
+const ratios = {
+  oursVsFloors: oursN / floors,
+  officialVsOurs: official ? official.wallMs / oursN : undefined,
+  workersSpeedup: ours1 / oursN,
+};
+const targets = [
+  [`ours ≤ 2 × (I/O floor + parse floor)`, `${ratios.oursVsFloors.toFixed(1)}×`, ratios.oursVsFloors <= 2],
+  [
+    `official dry run ≥ 10 × ours`,
+    ratios.officialVsOurs === undefined ? 'skipped' : `${ratios.officialVsOurs.toFixed(1)}×${official?.code === 0 ? '' : ' (official failed: lower bound)'}`,
+    ratios.officialVsOurs !== undefined && ratios.officialVsOurs >= 10,
+  ],
+  [`peak memory < 1 GiB`, mib(rssN), rssN < 1024],
+];
+
+console.log('');
+console.log(`| run | wall (median of ${repeat}) | CPU (user+sys) | peak RSS | notes |`);
+console.log('|---|---:|---:|---:|---|');
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+console.log('');
+console.log(`| ratio | value |`);
+console.log('|---|---:|');
+console.log(`| ours (default) / (I/O floor + parse floor) | ${ratios.oursVsFloors.toFixed(2)}× |`);
+if (ratios.officialVsOurs !== undefined && official) {
+  // A failed official run is timed until it failed: the ratio is then a lower bound.
+  const bound = official.code === 0 ? '' : ' (lower bound: it failed)';
+  console.log(`| official / ours (default)${bound} | ${ratios.officialVsOurs.toFixed(1)}× |`);
+  console.log(`| official / ours (default), CPU time${bound} | ${(official.cpuMs / med(samples.oursDefault, 'cpuMs')).toFixed(1)}× |`);
+}
+if (small) {
+  console.log(`| official / ours on ${small.files} files${small.official.code === 0 ? '' : ' (lower bound: it failed)'} | ${(small.official.wallMs / small.ours.wallMs).toFixed(1)}× |`);
+}
+console.log(`| ours (default) / (I/O floor + parse floor), CPU time | ${(med(samples.oursDefault, 'cpuMs') / (med(samples.io, 'cpuMs') + med(samples.parse, 'cpuMs'))).toFixed(2)}× |`);
+console.log(`| ours --workers 1 / ours default | ${ratios.workersSpeedup.toFixed(2)}× |`);
+console.log('');
+console.log('| target | measured | met |');
+console.log('|---|---:|---|');
+for (const [name, value, met] of targets) console.log(`| ${name} | ${value} | ${met ? 'yes' : 'no'} |`);
+console.log('');
+console.log(`Output identical at 1 and ${machine.cores} threads: diff ${sameDiff ? 'yes' : 'NO'}, JSON report ${sameReport ? 'yes' : 'NO'}.`);
+console.log(`Our run: ${verboseLine.trim()}`);
+console.log(
+  `Report: ${report.summary.filesChanged} files would change, ${report.summary.handlersMigrated} handlers, ` +
+    `${report.summary.sitesMigrated} sites, ${report.summary.findings} findings, ${report.summary.errors} errors, ${report.packages.length} packages.`,
+);
+console.log('');
+console.log('Where the time goes (one thread, in-process, bench/profile.mjs):');
+console.log(`  load engine (ts-morph, transforms, prettier) ${sec(profile.loadMs)} · discovery ${sec(profile.discoverMs)} · read + prefilter ${sec(profile.readPrefilterMs)}`);
+console.log(
+  `  ${profile.candidates} candidates: ts-morph parse alone ${sec(profile.parseMs)} · full transform pipeline ${sec(profile.transformMs)} ` +
+    `(first file ${sec(profile.firstTransformMs)}, slowest ${sec(profile.slowestTransformMs)}) · prettier on ${profile.changed} changed files ${sec(profile.formatMs)}`,
+);
+console.log(`Machine: ${machine.cpu}, ${machine.cores} cores (os.availableParallelism), ${machine.memoryGiB} GiB RAM, ${machine.platform}, Node ${machine.node}.`);
+console.log(`Load average before ${machine.loadBefore.join(' ')}, after ${loadAfter.join(' ')}.`);
+
+if (args.json) {
+  writeFileSync(
+    String(args.json),
+    JSON.stringify({ machine, loadAfter, composition, candidates: candidates.length, samples, official, small, profile, ratios, sameDiff, sameReport }, null, 2) + '\n',
+  );
+}
+rmSync(scratch, { recursive: true, force: true });
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * @typedef {{ label: string; wallMs: number; cpuMs: number; peakRssKiB: number; code: number | null; signal: string | null; stdout: string; stderr: string }} Sample
+ */
+
+/**
+ * Runs `node <argv>` in the tree; wall time from spawn to exit, peak RSS from the exit hook
+ * (bench/peak-rss.mjs) or, when the process died before it could run, from polling /proc.
+ * @param {string} label
+ * @param {string[]} argv
+ * @param {string} [stdoutFile]
+ * @param {number} [timeoutMs]
+ * @param {string} [cwd]
+ * @returns {Promise<Sample>}
+ */
+function measure(label, argv, stdoutFile, timeoutMs = 3600_000, cwd = tree) {
+  const rssFile = path.join(scratch, `rss-${Math.random().toString(36).slice(2)}`);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', pathToFileURL(path.join(here, 'peak-rss.mjs')).href, ...argv], {
+      cwd,
+      env: { ...process.env, BENCH_RSS_FILE: rssFile, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    /** @type {Buffer[]} */
+    const out = [];
+    /** @type {Buffer[]} */
+    const err = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => err.push(d));
+    let polledKiB = 0;
+    let polledCpuMs = 0;
+    const ticks = 100; // USER_HZ on Linux
+    const poll = setInterval(() => {
+      try {
+        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) polledKiB = Math.max(polledKiB, Number(m[1]));
+        const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        polledCpuMs = ((Number(stat[11]) + Number(stat[12])) * 1000) / ticks;
+      } catch {
+        // not Linux, or already gone
+      }
+    }, 100);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const wallMs = performance.now() - started;
+      clearInterval(poll);
+      clearTimeout(timer);
+      const stdout = Buffer.concat(out);
+      if (stdoutFile) writeFileSync(path.join(scratch, stdoutFile), stdout);
+      let peakRssKiB = polledKiB;
+      let cpuMs = polledCpuMs;
+      try {
+        const usage = JSON.parse(readFileSync(rssFile, 'utf8'));
+        peakRssKiB = usage.maxRssKiB;
+        cpuMs = (usage.userUs + usage.systemUs) / 1000;
+      } catch {
+        // crashed before the exit hook
+      }
+      const sample = { label, wallMs, cpuMs, peakRssKiB, code, signal, stdout: stdoutFile ? '' : stdout.toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+      log(`  ${label}: ${sec(wallMs)} wall, ${sec(cpuMs)} CPU, peak ${mib(peakRssKiB / 1024)}${code === 0 ? '' : `, exit ${code ?? signal}`}`);
+      if (code !== 0 && !label.startsWith('official') && !label.startsWith('ours')) {
+        reject(new Error(`${label} failed (${code ?? signal}):\n${sample.stderr}`));
+        return;
+      }
+      resolve(sample);
+    });
+  });
+}
+
+/** The gist of why a run failed: its first error line. */
+function failure(/** @type {Sample} */ sample) {
+  const line = sample.stderr.split('\n').find((l) => /error|fatal/i.test(l));
+  return line ? line.trim().replace(/^FATAL ERROR: /, '').slice(0, 90) : `exit ${sample.code ?? sample.signal}`;
+}
+
+function hash(/** @type {string} */ file) {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+function median(/** @type {number[]} */ values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function spread(/** @type {Sample[]} */ list) {
+  if (list.length < 2) return '';
+  const walls = list.map((s) => s.wallMs);
+  return `min ${sec(Math.min(...walls))}, max ${sec(Math.max(...walls))}`;
+}
+
+function sec(/** @type {number} */ ms) {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+function mib(/** @type {number} */ n) {
+  return `${Math.round(n)} MiB`;
+}
+
+function log(/** @type {string} */ text) {
+  process.stderr.write(`${text}\n`);
+}
+
+/** @param {string[]} argv */
+function parseArgs(argv) {
+  /** @type {Record<string, string | boolean>} */
+  const out = {};
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--([\w-]+)(?:=(.*))?$/.exec(argv[i]);
+    if (!m) throw new Error(`bench: unexpected argument ${argv[i]}`);
+    if (m[2] !== undefined) out[m[1]] = m[2];
+    else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) out[m[1]] = argv[++i];
+    else out[m[1]] = true;
+  }
+  return out;
+}

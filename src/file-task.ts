@@ -1,0 +1,78 @@
+// The work on one candidate file, shared by the worker threads and the main thread: every selected
+// transform, then prettier when the file's package uses it. No disk writes; the input and the
+// result are plain data (structured-clone safe), so the same task runs in any thread with the same
+// result.
+import { transformSource, type SourceFinding } from './engine.js';
+import { formatIfConfigured } from './format.js';
+import type { ProjectType, SdkUpgradeMode } from './sdk-upgrade.js';
+import type { NewFile, Transform } from './types.js';
+
+export interface FileTask {
+  /** Position of the file in the run's (sorted) file list. */
+  id: number;
+  absPath: string;
+  /** The file's text as read (a BOM stays at the start). */
+  text: string;
+  packageRoot: string;
+  stateModulePath: string;
+  /** The package's project type for the official v1→v2 upgrade (when it runs on this file). */
+  sdkProjectType?: ProjectType;
+}
+
+export interface FileTaskResult {
+  id: number;
+  /** The new text; undefined when nothing changed. */
+  output?: string;
+  transforms: string[];
+  findings: SourceFinding[];
+  handlersMigrated: number;
+  sitesMigrated: number;
+  newFiles: NewFile[];
+  /** Set when a transform failed; the file then stays byte-for-byte as it was. */
+  error?: string;
+}
+
+export interface FileTaskOptions {
+  /** Run prettier on changed files whose package uses it. */
+  format: boolean;
+  /** The official v1→v2 upgrade before our transforms (default 'never'). */
+  sdkUpgrade?: SdkUpgradeMode;
+}
+
+export async function runFileTask(task: FileTask, transforms: readonly Transform[], options: FileTaskOptions): Promise<FileTaskResult> {
+  try {
+    const result = transformSource({
+      absPath: task.absPath,
+      text: task.text,
+      transforms,
+      options: { packageRoot: task.packageRoot, stateModulePath: task.stateModulePath },
+      sdkUpgrade: options.sdkUpgrade,
+      sdkProjectType: task.sdkProjectType,
+    });
+    let output = result.output;
+    if (output !== undefined && options.format) {
+      output = (await formatIfConfigured(task.absPath, output)).text;
+      if (output === task.text) output = undefined;
+    }
+    return {
+      id: task.id,
+      output,
+      transforms: result.transforms,
+      findings: result.findings,
+      handlersMigrated: result.handlersMigrated,
+      sitesMigrated: result.sitesMigrated,
+      newFiles: result.newFiles,
+    };
+  } catch (error) {
+    return failedTask(task.id, messageOf(error));
+  }
+}
+
+/** The result of a task that could not run (a transform threw, the worker died). */
+export function failedTask(id: number, message: string): FileTaskResult {
+  return { id, transforms: [], findings: [], handlersMigrated: 0, sitesMigrated: 0, newFiles: [], error: message };
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
