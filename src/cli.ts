@@ -57,6 +57,7 @@ interface CliOptions {
   allowDirty?: boolean;
   format: boolean;
   stateModule?: string;
+  stateProtection: 'sealed' | 'signed';
   quiet?: boolean;
   verbose?: boolean;
 }
@@ -113,6 +114,11 @@ function buildProgram(): Command {
     .option('--allow-dirty', 'write although target files have uncommitted git changes')
     .option('--no-format', 'never run prettier')
     .option('--state-module <path>', 'requestState module path, relative to each package root (default: src/mrtr-state.ts)')
+    .addOption(
+      new Option('--state-protection <mode>', 'how the generated requestState module protects state: sealed (AES-256-GCM) or signed (HMAC, readable by the client)')
+        .choices(['sealed', 'signed'])
+        .default('sealed'),
+    )
     .option('-q, --quiet', 'print only errors')
     .option('-v, --verbose', 'print suggestions and more detail')
     .version(toolVersion(), '-V, --version')
@@ -207,6 +213,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     allowDirty: options.allowDirty,
     format: options.format,
     stateModule: options.stateModule,
+    stateProtection: options.stateProtection,
     sdkUpgrade: options.sdkUpgrade,
     workers: options.workers,
     shard: options.shard,
@@ -246,6 +253,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     }
     if (!options.quiet) {
       summaryOut(renderSummary(report, { verbose: Boolean(options.verbose), color: io.stdoutIsTTY && summaryOut === io.stdout, mode }));
+      if (result.installHint) summaryOut(`${result.installHint}\n`);
       if (options.verbose) io.stderr(runStats(result, options.shard));
     } else if (result.errors.length > 0) {
       io.stderr(result.errors.map((e) => `${e.path}: ${e.message}\n`).join(''));

@@ -17,6 +17,8 @@ export interface FileTask {
   stateModulePath: string;
   /** The package's project type for the official v1→v2 upgrade (when it runs on this file). */
   sdkProjectType?: ProjectType;
+  /** How the generated requestState module protects state (default sealed). */
+  stateProtection?: 'sealed' | 'signed';
 }
 
 export interface FileTaskResult {
@@ -45,7 +47,7 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       absPath: task.absPath,
       text: task.text,
       transforms,
-      options: { packageRoot: task.packageRoot, stateModulePath: task.stateModulePath },
+      options: { packageRoot: task.packageRoot, stateModulePath: task.stateModulePath, stateProtection: task.stateProtection },
       sdkUpgrade: options.sdkUpgrade,
       sdkProjectType: task.sdkProjectType,
     });

@@ -5,7 +5,7 @@
 // candidates become tasks, which a TaskScheduler spreads over worker threads (or runs in-process
 // when there are few). Results are put back in file order, so every output is the same whatever
 // the number of workers.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { detectProjectType, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMo
 import { selectShard, type Shard } from './shard.js';
 import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
 import { PackageResolver, workspaceGlobs } from './workspace.js';
+import { installHint, planManifestChanges, type ManifestPlanFile } from './manifests.js';
 import { createFileIfAbsent, readSourceFile, writeFileAtomic } from './write.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
@@ -36,6 +37,8 @@ export interface RunOptions {
   stateModule?: string;
   /** The official v1→v2 upgrade first: 'auto' (files importing @modelcontextprotocol/sdk), 'always', 'never' (default). */
   sdkUpgrade?: SdkUpgradeMode;
+  /** How the generated requestState modules protect state (default sealed). */
+  stateProtection?: 'sealed' | 'signed';
   /**
    * Worker threads at most (default: available cores); 1 runs everything in-process, and so does
    * a run with fewer candidate files than `filesPerWorker`. Workers need the compiled build
@@ -86,6 +89,8 @@ export interface RunResult {
   packages: ScannedPackage[];
   /** Worker threads started (0: everything ran in the main thread). */
   workersStarted: number;
+  /** Tells the user to run their package manager's install after manifests changed. */
+  installHint?: string;
   written: number;
   durationMs: number;
 }
@@ -100,6 +105,12 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const files = selectShard(discovered.files, options.shard);
   const errors: FileError[] = [...discovered.errors];
   const resolver = new PackageResolver();
+  const targetRoots = options.paths.map((p) => {
+    const abs = path.resolve(cwd, p);
+    return existsSync(abs) && statSync(abs).isDirectory() ? abs : path.dirname(abs);
+  }).sort((a, b) => b.length - a.length);
+  const targetRootOf = (dir: string) =>
+    targetRoots.find((root) => dir === root || dir.startsWith(root + path.sep)) ?? cwd;
   const packageOfDir = new Map<string, PackageRef>();
   const refByRoot = new Map<string, PackageRef>();
   const packageOf = (absPath: string): PackageRef => {
@@ -107,7 +118,9 @@ export async function run(options: RunOptions): Promise<RunResult> {
     let ref = packageOfDir.get(dir);
     if (!ref) {
       const pkg = resolver.packageFor(dir);
-      const root = pkg?.root ?? cwd;
+      // Without a package.json above it, a file belongs to the target it was found under (never
+      // to the current directory, which may lie outside every target).
+      const root = pkg?.root ?? targetRootOf(dir);
       ref = refByRoot.get(root);
       if (!ref) {
         ref = { root, name: pkg?.name ?? path.basename(root), path: toDisplayPath(cwd, root) || '.' };
@@ -172,6 +185,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
         packageRoot: ref.root,
         stateModulePath: ref.stateModulePath,
         sdkProjectType: ref.sdkProjectType,
+        stateProtection: options.stateProtection,
       });
     }
     await scheduler.drain();
@@ -186,11 +200,17 @@ export async function run(options: RunOptions): Promise<RunResult> {
     if (outcome.error) errors.push({ path: outcome.path, message: outcome.error });
     if (outcome.output !== undefined || outcome.findings.length > 0 || outcome.error) outcomes.push(outcome);
   }
+  // Packages whose files the v1→v2 upgrade changed get their manifest updated, shown and written
+  // like any other file (lockfiles never).
+  const manifests = manifestOutcomes(slots, cwd, (absPath) => packageOf(absPath));
+  outcomes.push(...manifests.outcomes);
+  outcomes.sort((a, b) => compare(a.path, b.path));
 
   const created = plannedNewFiles(outcomes, cwd);
   const diff = renderDiff(outcomes, created);
   const result: RunResult = {
-    filesScanned: files.length,
+    // Updated manifests count among the files the run looked at.
+    filesScanned: files.length + manifests.outcomes.length,
     filesParsed: parsed,
     outcomes,
     errors: errors.sort((a, b) => compare(a.path, b.path)),
@@ -200,6 +220,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     monorepo: await isMonorepo(options.paths, cwd),
     packages: [...scanned.values()].sort((a, b) => compare(a.path, b.path)),
     workersStarted: scheduler.workersStarted,
+    installHint: manifests.installHint,
     written: 0,
     durationMs: 0,
   };
@@ -218,6 +239,39 @@ export async function run(options: RunOptions): Promise<RunResult> {
   }
   result.durationMs = Math.round(performance.now() - started);
   return result;
+}
+
+function manifestOutcomes(
+  slots: readonly (FileOutcome | undefined)[],
+  cwd: string,
+  packageOf: (absPath: string) => { root: string; name: string; path: string },
+): { outcomes: FileOutcome[]; installHint?: string } {
+  const files: ManifestPlanFile[] = [];
+  for (const outcome of slots) {
+    if (!outcome || !outcome.original) continue;
+    const text = outcome.error ? outcome.original : outcome.output ?? outcome.original;
+    if (!text.includes('@modelcontextprotocol/')) continue;
+    files.push({ absPath: outcome.absPath, packageRoot: packageOf(outcome.absPath).root, text, upgraded: !outcome.error && outcome.transforms.includes('sdk-upgrade') });
+  }
+  const changes = planManifestChanges(files);
+  const outcomes = changes.map((change): FileOutcome => {
+    const ref = packageOf(change.manifestPath);
+    const display = toDisplayPath(cwd, change.manifestPath);
+    return {
+      path: display,
+      absPath: change.manifestPath,
+      packagePath: ref.path,
+      packageName: ref.name,
+      original: change.original,
+      output: change.output,
+      transforms: change.output === undefined ? [] : ['sdk-upgrade'],
+      findings: change.warnings.map((message) => ({ rule: 'sdk-upgrade', severity: 'warning' as const, path: display, line: 1, column: 1, message })),
+      handlersMigrated: 0,
+      sitesMigrated: 0,
+      newFiles: [],
+    };
+  }).filter((o) => o.output !== undefined || o.findings.length > 0);
+  return { outcomes, installHint: installHint(changes) };
 }
 
 /** Available cores (at least 1): the default for `--workers`. */

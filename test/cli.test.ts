@@ -754,12 +754,8 @@ describe('paths in output', () => {
     expect(report.errors.map((e) => e.path)).toEqual(['broken.ts']);
   });
 
-  // BUG (src/runner.ts processFile, `const packageRoot = pkg?.root ?? cwd;`): a file with no
-  // package.json above it gets the current directory as its package root, so the requestState
-  // module is created in cwd (here an unrelated empty directory, outside every given path and
-  // unguarded by the dirty check) and the migrated file imports '../../<cwd>/mrtr-state.js'. The
-  // module should be created inside the migrated tree (e.g. at the given directory).
-  it.fails('a target outside cwd without a package.json gets its state module inside the target, not in cwd', async () => {
+  // Without a package.json above it, a file belongs to the target it was found under, never to cwd.
+  it('a target outside cwd without a package.json gets its state module inside the target, not in cwd', async () => {
     const cwd = tmpDir();
     const target = tmpDir();
     writeFiles(target, { 'lib/server.ts': EXAMPLE_SERVER });
