@@ -57,7 +57,9 @@ beforeAll(async () => {
     stdoutIsTTY: false,
     stderrIsTTY: false,
   };
-  cli.code = await main(['--allow-dirty', migratedDir], io);
+  // test/e2e/example-signed.test.ts runs this whole file again with the signed protection.
+  const protection = process.env['E2E_STATE_PROTECTION'];
+  cli.code = await main(['--allow-dirty', ...(protection ? ['--state-protection', protection] : []), migratedDir], io);
   migratedSource = readFileSync(path.join(migratedDir, 'src', 'server.ts'), 'utf8');
   migrated = (await import(pathToFileURL(path.join(migratedDir, 'src', 'server.ts')).href)) as ServerModule;
   legacy = (await import(pathToFileURL(path.join(exampleDir, 'src', 'server.ts')).href)) as ServerModule;
