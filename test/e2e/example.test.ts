@@ -15,6 +15,7 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main, type CliIo } from '../../src/cli.js';
 import { errorOf, resultOf, retry, send, type RpcOptions, type WireResponse } from '../helpers/wire2026.js';
+import { rpc2026 } from '../helpers/wire2026.js';
 import {
   answer,
   handlerFor,
@@ -488,6 +489,20 @@ describe('the migrated example on the 2026-07-28 wire: requestState checklist', 
       expectRefused(replay);
       expect(entered).toEqual(['deploy', 'deploy']);
       expect(effects).toEqual(['plan:api:prod', 'deploy:api-v1']);
+    }));
+
+  // The SDK runs the requestState seam only for tools/call, prompts/get and resources/read: on any
+  // other method the field is ignored (unknown params are), so nothing can resume there. Pinned: the
+  // state neither acts nor is used up, and the call it belongs to still completes afterwards.
+  it('a requestState sent on a method that cannot carry one (tools/list) is ignored: nothing resumes, nothing is used up', () =>
+    withSetup(async ({ handler, entered, effects }) => {
+      const first = expectInputRequired(await send(handler, wireCall(deploy)));
+      const listed = await rpc2026(handler, { method: 'tools/list', params: { requestState: first.requestState } });
+      expect(resultOf(listed)['tools']).toBeDefined();
+      expect(entered).toEqual(['deploy']);
+      expect(effects).toEqual(['plan:api:prod']);
+      const answers = { name: { action: 'accept', content: { name: 'api' } } };
+      expectComplete(await retry(handler, wireCall(deploy), { requestState: first.requestState, inputResponses: answers }), text('Deployed api-v1'));
     }));
 
   it('too many rounds (answers kept back): the 9th leg is refused, nothing ran after the question', () =>
