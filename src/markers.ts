@@ -2,6 +2,7 @@
 // holds the spot. Placed at a statement's line start, so never inside a string or template; a
 // marker already present (from an earlier run) is never written twice.
 import { Node, type SourceFile } from 'ts-morph';
+import { insideLiteralToken } from './literal-tokens.js';
 
 export const MARKER_TAG = '@mcp-mrtr-migrate';
 
@@ -45,7 +46,7 @@ function anchorLineStart(text: string, sourceFile: SourceFile, pos: number): num
   const start = node ? node.getStart() : pos;
   let lineStart = text.lastIndexOf('\n', start - 1) + 1;
   // A statement that shares its first line with an earlier multi-line token (rare): anchor there.
-  while (lineStart > 0 && insideMultilineToken(sourceFile, lineStart)) {
+  while (lineStart > 0 && insideLiteralToken(sourceFile, lineStart)) {
     lineStart = text.lastIndexOf('\n', lineStart - 2) + 1;
   }
   return lineStart;
@@ -61,15 +62,6 @@ function isAnchor(node: Node): boolean {
   );
 }
 
-function insideMultilineToken(sourceFile: SourceFile, pos: number): boolean {
-  const node = sourceFile.getDescendantAtPos(pos);
-  if (!node) return false;
-  return (
-    (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isTemplateHead(node) ||
-      Node.isTemplateMiddle(node) || Node.isTemplateTail(node)) &&
-    node.getStart() < pos && pos < node.getEnd()
-  );
-}
 
 /** Markers on the lines directly above `lineStart`. */
 function existingMarkersAbove(text: string, lineStart: number): Set<string> {

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { getMigration, type Diagnostic, type TransformContext as OfficialContext } from '@modelcontextprotocol/codemod';
 import { diffLines } from 'diff';
+import { insideLiteralToken } from './literal-tokens.js';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { detectStyle } from './text-style.js';
 import type { FindingInput, Severity, TextEdit } from './types.js';
@@ -278,7 +279,7 @@ function reindentRewrittenCallbacks(original: string, sourceFile: SourceFile): s
   const touched = new Set<number>();
   for (const shift of shifts) {
     for (let lineStart = shift.from; lineStart < shift.to && lineStart > 0; ) {
-      if (!touched.has(lineStart) && !insideLiteral(sourceFile, lineStart)) {
+      if (!touched.has(lineStart) && !insideLiteralToken(sourceFile, lineStart)) {
         touched.add(lineStart);
         const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
         const lineEnd = text.indexOf('\n', lineStart);
@@ -305,18 +306,6 @@ function reindentRewrittenCallbacks(original: string, sourceFile: SourceFile): s
   return out;
 }
 
-function insideLiteral(sourceFile: SourceFile, pos: number): boolean {
-  const node = sourceFile.getDescendantAtPos(pos);
-  if (!node) return false;
-  const kind = node.getKind();
-  const literal =
-    kind === SyntaxKind.StringLiteral ||
-    kind === SyntaxKind.NoSubstitutionTemplateLiteral ||
-    kind === SyntaxKind.TemplateHead ||
-    kind === SyntaxKind.TemplateMiddle ||
-    kind === SyntaxKind.TemplateTail;
-  return literal && node.getStart() < pos && pos < node.getEnd();
-}
 
 /**
  * The codemod writes module specifiers in double quotes; in a file that quotes with single

@@ -3,6 +3,7 @@
 // import bookkeeping (names the rewrite adds, names whose last use it removed).
 import { Node, SyntaxKind, type Identifier, type ImportDeclaration, type SourceFile, type Statement } from 'ts-morph';
 import { resolveIdentifier } from '../analysis/handlers.js';
+import { insideLiteralToken } from '../literal-tokens.js';
 import type { TextStyle } from '../text-style.js';
 import type { TextEdit } from '../types.js';
 
@@ -101,24 +102,12 @@ export function indentRange(sourceFile: SourceFile, text: string, range: { start
     const lineEnd = next === -1 || next >= range.end ? range.end : next + 1;
     const line = text.slice(pos, lineEnd);
     const blank = line.trim() === '';
-    out += blank || startsInsideLiteral(sourceFile, pos) ? line : unit + line;
+    out += blank || insideLiteralToken(sourceFile, pos) ? line : unit + line;
     pos = lineEnd;
   }
   return out;
 }
 
-function startsInsideLiteral(sourceFile: SourceFile, pos: number): boolean {
-  const node = sourceFile.getDescendantAtPos(pos);
-  if (!node) return false;
-  const kind = node.getKind();
-  const literal =
-    kind === SyntaxKind.StringLiteral ||
-    kind === SyntaxKind.NoSubstitutionTemplateLiteral ||
-    kind === SyntaxKind.TemplateHead ||
-    kind === SyntaxKind.TemplateMiddle ||
-    kind === SyntaxKind.TemplateTail;
-  return literal && node.getStart() < pos && pos < node.getEnd();
-}
 
 /** `await` outside nested functions. */
 export function hasTopLevelAwait(node: Node): boolean {
