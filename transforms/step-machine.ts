@@ -107,7 +107,7 @@ function run(ctx: TransformContext): TransformResult {
     const throwNotes = throwChecks.flatMap((t) => t.notes);
     const removals = notifiers.get(handler) ?? [];
     const removedRanges = removals.flatMap((r) => r.edits);
-    const planned = planHandler(handler, requestSites, sourceFile, (node) =>
+    const planned = planHandler(handler, requestSites, (node) =>
       removedRanges.some((e) => e.start <= node.getStart() && node.getEnd() <= e.end), lifted.calls);
     if (!planned.ok) {
       result.findings.push(...planned.findings, ...urlThrows.map((s) => leftAsIs(s, 'the other requests of this handler cannot be migrated')));
@@ -247,12 +247,12 @@ function migrateHandler(
     if (stillUsed) topLines.push(`const ${ctxNameNode.getText()} = ${ctxName}${semi}`);
   }
   if (!ctxName) {
-    if (!handler.inline || handler.params.length !== handler.ctxIndex) {
+    if (!handler.inline || handler.params.length > handler.ctxIndex || handler.ctxIndexGuessed) {
       return refuseAll('push-unsupported-shape', 'the handler has no context parameter to read requestState from',
         'Declare the context parameter (the argument after the tool arguments, e.g. `ctx`) and run the migration again.');
     }
     ctxName = uniqueName('ctx', fnIdentifiers, '');
-    edits.push(ctxParamEdit(handler, ctxName, mc.text));
+    edits.push(ctxParamEdit(handler, ctxName));
   }
 
   const subjectAndArgs = subjectArgs(handler, mc.style.quote);
@@ -786,16 +786,22 @@ function statementOf(node: Node): Node {
   return current;
 }
 
-function ctxParamEdit(handler: HandlerInfo, ctxName: string, text: string): TextEdit {
+/**
+ * Adds the context parameter to an inline callback, with placeholders for parameters it skipped:
+ * `async () => …` of a tool with an input schema becomes `async (_args, ctx) => …`.
+ */
+function ctxParamEdit(handler: HandlerInfo, ctxName: string): TextEdit {
   const params = handler.params;
+  const placeholders = ['_args', '_variables'].map((name, i) => (handler.kind === 'resource' && i === 0 ? '_uri' : name));
+  const missing = placeholders.slice(params.length, handler.ctxIndex);
+  const added = [...missing, ctxName].join(', ');
   if (params.length > 0) {
     const last = params[params.length - 1];
-    return { start: last.getEnd(), end: last.getEnd(), text: `, ${ctxName}` };
+    return { start: last.getEnd(), end: last.getEnd(), text: `, ${added}` };
   }
   const open = handler.fn.getFirstChildByKind(SyntaxKind.OpenParenToken);
   if (!open) throw new Error('handler without a parameter list');
-  void text;
-  return { start: open.getEnd(), end: open.getEnd(), text: ctxName };
+  return { start: open.getEnd(), end: open.getEnd(), text: added };
 }
 
 /** The subject (name or uri) and arguments the state is bound to, as code. */

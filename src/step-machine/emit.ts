@@ -304,4 +304,3 @@ export function stateTypeDeclaration(plans: ContainerPlan[], ec: EmitContext, in
   return `${indent}type ${ec.stateType} =${eol}${members.join(eol)}${semicolons ? ';' : ''}${eol}`;
 }
 
-export { Node };

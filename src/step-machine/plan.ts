@@ -13,7 +13,7 @@
 // block — that inner block (the "container"). Everything on the way to the container (statements
 // before it, if-conditions) then runs again on every leg, so it must be pure: same value from the
 // same re-sent arguments, no side effects. A `finally` would run on every leg, so it is refused.
-import { Node, SyntaxKind, type Block, type Expression, type SourceFile, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type Block, type Expression, type Statement } from 'ts-morph';
 import { isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall } from './helpers.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
@@ -104,7 +104,6 @@ const PROMISE_BATCH = new Set(['all', 'allSettled']);
 export function planHandler(
   handler: HandlerInfo,
   sites: PushSite[],
-  sourceFile: SourceFile,
   removed: (node: Node) => boolean = () => false,
   helperCalls: ReadonlyMap<Node, HelperCall> = new Map(),
 ): PlanResult {
@@ -152,7 +151,6 @@ export function planHandler(
       return { ok: false, findings };
     }
   }
-  void sourceFile;
   let prefix: HandlerPlan['prefix'];
   if (located.prefixAnchor) {
     // Side effects before the block that asks run on the first leg only; what they declare and the
