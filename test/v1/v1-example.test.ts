@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTransforms } from '../../src/registry.js';
 import { answer, normalizeResult, runLegacy, runMigrated2026, tool, type LogicalCall, type Script, type ServerModule } from '../e2e/harness.js';
 import { migrateTree, type TreeResult } from './migrate-tree.js';
+import { lineRpc } from '../helpers/line-rpc.js';
 
 process.env['MCP_REQUEST_STATE_KEY'] = 'v1-e2e-only-request-state-key-0123456789abcdef';
 delete process.env['MCP_REQUEST_STATE_TTL_SECONDS'];
@@ -184,7 +185,7 @@ describe('the migrated stdio entry (spawned process, real pipes)', () => {
       env: { ...process.env, MCP_REQUEST_STATE_KEY: KEY, NODE_ENV: 'test' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const rpc = lineRpc(child);
+    const { rpc } = lineRpc(child);
     const meta = {
       [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
       [CLIENT_CAPABILITIES_META_KEY]: { elicitation: { form: {} } },
@@ -213,35 +214,3 @@ describe('the migrated stdio entry (spawned process, real pipes)', () => {
   }, 30_000);
 });
 
-interface RpcReply {
-  id: number;
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string };
-}
-
-/** Newline-delimited JSON-RPC over a child's stdio: send a request, resolve with the reply of its id. */
-function lineRpc(child: ChildProcessWithoutNullStreams): (message: { id: number } & Record<string, unknown>) => Promise<RpcReply> {
-  const waiting = new Map<number, (reply: RpcReply) => void>();
-  let buffer = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
-      const line = buffer.slice(0, nl).trim();
-      buffer = buffer.slice(nl + 1);
-      if (!line) continue;
-      const message = JSON.parse(line) as RpcReply;
-      if (typeof message.id === 'number') waiting.get(message.id)?.(message);
-    }
-  });
-  return (message) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no reply to ${message.id} within 15s; stderr: ${stderr}`)), 15_000);
-      waiting.set(message.id, (reply) => {
-        clearTimeout(timer);
-        resolve(reply);
-      });
-      child.stdin.write(`${JSON.stringify(message)}\n`);
-    });
-}

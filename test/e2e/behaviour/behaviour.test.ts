@@ -34,6 +34,7 @@ import {
   type RunOptions,
   type Steps,
 } from './runner.js';
+import { lineRpc } from '../../helpers/line-rpc.js';
 
 // The generated state module reads its key once, when it loads: set it before any import of it.
 const KEY = 'behaviour-e2e-only-request-state-key-0123456789abcdef';
@@ -650,39 +651,6 @@ describe('a migrated server over real stdio (serveStdio in a child process)', ()
   }, 30_000);
 });
 
-interface RpcReply {
-  id: number;
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string };
-}
-
-/** Newline-delimited JSON-RPC over a child's stdio (as in test/v1/v1-example.test.ts). */
-function lineRpc(child: ChildProcessWithoutNullStreams) {
-  const waiting = new Map<number, (reply: RpcReply) => void>();
-  let buffer = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
-      const line = buffer.slice(0, nl).trim();
-      buffer = buffer.slice(nl + 1);
-      if (!line) continue;
-      const message = JSON.parse(line) as RpcReply;
-      if (typeof message.id === 'number') waiting.get(message.id)?.(message);
-    }
-  });
-  const rpc = (message: { id: number } & Record<string, unknown>) =>
-    new Promise<RpcReply>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no reply to ${message.id} within 15s; stderr: ${stderr}`)), 15_000);
-      waiting.set(message.id, (reply) => {
-        clearTimeout(timer);
-        resolve(reply);
-      });
-      child.stdin.write(`${JSON.stringify(message)}\n`);
-    });
-  return { rpc, stderr: () => stderr };
-}
 
 function formatTable(rows: Array<Record<string, string | number>>): string {
   const columns = Object.keys(rows[0]!);
