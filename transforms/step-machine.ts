@@ -267,6 +267,24 @@ function migrateHandler(
   const unchecked: string[] = [];
   // Types are printed by the type-aware view of the file: give it its own node for the scope.
   const scope = mc.view.file.getDescendantAtPos(statementOf(fn).getStart()) ?? mc.view.file;
+  /** A carried value that is not plain JSON refuses the whole handler; one of unknown type is noted. */
+  const unserializable = (name: string, nameNode: Node, type: import('ts-morph').Type) => {
+    const safety = jsonSafety(type);
+    if (safety.safe === 'unknown') unchecked.push(name);
+    if (safety.safe !== false) return undefined;
+    return {
+      findings: [
+        {
+          rule: 'state-not-serializable',
+          severity: 'warning' as const,
+          pos: nameNode.getStart(),
+          message: `${name} in ${where} is live across the question but is ${safety.reason}, which does not survive the JSON round trip through requestState`,
+          suggestion: `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
+        },
+        ...asks.map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
+      ],
+    };
+  };
   for (const container of containers) {
     const requestNames = new Map(container.rounds.flatMap((r) => r.asks).filter((a) => a.requestName).map((a) => [a.requestName!, a]));
     for (const name of new Set(container.live.flat())) {
@@ -290,22 +308,8 @@ function migrateHandler(
       const typedNode = mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
       if (!typedNode) continue;
       const type = typedNode.getType();
-      const safety = jsonSafety(type);
-      if (safety.safe === false) {
-        return {
-          findings: [
-            {
-              rule: 'state-not-serializable',
-              severity: 'warning',
-              pos: declared.nameNode.getStart(),
-              message: `${name} in ${where} is live across the question but is ${safety.reason}, which does not survive the JSON round trip through requestState`,
-              suggestion: `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
-            },
-            ...asks.map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
-          ],
-        };
-      }
-      if (safety.safe === 'unknown') unchecked.push(name);
+      const refusal = unserializable(name, declared.nameNode, type);
+      if (refusal) return refusal;
       // Where the value is used after the split, control flow may have narrowed it (e.g. past an
       // `if (!token) return`): use that type when every later use agrees on it.
       const firstRound = container.rounds[container.live.findIndex((names) => names.includes(name))];
@@ -330,20 +334,8 @@ function migrateHandler(
     if (!typedNode) continue;
     const type = typedNode.getType();
     if (prefix!.live.includes(name)) {
-      const safety = jsonSafety(type);
-      if (safety.safe === false) {
-        return {
-          findings: [
-            {
-              rule: 'state-not-serializable', severity: 'warning', pos: declared!.nameNode.getStart(),
-              message: `${name} in ${where} is live across the question but is ${safety.reason}, which does not survive the JSON round trip through requestState`,
-              suggestion: `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
-            },
-            ...asks.map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
-          ],
-        };
-      }
-      if (safety.safe === 'unknown') unchecked.push(name);
+      const refusal = unserializable(name, declared!.nameNode, type);
+      if (refusal) return refusal;
     }
     types.set(name, typeText(type, scope));
   }
