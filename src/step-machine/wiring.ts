@@ -3,7 +3,7 @@
 import { Node, SyntaxKind, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
 import type { TextStyle } from '../text-style.js';
 import type { TextEdit } from '../types.js';
-import { indentationAt, lineEndAfter } from './text.js';
+import { indentationAt, lineEndAfter, lineStartOf } from './text.js';
 
 const SDK = '@modelcontextprotocol/server';
 const STATE_MODULE_NAMES = ['mrtrState', 'elicitAnswer', 'samplingAnswer', 'rootsAnswer', 'clientCapabilities'];
@@ -45,7 +45,7 @@ export function importEdits(
         if (typeKeyword) edits.push({ start: typeKeyword.getStart(), end: typeKeyword.getEnd() + 1, text: '' });
       }
       if (all.length === 0) {
-        edits.push({ start: lineStart(text, existing.getStart()), end: lineEndAfter(text, existing.getEnd()), text: '' });
+        edits.push({ start: lineStartOf(text, existing.getStart()), end: lineEndAfter(text, existing.getEnd()), text: '' });
       } else {
         edits.push({ start: braces.getStart(), end: braces.getEnd(), text: `{ ${all.join(', ')} }` });
       }
@@ -81,15 +81,12 @@ export function importEdits(
   return edits;
 }
 
-function lineStart(text: string, pos: number): number {
-  return text.lastIndexOf('\n', pos - 1) + 1;
-}
 
 /** After a shebang and leading comments: where a first import goes. */
 function firstCodeLine(sourceFile: SourceFile, text: string): number {
   const first = sourceFile.getStatements()[0];
   if (!first) return text.length;
-  return text.lastIndexOf('\n', first.getStart() - 1) + 1;
+  return lineStartOf(text, first.getStart());
 }
 
 /**
