@@ -9,6 +9,7 @@ import { renderSarif } from './report/sarif.js';
 import { renderSummary } from './report/human.js';
 import { mergeReports, readReportFile, ReportMergeError } from './merge-reports.js';
 import { loadTransforms, selectTransforms, UsageError } from './registry.js';
+import { CONFIG_FILE, ConfigError, PACKAGE_KEY, loadConfig, type MigrateConfig } from './config.js';
 import { renderDiff, run, type RunMode, type RunResult } from './runner.js';
 import { parseShard, type Shard } from './shard.js';
 
@@ -57,6 +58,7 @@ interface CliOptions {
   allowDirty?: boolean;
   format: boolean;
   stateModule?: string;
+  config?: string;
   stateProtection: 'sealed' | 'signed';
   quiet?: boolean;
   verbose?: boolean;
@@ -113,6 +115,7 @@ function buildProgram(): Command {
     .option('--shard <i/n>', 'process only shard i of n (stable split for CI matrices; merge with merge-reports)', shardArg)
     .option('--allow-dirty', 'write although target files have uncommitted git changes')
     .option('--no-format', 'never run prettier')
+    .option('--config <file>', `configuration file (default: ${CONFIG_FILE} or the "${PACKAGE_KEY}" key of package.json, found from the targets upward)`)
     .option('--state-module <path>', 'requestState module path, relative to each package root (default: src/mrtr-state.ts)')
     .addOption(
       new Option('--state-protection <mode>', 'how the generated requestState module protects state: sealed (AES-256-GCM) or signed (HMAC, readable by the client)')
@@ -202,6 +205,17 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     throw error;
   }
 
+  let config: MigrateConfig;
+  try {
+    config = loadConfig({ cwd: io.cwd, paths, configFile: options.config });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(`error: invalid configuration: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+
   const mode: RunMode = options.check ? 'check' : options.dryRun ? 'dry-run' : 'write';
   const showProgress = io.stderrIsTTY && !options.quiet && !options.json;
   const result = await run({
@@ -214,6 +228,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     format: options.format,
     stateModule: options.stateModule,
     stateProtection: options.stateProtection,
+    aliases: config.aliases,
     sdkUpgrade: options.sdkUpgrade,
     workers: options.workers,
     shard: options.shard,

@@ -6,6 +6,7 @@ import { transformSource, type SourceFinding } from './engine.js';
 import { formatIfConfigured } from './format.js';
 import type { ProjectType, SdkUpgradeMode } from './sdk-upgrade.js';
 import type { NewFile, Transform } from './types.js';
+import type { PushAlias } from './config.js';
 
 export interface FileTask {
   /** Position of the file in the run's (sorted) file list. */
@@ -19,6 +20,8 @@ export interface FileTask {
   sdkProjectType?: ProjectType;
   /** How the generated requestState module protects state (default sealed). */
   stateProtection?: 'sealed' | 'signed';
+  /** The configuration's push aliases (absent: none). */
+  aliases?: readonly PushAlias[];
 }
 
 export interface FileTaskResult {
@@ -47,7 +50,7 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       absPath: task.absPath,
       text: task.text,
       transforms,
-      options: { packageRoot: task.packageRoot, stateModulePath: task.stateModulePath, stateProtection: task.stateProtection },
+      options: { packageRoot: task.packageRoot, stateModulePath: task.stateModulePath, stateProtection: task.stateProtection, aliases: task.aliases },
       sdkUpgrade: options.sdkUpgrade,
       sdkProjectType: task.sdkProjectType,
     });

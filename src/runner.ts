@@ -19,6 +19,7 @@ import { loadTransforms } from './registry.js';
 import { detectProjectType, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
 import { selectShard, type Shard } from './shard.js';
 import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
+import type { PushAlias } from './config.js';
 import { PackageResolver, workspaceGlobs } from './workspace.js';
 import { installHint, planManifestChanges, type ManifestPlanFile } from './manifests.js';
 import { createFileIfAbsent, readSourceFile, writeFileAtomic } from './write.js';
@@ -48,6 +49,8 @@ export interface RunOptions {
   workers?: number;
   /** Candidate files before workers start, and per further worker (default DEFAULT_FILES_PER_WORKER; tests lower it). */
   filesPerWorker?: number;
+  /** Framework calls that ask the client like an SDK push method (the configuration's aliases). */
+  aliases?: readonly PushAlias[];
   /** Only the files of this shard (`--shard i/n`). */
   shard?: Shard;
   /** Files done (read and skipped, or processed) of all, and the package of the last one. */
@@ -101,6 +104,7 @@ const READ_BATCH = 64;
 export async function run(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const { cwd } = options;
+  const aliases = options.aliases ?? [];
   const discovered = await discoverFiles(options.paths, { cwd, ignore: options.ignore });
   const files = selectShard(discovered.files, options.shard);
   const errors: FileError[] = [...discovered.errors];
@@ -161,7 +165,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
       counted.filesScanned++;
       scanned.set(ref.path, counted);
 
-      const read = await readCandidate(file.absPath);
+      const read = await readCandidate(file.absPath, aliases);
       if (read.kind === 'skip') {
         progress(ref);
         continue;
@@ -186,6 +190,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
         stateModulePath: ref.stateModulePath,
         sdkProjectType: ref.sdkProjectType,
         stateProtection: options.stateProtection,
+        ...(aliases.length > 0 ? { aliases } : {}),
       });
     }
     await scheduler.drain();
@@ -329,7 +334,7 @@ type ReadResult = { kind: 'skip' } | { kind: 'error'; message: string } | { kind
  * caller yields to the event loop every READ_BATCH files. The prefilter's trigger names are ASCII,
  * so it runs on a latin1 view of the bytes (no UTF-8 decoding for the files it rules out).
  */
-async function readCandidate(absPath: string): Promise<ReadResult> {
+async function readCandidate(absPath: string, aliases: readonly PushAlias[]): Promise<ReadResult> {
   let bytes: Buffer;
   try {
     bytes = readFileSync(absPath);
@@ -344,7 +349,7 @@ async function readCandidate(absPath: string): Promise<ReadResult> {
       return { kind: 'error', message: `cannot read: ${messageOf(error)}` };
     }
   }
-  if (!mightNeedMigration(bytes.toString('latin1'))) return { kind: 'skip' };
+  if (!mightNeedMigration(bytes.toString('latin1'), aliases)) return { kind: 'skip' };
   return { kind: 'candidate', text: bytes.toString('utf8') };
 }
 

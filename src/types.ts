@@ -1,6 +1,7 @@
 // The few shapes every part of the engine speaks. Keep this file small: transforms, the runner,
 // the CLI and the report writers all depend on it.
 import type { SourceFile } from 'ts-morph';
+import type { PushAlias } from './config.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -49,6 +50,8 @@ export interface TransformOptions {
   packageRoot?: string;
   /** Absolute path of the requestState module for this package. */
   stateModulePath?: string;
+  /** Framework calls that ask the client like an SDK push method (from the configuration). */
+  aliases?: readonly PushAlias[];
   /** Extra options passed through from the CLI / jscodeshift. */
   [key: string]: unknown;
 }

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { findHandlers, describeHandler, canReturnInputRequired, type HandlerInfo } from '../src/analysis/handlers.js';
+import { aliasArgumentMessage, aliasArgumentProblem } from '../src/analysis/alias-arguments.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
@@ -36,11 +37,14 @@ export default toJscodeshift(transform);
 
 function run(ctx: TransformContext): TransformResult {
   const result: TransformResult = { edits: [], findings: [], handlersMigrated: 0, sitesMigrated: 0 };
-  if (!mightNeedMigration(ctx.text)) return result;
+  const aliases = ctx.options.aliases ?? [];
+  if (!mightNeedMigration(ctx.text, aliases)) return result;
   const { sourceFile, text } = ctx;
   const handlers = findHandlers(sourceFile);
-  const sites = findPushSites(sourceFile, handlers);
+  const sites = findPushSites(sourceFile, handlers, aliases);
   if (sites.length === 0) return result;
+  // Calls of configured aliases whose arguments are not the SDK's stay, and so do their handlers.
+  const aliasBlocked = aliasArgumentRefusals(sites, result.findings);
 
   const v1 = importsV1Sdk(sourceFile);
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
@@ -86,6 +90,10 @@ function run(ctx: TransformContext): TransformResult {
     const refusal = handlerRefusal(handler, handlerSites, v1);
     if (refusal) {
       result.findings.push(...refusal);
+      continue;
+    }
+    if (aliasBlocked.has(handler)) {
+      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, 'a call of a configured alias in this handler does not pass the SDK arguments')));
       continue;
     }
     if (blocked.has(handler)) {
@@ -158,6 +166,8 @@ function run(ctx: TransformContext): TransformResult {
         }
       }
       replacedNodes.push(...throws.map((t) => t.statement));
+      // A migrated alias call no longer names the alias: an import only it used goes.
+      for (const site of planSites) if (site.alias && site.call) replacedNodes.push(site.call.getExpression());
       result.handlersMigrated! += 1;
       result.sitesMigrated! += planSites.length;
     }
@@ -193,6 +203,23 @@ function run(ctx: TransformContext): TransformResult {
   result.edits = edits;
   result.newFiles = [{ absPath: stateModulePath, text: renderStateModule({ language: /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js', protection: protectionOf(ctx) }) }];
   return result;
+}
+
+/**
+ * Removes the alias calls whose arguments are not the SDK method's from `sites` (reporting each)
+ * and returns the handlers they sit in: those are left whole.
+ */
+function aliasArgumentRefusals(sites: PushSite[], findings: FindingInput[]): Set<HandlerInfo> {
+  const blocked = new Set<HandlerInfo>();
+  for (let i = sites.length - 1; i >= 0; i--) {
+    const site = sites[i];
+    const problem = aliasArgumentProblem(site);
+    if (problem === undefined) continue;
+    findings.unshift({ rule: 'alias-arguments-differ', severity: 'warning', pos: site.node.getStart(), ...aliasArgumentMessage(site, problem) });
+    if (site.handler) blocked.add(site.handler);
+    sites.splice(i, 1);
+  }
+  return blocked;
 }
 
 function protectionOf(ctx: TransformContext): StateProtection {
