@@ -73,6 +73,17 @@ export interface TransformResult {
   /** Push sites replaced by input requests. */
   sitesMigrated?: number;
   newFiles?: NewFile[];
+  /**
+   * Cross-file mode: modules (absolute paths) whose helpers this file's migration now calls
+   * through their companions; each must export them, so they are changed together or not at all.
+   */
+  requires?: CrossFileRequirement[];
+}
+
+export interface CrossFileRequirement {
+  absPath: string;
+  /** Names of the helpers whose companions the module must export. */
+  helpers: string[];
 }
 
 export interface Transform {
@@ -104,5 +115,7 @@ export interface FileOutcome {
   handlersMigrated: number;
   sitesMigrated: number;
   newFiles: NewFile[];
+  /** Cross-file mode: modules that must change together with this file. */
+  requires?: CrossFileRequirement[];
   error?: string;
 }

@@ -10,6 +10,7 @@ import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
 import { jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
+import { companionImportEdits, importedHelpers, requirementsOf, type CrossFileInput } from '../src/step-machine/cross-file.js';
 import { companionText, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
 import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
 import { planHandler, handlerLabel, isRaceAwait, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
@@ -36,6 +37,16 @@ export const transform: Transform = {
 export default toJscodeshift(transform);
 
 function run(ctx: TransformContext): TransformResult {
+  // Helper modules parsed on the side for cross-file lifting live as long as this run.
+  const cleanups: (() => void)[] = [];
+  try {
+    return runFile(ctx, cleanups);
+  } finally {
+    for (const cleanup of cleanups) cleanup();
+  }
+}
+
+function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResult {
   const result: TransformResult = { edits: [], findings: [], handlersMigrated: 0, sitesMigrated: 0 };
   const aliases = ctx.options.aliases ?? [];
   if (!mightNeedMigration(ctx.text, aliases)) return result;
@@ -51,7 +62,14 @@ function run(ctx: TransformContext): TransformResult {
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
   const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
   const helperSites = new Set([...helpers.values()].map((h) => h.site));
-  const lifted = helperCallSites(sourceFile, helpers, handlers);
+  // Helpers imported from other modules of the project (cross-file mode), by local name.
+  const imported = v1 ? undefined : importedHelpers(sourceFile, ctx.options.crossFile as CrossFileInput | undefined, aliases, fileNames);
+  if (imported) cleanups.push(imported.dispose);
+  const importedByName = new Map((imported?.helpers ?? []).map((i) => [i.localName, i.helper]));
+  const lifted = helperCallSites(sourceFile, helpers, handlers, importedByName);
+  // Helpers whose callers in other files were migrated: their companions are exported from here.
+  const exportFor = new Set((ctx.options.exportCompanions as string[] | undefined) ?? []);
+  const exporting = [...helpers.values()].some((h) => exportFor.has(h.name));
   result.findings.push(...lifted.refusals);
   sites.push(...lifted.sites);
   // A completion notifier created in a handler goes away with that handler's migration (its
@@ -136,7 +154,7 @@ function run(ctx: TransformContext): TransformResult {
   for (const [handler, removals] of notifiers) {
     if (!byHandler.has(handler)) result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
   }
-  if (plans.length === 0 && edits.length === 0) {
+  if (plans.length === 0 && edits.length === 0 && !exporting) {
     // No handler changes: every helper's question stays and is reported.
     for (const helper of helpers.values()) result.findings.push(outsideRequestFinding(helper.site, handlers));
     return result;
@@ -174,13 +192,23 @@ function run(ctx: TransformContext): TransformResult {
   } finally {
     view?.dispose();
   }
-  const helperFindings = helperEdits(helpers, lifted.calls, migratedCalls, text, style, typescript, uses, edits, handlers, replacedNodes);
+  const helperFindings = helperEdits(helpers, lifted.calls, migratedCalls, text, style, typescript, uses, edits, handlers, replacedNodes, exportFor);
   result.findings.push(...helperFindings);
-  if (result.handlersMigrated === 0) return result;
+  // Imported helpers whose calls were migrated: their companions are imported instead, and the
+  // helper's module must export them (the runner applies both files together or neither).
+  const liftedImports = (imported?.helpers ?? []).filter((i) => [...migratedCalls].some((call) => lifted.calls.get(call)?.helper === i.helper));
+  const rewrittenImports = new Set<Node>(liftedImports.map((i) => i.declaration));
+  if (liftedImports.length > 0) {
+    const stillUsed = (name: string) => sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name &&
+      !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration) && ![...migratedCalls].some((call) => call.containsRange(id.getPos(), id.getEnd())));
+    edits.push(...companionImportEdits(liftedImports, stillUsed));
+    result.requires = requirementsOf(liftedImports);
+  }
+  if (result.handlersMigrated === 0 && !exporting) return result;
   if (plans.length === 0 || !uses.has('mrtrState')) {
     // Only URL-mode throws were rewritten: no state, no module, no hook.
     edits.push(...importEdits(sourceFile, text, style, uses, '', typescript, unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes)));
-    edits.push(...otherImportRemovals(sourceFile, text, replacedNodes));
+    edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
     result.edits = edits;
     return result;
   }
@@ -199,7 +227,7 @@ function run(ctx: TransformContext): TransformResult {
   }
   edits.push(...importEdits(sourceFile, text, style, uses, specifierFor(ctx.absPath, stateModulePath), typescript,
     unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes)));
-  edits.push(...otherImportRemovals(sourceFile, text, replacedNodes));
+  edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
   result.edits = edits;
   result.newFiles = [{ absPath: stateModulePath, text: renderStateModule({ language: /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js', protection: protectionOf(ctx) }) }];
   return result;
@@ -673,20 +701,23 @@ function helperEdits(
   edits: TextEdit[],
   handlers: HandlerInfo[],
   removedDeclarations: Node[],
+  exportFor: ReadonlySet<string>,
 ): FindingInput[] {
   const findings: FindingInput[] = [];
   for (const helper of helpers.values()) {
     const migratedHere = [...migrated].filter((call) => calls.get(call)?.helper === helper);
+    // Callers in other files were migrated: the companions are written (and exported) all the same.
+    const forOtherFiles = exportFor.has(helper.name);
     const references = helper.declaration.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier)
       .filter((id) => id.getText() === helper.name && !helper.declaration.containsRange(id.getPos(), id.getEnd()));
     const remaining = references.filter((id) => !migratedHere.some((call) => call.containsRange(id.getPos(), id.getEnd())));
-    if (migratedHere.length === 0) {
+    if (migratedHere.length === 0 && !forOtherFiles) {
       findings.push(outsideRequestFinding(helper.site, handlers));
       continue;
     }
     const types = companionTypes(helper, typescript, uses);
     const indent = indentationAt(text, helper.declaration.getStart());
-    const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types);
+    const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types, forOtherFiles);
     const exported = Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported() :
       Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
     // The helper's doc comment goes with it: the companions carry their own.
@@ -726,10 +757,10 @@ function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<s
 }
 
 /** Named imports of other modules that only the replaced code used: their specifiers, or whole lines, go. */
-function otherImportRemovals(sourceFile: SourceFile, text: string, replaced: Node[]): TextEdit[] {
+function otherImportRemovals(sourceFile: SourceFile, text: string, replaced: Node[], rewritten: ReadonlySet<Node> = new Set()): TextEdit[] {
   const edits: TextEdit[] = [];
   for (const decl of sourceFile.getImportDeclarations()) {
-    if (decl.getModuleSpecifierValue() === '@modelcontextprotocol/server') continue;
+    if (decl.getModuleSpecifierValue() === '@modelcontextprotocol/server' || rewritten.has(decl)) continue;
     const named = decl.getNamedImports();
     if (named.length === 0 || decl.getDefaultImport() || decl.getNamespaceImport()) continue;
     const unused = unusedAfter(sourceFile, named.map((i) => (i.getAliasNode() ?? i.getNameNode()).getText()), replaced);
