@@ -53,7 +53,9 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const { sourceFile, text } = ctx;
   const handlers = findHandlers(sourceFile);
   const sites = findPushSites(sourceFile, handlers, aliases);
-  if (sites.length === 0) return result;
+  const crossFile = ctx.options.crossFile as CrossFileInput | undefined;
+  // A file may ask only through helpers of other modules (cross-file mode).
+  if (sites.length === 0 && crossFile === undefined) return result;
   // Calls of configured aliases whose arguments are not the SDK's stay, and so do their handlers.
   const aliasBlocked = aliasArgumentRefusals(sites, result.findings);
 
@@ -63,7 +65,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
   const helperSites = new Set([...helpers.values()].map((h) => h.site));
   // Helpers imported from other modules of the project (cross-file mode), by local name.
-  const imported = v1 ? undefined : importedHelpers(sourceFile, ctx.options.crossFile as CrossFileInput | undefined, aliases, fileNames);
+  const imported = v1 ? undefined : importedHelpers(sourceFile, crossFile, aliases, fileNames);
   if (imported) cleanups.push(imported.dispose);
   const importedByName = new Map((imported?.helpers ?? []).map((i) => [i.localName, i.helper]));
   const lifted = helperCallSites(sourceFile, helpers, handlers, importedByName);
@@ -72,6 +74,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const exporting = [...helpers.values()].some((h) => exportFor.has(h.name));
   result.findings.push(...lifted.refusals);
   sites.push(...lifted.sites);
+  if (sites.length === 0) return result;
   // A completion notifier created in a handler goes away with that handler's migration (its
   // calls may sit elsewhere, e.g. in an HTTP callback route); anywhere else it is reported.
   const notifiers = new Map<HandlerInfo, { site: PushSite; edits: TextEdit[] }[]>();
