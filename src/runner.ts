@@ -379,7 +379,8 @@ async function applyGroups(
       groups.set(need.absPath, group);
     }
   }
-  let applied = 0;
+  /** Each changed module's outcome from before its companions were exported, to restore if its callers all go. */
+  const before = new Map<string, FileOutcome>();
   for (const [absPath, group] of [...groups].sort(([a], [b]) => compare(a, b))) {
     const module = slots.find((o) => o?.absPath === absPath);
     const task = tasks.get(absPath);
@@ -393,23 +394,43 @@ async function applyGroups(
       if (result.error !== undefined) problem = result.error;
       else if (!helpers.every(exported)) problem = 'its helpers could not be split into exported companions';
       else {
+        before.set(absPath, { ...module! });
         module!.original = task.text;
         applyResult(module!, result);
       }
     }
-    if (!problem) {
-      applied++;
-      continue;
-    }
-    for (const caller of group.callers) {
-      caller.output = undefined;
-      caller.handlersMigrated = 0;
-      caller.sitesMigrated = 0;
-      caller.findings = [];
-      caller.error = `left unchanged: its migration needs ${toDisplayPath(cwd, absPath)} changed with it, and that file could not be changed (${problem})`;
+    if (!problem) continue;
+    for (const caller of group.callers) revert(caller, absPath, problem, cwd);
+  }
+  // A caller put back may itself have been the helper module of another group: that group goes too.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const outcome of slots) {
+      if (!outcome || outcome.error || outcome.output === undefined) continue;
+      const broken = (outcome.requires ?? []).find((need) => slots.find((o) => o?.absPath === need.absPath)?.error !== undefined);
+      if (!broken) continue;
+      revert(outcome, broken.absPath, 'it was left unchanged itself', cwd);
+      changed = true;
     }
   }
+  let applied = 0;
+  for (const [absPath, group] of groups) {
+    const previous = before.get(absPath);
+    if (!previous) continue;
+    if (group.callers.some((caller) => caller.error === undefined)) applied++;
+    // No caller left to use the exported companions: the module is as its own run left it.
+    else Object.assign(slots.find((o) => o?.absPath === absPath)!, previous);
+  }
   return applied;
+}
+
+/** Puts a file of a failed group back as it was, listed as an error naming the module it needed. */
+function revert(caller: FileOutcome, needed: string, problem: string, cwd: string): void {
+  caller.output = undefined;
+  caller.handlersMigrated = 0;
+  caller.sitesMigrated = 0;
+  caller.findings = [];
+  caller.error = `left unchanged: its migration needs ${toDisplayPath(cwd, needed)} changed with it, and that file could not be changed (${problem})`;
 }
 
 function applyResult(outcome: FileOutcome, result: FileTaskResult): void {
