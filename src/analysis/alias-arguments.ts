@@ -12,6 +12,8 @@ const SDK_METHOD = { elicitation: 'elicitInput', sampling: 'requestSampling', ro
 export function aliasArgumentProblem(site: PushSite): string | undefined {
   const alias = site.alias;
   if (!alias || !site.call) return undefined;
+  // Optional calls may not run at all; an input request always goes out.
+  if (site.call.hasQuestionDotToken() || /\?\./.test(site.call.getExpression().getText())) return 'an optional call (?.), which may not ask at all';
   const args = site.call.getArguments() as Expression[];
   if (args.some((a) => Node.isSpreadElement(a))) return 'spread arguments';
   if (args.length > 2) return `${args.length} arguments (the SDK method takes the request params and the request options)`;

@@ -340,7 +340,8 @@ function aliasSite(call: CallExpression, byCall: ReadonlyMap<string, PushAlias>)
   if (byCall.size === 0) return undefined;
   const callee = unwrapExpression(call.getExpression());
   if (!Node.isPropertyAccessExpression(callee) && !Node.isIdentifier(callee)) return undefined;
-  const alias = byCall.get(apiText(callee));
+  // `ctx?.elicit(…)` is the alias too (matched, then refused: see alias-arguments.ts).
+  const alias = byCall.get(apiText(callee).replace(/\?\./g, '.'));
   if (!alias) return undefined;
   const args = call.getArguments() as Expression[];
   const base = { node: call, call, api: alias.call, receiver: callee, alias };
