@@ -6,11 +6,13 @@
 // (so @modelcontextprotocol/server resolves), run again to prove nothing changes, and typechecked.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../src/cli.js';
 import type { Report } from '../src/report/json.js';
+import type * as RunnerModule from '../src/runner.js';
+import type * as RegistryModule from '../src/registry.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CASES = path.join(ROOT, '__testfixtures__', 'cross-file');
@@ -141,5 +143,28 @@ describe('cross-file mode on the command line', () => {
     expect(await main(['--dry-run', '--project', file, '.'], io)).toBe(2);
     expect(stderr).toContain('error: --project: ');
     expect(stderr).toContain(problem);
+  });
+});
+
+describe('cross-file mode on worker threads', () => {
+  // Workers run the compiled build (see test/workers.test.ts): the runner comes from dist/ too.
+  const dist = fileURLToPath(new URL('../dist/src/', import.meta.url));
+  const fromDist = async <T>(rel: string): Promise<T> => (await import(pathToFileURL(path.join(dist, rel)).href)) as T;
+
+  it('gives the same diff on two workers as in-process', async () => {
+    const { run } = await fromDist<typeof RunnerModule>('runner.js');
+    const { loadTransforms } = await fromDist<typeof RegistryModule>('registry.js');
+    const transforms = (await loadTransforms()).filter((t) => t.id === 'step-machine');
+    const dir = path.join(RUN_DIR, 'workers');
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.cpSync(path.join(CASES, 'helper-in-another-file', 'input'), dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'workers', private: true, type: 'module' }));
+    const inProcess = await run({ cwd: dir, paths: ['.'], mode: 'dry-run', transforms, workers: 1 });
+    const threaded = await run({ cwd: dir, paths: ['.'], mode: 'dry-run', transforms, workers: 2, filesPerWorker: 1 });
+    expect(threaded.workersStarted).toBeGreaterThan(0);
+    expect(threaded.crossFile?.groups).toBe(1);
+    expect(threaded.diff).toBe(inProcess.diff);
+    expect(threaded.diff).toContain('+export function askReasonParams(');
   });
 });
