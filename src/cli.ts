@@ -9,6 +9,8 @@ import { renderSarif } from './report/sarif.js';
 import { renderSummary } from './report/human.js';
 import { mergeReports, readReportFile, ReportMergeError } from './merge-reports.js';
 import { loadTransforms, selectTransforms, UsageError } from './registry.js';
+import { CONFIG_FILE, ConfigError, PACKAGE_KEY, loadConfig, type MigrateConfig } from './config.js';
+import { ProjectError } from './project-index.js';
 import { renderDiff, run, type RunMode, type RunResult } from './runner.js';
 import { parseShard, type Shard } from './shard.js';
 
@@ -57,6 +59,8 @@ interface CliOptions {
   allowDirty?: boolean;
   format: boolean;
   stateModule?: string;
+  config?: string;
+  project?: string | false;
   stateProtection: 'sealed' | 'signed';
   quiet?: boolean;
   verbose?: boolean;
@@ -113,6 +117,9 @@ function buildProgram(): Command {
     .option('--shard <i/n>', 'process only shard i of n (stable split for CI matrices; merge with merge-reports)', shardArg)
     .option('--allow-dirty', 'write although target files have uncommitted git changes')
     .option('--no-format', 'never run prettier')
+    .option('--config <file>', `configuration file (default: ${CONFIG_FILE} or the "${PACKAGE_KEY}" key of package.json, found from the targets upward)`)
+    .option('--project <tsconfig>', 'cross-file mode with this tsconfig: helpers imported from other files of the run are lifted into the handlers that call them (default: on when a tsconfig.json is found beside or above the target)')
+    .option('--no-project', 'migrate file by file only (no cross-file mode)')
     .option('--state-module <path>', 'requestState module path, relative to each package root (default: src/mrtr-state.ts)')
     .addOption(
       new Option('--state-protection <mode>', 'how the generated requestState module protects state: sealed (AES-256-GCM) or signed (HMAC, readable by the client)')
@@ -202,23 +209,45 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     throw error;
   }
 
+  let config: MigrateConfig;
+  try {
+    config = loadConfig({ cwd: io.cwd, paths, configFile: options.config });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(`error: invalid configuration: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+
   const mode: RunMode = options.check ? 'check' : options.dryRun ? 'dry-run' : 'write';
   const showProgress = io.stderrIsTTY && !options.quiet && !options.json;
-  const result = await run({
-    cwd: io.cwd,
-    paths,
-    mode,
-    transforms,
-    ignore: options.ignore,
-    allowDirty: options.allowDirty,
-    format: options.format,
-    stateModule: options.stateModule,
-    stateProtection: options.stateProtection,
-    sdkUpgrade: options.sdkUpgrade,
-    workers: options.workers,
-    shard: options.shard,
-    onProgress: showProgress ? progressLine(io) : undefined,
-  });
+  let result: RunResult;
+  try {
+    result = await run({
+      cwd: io.cwd,
+      paths,
+      mode,
+      transforms,
+      ignore: options.ignore,
+      allowDirty: options.allowDirty,
+      format: options.format,
+      stateModule: options.stateModule,
+      stateProtection: options.stateProtection,
+      aliases: config.aliases,
+      project: options.project,
+      sdkUpgrade: options.sdkUpgrade,
+      workers: options.workers,
+      shard: options.shard,
+      onProgress: showProgress ? progressLine(io) : undefined,
+    });
+  } catch (error) {
+    if (error instanceof ProjectError) {
+      io.stderr(`error: --project: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
   if (showProgress) io.stderr('\r\x1b[K');
 
   if (result.refusedDirty) {
@@ -290,7 +319,11 @@ function runStats(result: RunResult, shard: Shard | undefined): string {
   const where = `${result.filesScanned} file${result.filesScanned === 1 ? '' : 's'}${packages > 1 ? ` in ${packages} packages` : ''}`;
   const threads = result.workersStarted === 0 ? 'in-process' : `on ${result.workersStarted} worker thread${result.workersStarted === 1 ? '' : 's'}`;
   const shardText = shard ? ` (shard ${shard.index}/${shard.count})` : '';
-  return `Parsed ${result.filesParsed} of ${where}${shardText}; the prefilter ruled out the rest. Ran ${threads} in ${result.durationMs} ms.\n`;
+  const cross = result.crossFile;
+  const crossText = cross
+    ? `Cross-file mode (${cross.tsconfig}): imports of ${cross.files} files resolved, ${cross.parsed} modules parsed for helpers, ${cross.helperModules} with exported helpers, ${cross.groups} group${cross.groups === 1 ? '' : 's'} applied; index ${cross.indexMs} ms.\n`
+    : '';
+  return `Parsed ${result.filesParsed} of ${where}${shardText}; the prefilter ruled out the rest. Ran ${threads} in ${result.durationMs} ms.\n${crossText}`;
 }
 
 /** The TTY progress line: files done / total and the package of the latest file, at most 10 times a second. */

@@ -5,7 +5,7 @@ import { Project, ScriptKind, ts, type SourceFile } from 'ts-morph';
 import { applyEdits, lineAndColumn, mapBackward, mapForward } from './edits.js';
 import { placeMarkers } from './markers.js';
 import { SDK_UPGRADE_RULE, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
-import type { FindingInput, NewFile, Severity, TextEdit, Transform, TransformOptions } from './types.js';
+import type { CrossFileRequirement, FindingInput, NewFile, Severity, TextEdit, Transform, TransformOptions } from './types.js';
 
 export interface SourceFinding {
   rule: string;
@@ -25,6 +25,8 @@ export interface SourceOutcome {
   handlersMigrated: number;
   sitesMigrated: number;
   newFiles: NewFile[];
+  /** Modules whose helpers the migrated code now calls through exported companions (cross-file mode). */
+  requires?: CrossFileRequirement[];
 }
 
 export interface TransformSourceInput {
@@ -103,6 +105,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   const history: TextEdit[][] = [];
   const pending: PendingFinding[] = [];
   const newFiles: NewFile[] = [];
+  const requires: CrossFileRequirement[] = [];
   let handlersMigrated = 0;
   let sitesMigrated = 0;
   try {
@@ -138,6 +141,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       sitesMigrated += result.sitesMigrated ?? 0;
       newFiles.push(...(result.newFiles ?? []));
       if (result.edits.length === 0) continue;
+      requires.push(...(result.requires ?? []));
       const next = applyEdits(text, result.edits);
       if (next === text) continue;
       for (const finding of pending) finding.laterEdits.push(result.edits);
@@ -163,6 +167,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       handlersMigrated,
       sitesMigrated,
       newFiles,
+      ...(requires.length > 0 && output !== undefined ? { requires } : {}),
     };
   } finally {
     if (!sourceFile.wasForgotten()) project().removeSourceFile(sourceFile);

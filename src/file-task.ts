@@ -5,7 +5,9 @@
 import { transformSource, type SourceFinding } from './engine.js';
 import { formatIfConfigured } from './format.js';
 import type { ProjectType, SdkUpgradeMode } from './sdk-upgrade.js';
-import type { NewFile, Transform } from './types.js';
+import type { CrossFileRequirement, NewFile, Transform } from './types.js';
+import type { CrossFileInput } from './step-machine/cross-file.js';
+import type { PushAlias } from './config.js';
 
 export interface FileTask {
   /** Position of the file in the run's (sorted) file list. */
@@ -19,6 +21,12 @@ export interface FileTask {
   sdkProjectType?: ProjectType;
   /** How the generated requestState module protects state (default sealed). */
   stateProtection?: 'sealed' | 'signed';
+  /** The configuration's push aliases (absent: none). */
+  aliases?: readonly PushAlias[];
+  /** Cross-file mode: imported modules that export liftable helpers (see step-machine/cross-file.ts). */
+  crossFile?: CrossFileInput;
+  /** Helpers of this file whose companions must be exported (their callers elsewhere were migrated). */
+  exportCompanions?: string[];
 }
 
 export interface FileTaskResult {
@@ -30,6 +38,8 @@ export interface FileTaskResult {
   handlersMigrated: number;
   sitesMigrated: number;
   newFiles: NewFile[];
+  /** Modules this file's migrated code needs changed with it (cross-file mode). */
+  requires?: CrossFileRequirement[];
   /** Set when a transform failed; the file then stays byte-for-byte as it was. */
   error?: string;
 }
@@ -47,7 +57,8 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       absPath: task.absPath,
       text: task.text,
       transforms,
-      options: { packageRoot: task.packageRoot, stateModulePath: task.stateModulePath, stateProtection: task.stateProtection },
+      options: { packageRoot: task.packageRoot, stateModulePath: task.stateModulePath, stateProtection: task.stateProtection, aliases: task.aliases,
+        crossFile: task.crossFile, exportCompanions: task.exportCompanions },
       sdkUpgrade: options.sdkUpgrade,
       sdkProjectType: task.sdkProjectType,
     });
@@ -64,6 +75,7 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       handlersMigrated: result.handlersMigrated,
       sitesMigrated: result.sitesMigrated,
       newFiles: result.newFiles,
+      ...(result.requires && output !== undefined ? { requires: result.requires } : {}),
     };
   } catch (error) {
     return failedTask(task.id, messageOf(error));

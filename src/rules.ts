@@ -325,6 +325,17 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'which can read it. A value named or typed like a secret (token, password, key, credential) is carried ' +
       'in it. Use the default `sealed` protection, or carry an identifier and look the secret up again on the retry.',
   },
+  {
+    id: 'alias-arguments-differ',
+    severity: 'warning',
+    title: 'A call of a configured alias does not pass the SDK method\'s arguments',
+    help:
+      'The configuration (`mcp-mrtr-migrate.config.json` or the `"mcp-mrtr-migrate"` key of package.json) declares ' +
+      'this call as an alias of `elicitInput`, `requestSampling` or `listRoots` with the same parameters, but the call ' +
+      'passes something else (a message string, field lists, more arguments), so it cannot be turned into an input ' +
+      'request as written; the handler is left as it was. Call the alias with the SDK\'s request params ' +
+      '(`{ message, requestedSchema }`, `{ messages, maxTokens }`), or drop the alias and migrate the glue by hand.',
+  },
 ] satisfies RuleInfo[]);
 
 const BY_ID: ReadonlyMap<string, RuleInfo> = new Map(RULES.map((rule) => [rule.id, rule]));

@@ -11,7 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { discoverFiles, toDisplayPath } from './discover.js';
 import { unifiedDiff } from './diff.js';
-import type { FileTaskResult } from './file-task.js';
+import { runFileTask, type FileTask, type FileTaskResult } from './file-task.js';
+import { buildProjectIndex, nearestTsconfig, type ProjectIndex } from './project-index.js';
+import { camelCase } from './step-machine/naming.js';
 import { findDirtyFiles } from './git.js';
 import { mightNeedMigration } from './analysis/push-sites.js';
 import { compiledWorkerUrl, TaskScheduler } from './pool.js';
@@ -19,6 +21,7 @@ import { loadTransforms } from './registry.js';
 import { detectProjectType, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
 import { selectShard, type Shard } from './shard.js';
 import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
+import type { PushAlias } from './config.js';
 import { PackageResolver, workspaceGlobs } from './workspace.js';
 import { installHint, planManifestChanges, type ManifestPlanFile } from './manifests.js';
 import { createFileIfAbsent, readSourceFile, writeFileAtomic } from './write.js';
@@ -48,6 +51,14 @@ export interface RunOptions {
   workers?: number;
   /** Candidate files before workers start, and per further worker (default DEFAULT_FILES_PER_WORKER; tests lower it). */
   filesPerWorker?: number;
+  /** Framework calls that ask the client like an SDK push method (the configuration's aliases). */
+  aliases?: readonly PushAlias[];
+  /**
+   * Cross-file mode (helpers imported from other files of the run are lifted into their callers'
+   * handlers): a tsconfig path (`--project`), false (off), or undefined: on when a tsconfig.json
+   * sits beside or above a target, each file resolving imports with its nearest tsconfig.
+   */
+  project?: string | false;
   /** Only the files of this shard (`--shard i/n`). */
   shard?: Shard;
   /** Files done (read and skipped, or processed) of all, and the package of the last one. */
@@ -87,6 +98,8 @@ export interface RunResult {
   monorepo: boolean;
   /** Every package with files in the run, by path. */
   packages: ScannedPackage[];
+  /** Cross-file mode: the index's figures and its time (undefined: the mode was off). */
+  crossFile?: { tsconfig: string; files: number; parsed: number; helperModules: number; groups: number; indexMs: number };
   /** Worker threads started (0: everything ran in the main thread). */
   workersStarted: number;
   /** Tells the user to run their package manager's install after manifests changed. */
@@ -101,6 +114,7 @@ const READ_BATCH = 64;
 export async function run(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const { cwd } = options;
+  const aliases = options.aliases ?? [];
   const discovered = await discoverFiles(options.paths, { cwd, ignore: options.ignore });
   const files = selectShard(discovered.files, options.shard);
   const errors: FileError[] = [...discovered.errors];
@@ -111,6 +125,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
   }).sort((a, b) => b.length - a.length);
   const targetRootOf = (dir: string) =>
     targetRoots.find((root) => dir === root || dir.startsWith(root + path.sep)) ?? cwd;
+  let crossFileStats: RunResult['crossFile'];
   const packageOfDir = new Map<string, PackageRef>();
   const refByRoot = new Map<string, PackageRef>();
   const packageOf = (absPath: string): PackageRef => {
@@ -132,6 +147,10 @@ export async function run(options: RunOptions): Promise<RunResult> {
   };
 
   const slots: (FileOutcome | undefined)[] = new Array(files.length);
+  const crossFile = crossFileMode(options, cwd);
+  // Cross-file mode needs every candidate's imports before any task runs: tasks wait here.
+  const held: FileTask[] | undefined = crossFile ? [] : undefined;
+  const tasks = new Map<string, FileTask>();
   const scanned = new Map<string, ScannedPackage>();
   let done = 0;
   let parsed = 0;
@@ -161,7 +180,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
       counted.filesScanned++;
       scanned.set(ref.path, counted);
 
-      const read = await readCandidate(file.absPath);
+      const read = await readCandidate(file.absPath, aliases);
       if (read.kind === 'skip') {
         progress(ref);
         continue;
@@ -178,7 +197,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
       ref.stateModulePath ??= stateModulePathFor(ref.root, options.stateModule);
       // The project type is read from the package once, and only for packages that need the upgrade.
       if (wantsSdkUpgrade(options.sdkUpgrade, read.text)) ref.sdkProjectType ??= detectProjectType(ref.root);
-      scheduler.submit({
+      const task: FileTask = {
         id,
         absPath: file.absPath,
         text: read.text,
@@ -186,9 +205,27 @@ export async function run(options: RunOptions): Promise<RunResult> {
         stateModulePath: ref.stateModulePath,
         sdkProjectType: ref.sdkProjectType,
         stateProtection: options.stateProtection,
-      });
+        ...(aliases.length > 0 ? { aliases } : {}),
+      };
+      if (held) {
+        held.push(task);
+        tasks.set(task.absPath, task);
+      } else scheduler.submit(task);
+    }
+    let index: ProjectIndex | undefined;
+    if (held && crossFile) {
+      const indexStarted = performance.now();
+      index = buildProjectIndex(held, { tsconfig: crossFile.explicit ? crossFile.tsconfig : undefined, aliases });
+      crossFileStats = { tsconfig: crossFile.tsconfig, ...index.stats, groups: 0, indexMs: Math.round(performance.now() - indexStarted) };
+      for (const task of held) {
+        const input = index.inputs.get(task.absPath);
+        scheduler.submit(input ? { ...task, crossFile: input } : task);
+      }
     }
     await scheduler.drain();
+    if (index && crossFileStats) {
+      crossFileStats.groups = await applyGroups(slots, tasks, index, options, cwd);
+    }
   } catch (error) {
     await scheduler.close();
     throw error;
@@ -220,6 +257,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     monorepo: await isMonorepo(options.paths, cwd),
     packages: [...scanned.values()].sort((a, b) => compare(a.path, b.path)),
     workersStarted: scheduler.workersStarted,
+    ...(crossFileStats ? { crossFile: crossFileStats } : {}),
     installHint: manifests.installHint,
     written: 0,
     durationMs: 0,
@@ -233,7 +271,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
       if (check.dirty.length > 0 && !options.allowDirty) {
         result.refusedDirty = check.dirty.map((abs) => toDisplayPath(cwd, abs)).sort(compare);
       } else {
-        result.written = await writeAll(outcomes, created, errors);
+        result.written = await writeAll(outcomes, created, errors, cwd);
       }
     }
   }
@@ -305,6 +343,96 @@ function newOutcome(absPath: string, displayPath: string, ref: PackageRef): File
   };
 }
 
+/** Whether cross-file mode is on, and with which tsconfig (the first target's, when found). */
+function crossFileMode(options: RunOptions, cwd: string): { tsconfig: string; explicit: boolean } | undefined {
+  if (options.project === false) return undefined;
+  if (typeof options.project === 'string') return { tsconfig: path.resolve(cwd, options.project), explicit: true };
+  for (const target of options.paths.length > 0 ? options.paths : ['.']) {
+    const abs = path.resolve(cwd, target);
+    const found = nearestTsconfig(existsSync(abs) && statSync(abs).isDirectory() ? abs : path.dirname(abs));
+    if (found) return { tsconfig: found, explicit: false };
+  }
+  return undefined;
+}
+
+/**
+ * Cross-file groups: every module whose helpers migrated callers now reach through companions is
+ * run again with those companions exported. When that fails (the module does not parse, a
+ * transform throws, the companions do not come out as expected), every caller that needs it is
+ * put back as it was and listed as an error: the files of a group change together or not at all.
+ * Returns the number of groups applied.
+ */
+async function applyGroups(
+  slots: (FileOutcome | undefined)[],
+  tasks: Map<string, FileTask>,
+  index: ProjectIndex,
+  options: RunOptions,
+  cwd: string,
+): Promise<number> {
+  const groups = new Map<string, { helpers: Set<string>; callers: FileOutcome[] }>();
+  for (const outcome of slots) {
+    if (!outcome || outcome.error || outcome.output === undefined) continue;
+    for (const need of outcome.requires ?? []) {
+      const group = groups.get(need.absPath) ?? { helpers: new Set<string>(), callers: [] };
+      for (const name of need.helpers) group.helpers.add(name);
+      group.callers.push(outcome);
+      groups.set(need.absPath, group);
+    }
+  }
+  /** Each changed module's outcome from before its companions were exported, to restore if its callers all go. */
+  const before = new Map<string, FileOutcome>();
+  for (const [absPath, group] of [...groups].sort(([a], [b]) => compare(a, b))) {
+    const module = slots.find((o) => o?.absPath === absPath);
+    const task = tasks.get(absPath);
+    let problem: string | undefined = module?.error ?? (task ? undefined : 'it is not among the files of this run');
+    if (!problem && task) {
+      const helpers = [...group.helpers].sort();
+      const input = index.inputs.get(absPath);
+      const result = await runFileTask({ ...task, ...(input ? { crossFile: input } : {}), exportCompanions: helpers }, options.transforms,
+        { format: options.format !== false, sdkUpgrade: options.sdkUpgrade });
+      const exported = (name: string) => new RegExp(`\\bexport\\s+(async\\s+)?function\\s+${camelCase(name)}Params\\b`).test(result.output ?? '');
+      if (result.error !== undefined) problem = result.error;
+      else if (!helpers.every(exported)) problem = 'its helpers could not be split into exported companions';
+      else {
+        before.set(absPath, { ...module! });
+        module!.original = task.text;
+        applyResult(module!, result);
+      }
+    }
+    if (!problem) continue;
+    for (const caller of group.callers) revert(caller, absPath, problem, cwd);
+  }
+  // A caller put back may itself have been the helper module of another group: that group goes too.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const outcome of slots) {
+      if (!outcome || outcome.error || outcome.output === undefined) continue;
+      const broken = (outcome.requires ?? []).find((need) => slots.find((o) => o?.absPath === need.absPath)?.error !== undefined);
+      if (!broken) continue;
+      revert(outcome, broken.absPath, 'it was left unchanged itself', cwd);
+      changed = true;
+    }
+  }
+  let applied = 0;
+  for (const [absPath, group] of groups) {
+    const previous = before.get(absPath);
+    if (!previous) continue;
+    if (group.callers.some((caller) => caller.error === undefined)) applied++;
+    // No caller left to use the exported companions: the module is as its own run left it.
+    else Object.assign(slots.find((o) => o?.absPath === absPath)!, previous);
+  }
+  return applied;
+}
+
+/** Puts a file of a failed group back as it was, listed as an error naming the module it needed. */
+function revert(caller: FileOutcome, needed: string, problem: string, cwd: string): void {
+  caller.output = undefined;
+  caller.handlersMigrated = 0;
+  caller.sitesMigrated = 0;
+  caller.findings = [];
+  caller.error = `left unchanged: its migration needs ${toDisplayPath(cwd, needed)} changed with it, and that file could not be changed (${problem})`;
+}
+
 function applyResult(outcome: FileOutcome, result: FileTaskResult): void {
   if (result.error !== undefined) {
     // The file stays byte-for-byte as it was; the run goes on.
@@ -317,6 +445,7 @@ function applyResult(outcome: FileOutcome, result: FileTaskResult): void {
   outcome.handlersMigrated = result.handlersMigrated;
   outcome.sitesMigrated = result.sitesMigrated;
   outcome.newFiles = result.newFiles;
+  if (result.requires) outcome.requires = result.requires;
   // Nothing to report for this file: its text is not needed any more.
   if (outcome.output === undefined && outcome.findings.length === 0) outcome.original = '';
 }
@@ -329,7 +458,7 @@ type ReadResult = { kind: 'skip' } | { kind: 'error'; message: string } | { kind
  * caller yields to the event loop every READ_BATCH files. The prefilter's trigger names are ASCII,
  * so it runs on a latin1 view of the bytes (no UTF-8 decoding for the files it rules out).
  */
-async function readCandidate(absPath: string): Promise<ReadResult> {
+async function readCandidate(absPath: string, aliases: readonly PushAlias[]): Promise<ReadResult> {
   let bytes: Buffer;
   try {
     bytes = readFileSync(absPath);
@@ -344,7 +473,7 @@ async function readCandidate(absPath: string): Promise<ReadResult> {
       return { kind: 'error', message: `cannot read: ${messageOf(error)}` };
     }
   }
-  if (!mightNeedMigration(bytes.toString('latin1'))) return { kind: 'skip' };
+  if (!mightNeedMigration(bytes.toString('latin1'), aliases)) return { kind: 'skip' };
   return { kind: 'candidate', text: bytes.toString('utf8') };
 }
 
@@ -421,16 +550,31 @@ export function renderDiff(
     .join('');
 }
 
-async function writeAll(outcomes: FileOutcome[], created: CreatedFile[], errors: FileError[]): Promise<number> {
+async function writeAll(outcomes: FileOutcome[], created: CreatedFile[], errors: FileError[], cwd: string): Promise<number> {
   let written = 0;
-  for (const outcome of outcomes) {
-    if (outcome.output === undefined || outcome.error) continue;
+  // Modules other changed files depend on (cross-file groups) go first: a caller is written only
+  // when every module it needs was.
+  const needed = new Set(outcomes.flatMap((o) => (o.requires ?? []).map((r) => r.absPath)));
+  const failed = new Set<string>();
+  const ordered = [...outcomes.filter((o) => needed.has(o.absPath)), ...outcomes.filter((o) => !needed.has(o.absPath))];
+  for (const outcome of ordered) {
+    if (outcome.output === undefined || outcome.error) {
+      if (outcome.error) failed.add(outcome.absPath);
+      continue;
+    }
+    const missing = (outcome.requires ?? []).find((r) => failed.has(r.absPath));
+    if (missing) {
+      outcome.error = `left unchanged: ${toDisplayPath(cwd, missing.absPath)}, which its migration needs changed with it, could not be written`;
+      errors.push({ path: outcome.path, message: outcome.error });
+      continue;
+    }
     try {
       await writeFileAtomic(outcome.absPath, outcome.output);
       written++;
     } catch (error) {
       outcome.error = `cannot write: ${messageOf(error)}`;
       errors.push({ path: outcome.path, message: outcome.error });
+      failed.add(outcome.absPath);
     }
   }
   for (const file of created) {

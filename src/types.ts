@@ -1,6 +1,7 @@
 // The few shapes every part of the engine speaks. Keep this file small: transforms, the runner,
 // the CLI and the report writers all depend on it.
 import type { SourceFile } from 'ts-morph';
+import type { PushAlias } from './config.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -49,6 +50,8 @@ export interface TransformOptions {
   packageRoot?: string;
   /** Absolute path of the requestState module for this package. */
   stateModulePath?: string;
+  /** Framework calls that ask the client like an SDK push method (from the configuration). */
+  aliases?: readonly PushAlias[];
   /** Extra options passed through from the CLI / jscodeshift. */
   [key: string]: unknown;
 }
@@ -70,6 +73,17 @@ export interface TransformResult {
   /** Push sites replaced by input requests. */
   sitesMigrated?: number;
   newFiles?: NewFile[];
+  /**
+   * Cross-file mode: modules (absolute paths) whose helpers this file's migration now calls
+   * through their companions; each must export them, so they are changed together or not at all.
+   */
+  requires?: CrossFileRequirement[];
+}
+
+export interface CrossFileRequirement {
+  absPath: string;
+  /** Names of the helpers whose companions the module must export. */
+  helpers: string[];
 }
 
 export interface Transform {
@@ -101,5 +115,7 @@ export interface FileOutcome {
   handlersMigrated: number;
   sitesMigrated: number;
   newFiles: NewFile[];
+  /** Cross-file mode: modules that must change together with this file. */
+  requires?: CrossFileRequirement[];
   error?: string;
 }

@@ -41,6 +41,12 @@ function cases(): Case[] {
   return out;
 }
 
+/** Transform options of a case: `<case>.options.json` beside it, when present (e.g. configured aliases). */
+function caseOptions(c: Case): Record<string, unknown> {
+  const file = c.inputPath.replace(/\.input\.[cm]?[jt]sx?$/, '.options.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+}
+
 function runTransform(c: Case, text: string) {
   const transform = transforms.find((t) => t.id === c.transform);
   if (!transform) throw new Error(`no transform with id ${c.transform}`);
@@ -51,6 +57,7 @@ function runTransform(c: Case, text: string) {
     options: {
       packageRoot: root,
       stateModulePath: path.join(path.dirname(c.inputPath), 'mrtr-state.ts'),
+      ...caseOptions(c),
     },
   });
 }

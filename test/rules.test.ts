@@ -36,6 +36,7 @@ const EXPECTED_IDS = [
   'logging-set-level-handler',
   'oninitialized-roots',
   'state-carries-sensitive-value',
+  'alias-arguments-differ',
 ];
 
 function listTs(dir: string): string[] {

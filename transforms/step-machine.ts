@@ -4,11 +4,13 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { findHandlers, describeHandler, canReturnInputRequired, type HandlerInfo } from '../src/analysis/handlers.js';
+import { aliasArgumentMessage, aliasArgumentProblem } from '../src/analysis/alias-arguments.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
 import { jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
+import { companionImportEdits, importedHelpers, requirementsOf, type CrossFileInput } from '../src/step-machine/cross-file.js';
 import { companionText, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
 import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
 import { planHandler, handlerLabel, isRaceAwait, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
@@ -35,21 +37,44 @@ export const transform: Transform = {
 export default toJscodeshift(transform);
 
 function run(ctx: TransformContext): TransformResult {
+  // Helper modules parsed on the side for cross-file lifting live as long as this run.
+  const cleanups: (() => void)[] = [];
+  try {
+    return runFile(ctx, cleanups);
+  } finally {
+    for (const cleanup of cleanups) cleanup();
+  }
+}
+
+function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResult {
   const result: TransformResult = { edits: [], findings: [], handlersMigrated: 0, sitesMigrated: 0 };
-  if (!mightNeedMigration(ctx.text)) return result;
+  const aliases = ctx.options.aliases ?? [];
+  if (!mightNeedMigration(ctx.text, aliases)) return result;
   const { sourceFile, text } = ctx;
   const handlers = findHandlers(sourceFile);
-  const sites = findPushSites(sourceFile, handlers);
-  if (sites.length === 0) return result;
+  const sites = findPushSites(sourceFile, handlers, aliases);
+  const crossFile = ctx.options.crossFile as CrossFileInput | undefined;
+  // A file may ask only through helpers of other modules (cross-file mode).
+  if (sites.length === 0 && crossFile === undefined) return result;
+  // Calls of configured aliases whose arguments are not the SDK's stay, and so do their handlers.
+  const aliasBlocked = aliasArgumentRefusals(sites, result.findings);
 
   const v1 = importsV1Sdk(sourceFile);
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
   const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
   const helperSites = new Set([...helpers.values()].map((h) => h.site));
-  const lifted = helperCallSites(sourceFile, helpers, handlers);
+  // Helpers imported from other modules of the project (cross-file mode), by local name.
+  const imported = v1 ? undefined : importedHelpers(sourceFile, crossFile, aliases, fileNames);
+  if (imported) cleanups.push(imported.dispose);
+  const importedByName = new Map((imported?.helpers ?? []).map((i) => [i.localName, i.helper]));
+  const lifted = helperCallSites(sourceFile, helpers, handlers, importedByName);
+  // Helpers whose callers in other files were migrated: their companions are exported from here.
+  const exportFor = new Set((ctx.options.exportCompanions as string[] | undefined) ?? []);
+  const exporting = [...helpers.values()].some((h) => exportFor.has(h.name));
   result.findings.push(...lifted.refusals);
   sites.push(...lifted.sites);
+  if (sites.length === 0) return result;
   // A completion notifier created in a handler goes away with that handler's migration (its
   // calls may sit elsewhere, e.g. in an HTTP callback route); anywhere else it is reported.
   const notifiers = new Map<HandlerInfo, { site: PushSite; edits: TextEdit[] }[]>();
@@ -86,6 +111,10 @@ function run(ctx: TransformContext): TransformResult {
     const refusal = handlerRefusal(handler, handlerSites, v1);
     if (refusal) {
       result.findings.push(...refusal);
+      continue;
+    }
+    if (aliasBlocked.has(handler)) {
+      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, 'a call of a configured alias in this handler does not pass the SDK arguments')));
       continue;
     }
     if (blocked.has(handler)) {
@@ -128,7 +157,7 @@ function run(ctx: TransformContext): TransformResult {
   for (const [handler, removals] of notifiers) {
     if (!byHandler.has(handler)) result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
   }
-  if (plans.length === 0 && edits.length === 0) {
+  if (plans.length === 0 && edits.length === 0 && !exporting) {
     // No handler changes: every helper's question stays and is reported.
     for (const helper of helpers.values()) result.findings.push(outsideRequestFinding(helper.site, handlers));
     return result;
@@ -158,19 +187,31 @@ function run(ctx: TransformContext): TransformResult {
         }
       }
       replacedNodes.push(...throws.map((t) => t.statement));
+      // A migrated alias call no longer names the alias: an import only it used goes.
+      for (const site of planSites) if (site.alias && site.call) replacedNodes.push(site.call.getExpression());
       result.handlersMigrated! += 1;
       result.sitesMigrated! += planSites.length;
     }
   } finally {
     view?.dispose();
   }
-  const helperFindings = helperEdits(helpers, lifted.calls, migratedCalls, text, style, typescript, uses, edits, handlers, replacedNodes);
+  const helperFindings = helperEdits(helpers, lifted.calls, migratedCalls, text, style, typescript, uses, edits, handlers, replacedNodes, exportFor);
   result.findings.push(...helperFindings);
-  if (result.handlersMigrated === 0) return result;
+  // Imported helpers whose calls were migrated: their companions are imported instead, and the
+  // helper's module must export them (the runner applies both files together or neither).
+  const liftedImports = (imported?.helpers ?? []).filter((i) => [...migratedCalls].some((call) => lifted.calls.get(call)?.helper === i.helper));
+  const rewrittenImports = new Set<Node>(liftedImports.map((i) => i.declaration));
+  if (liftedImports.length > 0) {
+    const stillUsed = (name: string) => sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name &&
+      !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration) && ![...migratedCalls].some((call) => call.containsRange(id.getPos(), id.getEnd())));
+    edits.push(...companionImportEdits(liftedImports, stillUsed));
+    result.requires = requirementsOf(liftedImports);
+  }
+  if (result.handlersMigrated === 0 && !exporting) return result;
   if (plans.length === 0 || !uses.has('mrtrState')) {
     // Only URL-mode throws were rewritten: no state, no module, no hook.
     edits.push(...importEdits(sourceFile, text, style, uses, '', typescript, unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes)));
-    edits.push(...otherImportRemovals(sourceFile, text, replacedNodes));
+    edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
     result.edits = edits;
     return result;
   }
@@ -189,10 +230,27 @@ function run(ctx: TransformContext): TransformResult {
   }
   edits.push(...importEdits(sourceFile, text, style, uses, specifierFor(ctx.absPath, stateModulePath), typescript,
     unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes)));
-  edits.push(...otherImportRemovals(sourceFile, text, replacedNodes));
+  edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
   result.edits = edits;
   result.newFiles = [{ absPath: stateModulePath, text: renderStateModule({ language: /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js', protection: protectionOf(ctx) }) }];
   return result;
+}
+
+/**
+ * Removes the alias calls whose arguments are not the SDK method's from `sites` (reporting each)
+ * and returns the handlers they sit in: those are left whole.
+ */
+function aliasArgumentRefusals(sites: PushSite[], findings: FindingInput[]): Set<HandlerInfo> {
+  const blocked = new Set<HandlerInfo>();
+  for (let i = sites.length - 1; i >= 0; i--) {
+    const site = sites[i];
+    const problem = aliasArgumentProblem(site);
+    if (problem === undefined) continue;
+    findings.unshift({ rule: 'alias-arguments-differ', severity: 'warning', pos: site.node.getStart(), ...aliasArgumentMessage(site, problem) });
+    if (site.handler) blocked.add(site.handler);
+    sites.splice(i, 1);
+  }
+  return blocked;
 }
 
 function protectionOf(ctx: TransformContext): StateProtection {
@@ -646,20 +704,23 @@ function helperEdits(
   edits: TextEdit[],
   handlers: HandlerInfo[],
   removedDeclarations: Node[],
+  exportFor: ReadonlySet<string>,
 ): FindingInput[] {
   const findings: FindingInput[] = [];
   for (const helper of helpers.values()) {
     const migratedHere = [...migrated].filter((call) => calls.get(call)?.helper === helper);
+    // Callers in other files were migrated: the companions are written (and exported) all the same.
+    const forOtherFiles = exportFor.has(helper.name);
     const references = helper.declaration.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier)
       .filter((id) => id.getText() === helper.name && !helper.declaration.containsRange(id.getPos(), id.getEnd()));
     const remaining = references.filter((id) => !migratedHere.some((call) => call.containsRange(id.getPos(), id.getEnd())));
-    if (migratedHere.length === 0) {
+    if (migratedHere.length === 0 && !forOtherFiles) {
       findings.push(outsideRequestFinding(helper.site, handlers));
       continue;
     }
     const types = companionTypes(helper, typescript, uses);
     const indent = indentationAt(text, helper.declaration.getStart());
-    const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types);
+    const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types, forOtherFiles);
     const exported = Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported() :
       Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
     // The helper's doc comment goes with it: the companions carry their own.
@@ -699,10 +760,10 @@ function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<s
 }
 
 /** Named imports of other modules that only the replaced code used: their specifiers, or whole lines, go. */
-function otherImportRemovals(sourceFile: SourceFile, text: string, replaced: Node[]): TextEdit[] {
+function otherImportRemovals(sourceFile: SourceFile, text: string, replaced: Node[], rewritten: ReadonlySet<Node> = new Set()): TextEdit[] {
   const edits: TextEdit[] = [];
   for (const decl of sourceFile.getImportDeclarations()) {
-    if (decl.getModuleSpecifierValue() === '@modelcontextprotocol/server') continue;
+    if (decl.getModuleSpecifierValue() === '@modelcontextprotocol/server' || rewritten.has(decl)) continue;
     const named = decl.getNamedImports();
     if (named.length === 0 || decl.getDefaultImport() || decl.getNamespaceImport()) continue;
     const unused = unusedAfter(sourceFile, named.map((i) => (i.getAliasNode() ?? i.getNameNode()).getText()), replaced);

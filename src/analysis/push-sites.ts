@@ -16,6 +16,7 @@ import {
   unwrapExpression,
   type HandlerInfo,
 } from './handlers.js';
+import type { PushAlias } from '../config.js';
 
 export type PushKind =
   | 'elicitation'
@@ -50,6 +51,8 @@ export interface PushSite {
   inLoop: boolean;
   inTry: boolean;
   viaThis: boolean;
+  /** Set when the call matched a configured alias (framework glue) rather than an SDK method. */
+  alias?: PushAlias;
 }
 
 /** Push method strings and the kind of request each one is. */
@@ -66,8 +69,13 @@ const PUSH_METHODS: Readonly<Record<string, PushKind>> = {
 export const PREFILTER =
   /elicitInput|requestSampling|createMessage|listRoots|elicitation\/create|sampling\/createMessage|roots\/list|tasks\/|UrlElicitationRequiredError|createElicitationCompletionNotifier|elicitationId|getClientCapabilities|registerTool|registerPrompt|registerResource|setRequestHandler|@modelcontextprotocol\/|\.\s*(?:tool|prompt|resource)\s*[(<]/;
 
-export function mightNeedMigration(text: string): boolean {
-  return PREFILTER.test(text);
+export function mightNeedMigration(text: string, aliases: readonly PushAlias[] = []): boolean {
+  return PREFILTER.test(text) || aliases.some((a) => text.includes(aliasName(a)));
+}
+
+/** The last name of an alias's callee (`ctx.elicit` → `elicit`): what the prefilter looks for. */
+function aliasName(alias: PushAlias): string {
+  return alias.call.slice(alias.call.lastIndexOf('.') + 1);
 }
 
 /** `<x>.getClientCapabilities()` calls, in source order. */
@@ -78,7 +86,7 @@ export function findCapabilityReads(sourceFile: SourceFile): CallExpression[] {
   });
 }
 
-export function findPushSites(sourceFile: SourceFile, handlers?: HandlerInfo[]): PushSite[] {
+export function findPushSites(sourceFile: SourceFile, handlers?: HandlerInfo[], aliases: readonly PushAlias[] = []): PushSite[] {
   // Keyed by compiler node: the identity that survives ts-morph re-wrapping.
   const byFn = new Map<object, HandlerInfo>();
   for (const handler of handlers ?? findHandlers(sourceFile)) {
@@ -88,7 +96,8 @@ export function findPushSites(sourceFile: SourceFile, handlers?: HandlerInfo[]):
   const drafts: (Draft | undefined)[] = [];
   // Only the node kinds that can be sites are wrapped (walking every node through ts-morph is slow
   // on large files).
-  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) drafts.push(callSite(call, names));
+  const byCall = new Map(aliases.map((a) => [a.call, a]));
+  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) drafts.push(aliasSite(call, byCall) ?? callSite(call, names));
   for (const expr of sourceFile.getDescendantsOfKind(SyntaxKind.NewExpression)) drafts.push(urlErrorSite(expr, names));
   const text = sourceFile.getFullText();
   if (text.includes('elicitationId')) {
@@ -148,6 +157,7 @@ function complete(draft: Draft, byFn: Map<object, HandlerInfo>): PushSite {
   if (site.options === undefined) delete site.options;
   if (site.elicitMode === undefined) delete site.elicitMode;
   if (site.call === undefined) delete site.call;
+  if (site.alias === undefined) delete site.alias;
   return site;
 }
 
@@ -319,6 +329,25 @@ function callSite(call: CallExpression, names: LocalNames): Draft | undefined {
       return withTask({ ...base, kind, params, options, ...(kind === 'elicitation' ? { elicitMode: elicitMode(params) } : {}) });
     }
   }
+}
+
+/**
+ * A call of a configured alias, matched on the callee as written (`ctx.elicit(…)`,
+ * `this.sample(…)`): its arguments are taken to be the SDK method's ("params": "same"); the
+ * transform checks that they look like it before migrating.
+ */
+function aliasSite(call: CallExpression, byCall: ReadonlyMap<string, PushAlias>): Draft | undefined {
+  if (byCall.size === 0) return undefined;
+  const callee = unwrapExpression(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) && !Node.isIdentifier(callee)) return undefined;
+  // `ctx?.elicit(…)` is the alias too (matched, then refused: see alias-arguments.ts).
+  const alias = byCall.get(apiText(callee).replace(/\?\./g, '.'));
+  if (!alias) return undefined;
+  const args = call.getArguments() as Expression[];
+  const base = { node: call, call, api: alias.call, receiver: callee, alias };
+  if (alias.kind === 'roots') return withTask({ ...base, kind: 'roots', options: args[1] });
+  if (alias.kind === 'sampling') return withTask({ ...base, kind: 'sampling', params: args[0], options: args[1] });
+  return withTask({ ...base, kind: 'elicitation', params: args[0], options: args[1], elicitMode: elicitMode(args[0]) });
 }
 
 /** Which push function `<receiver>.<name>(…)` is, if any. */

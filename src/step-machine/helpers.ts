@@ -69,7 +69,8 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
     if (!named || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) continue;
     const body = fn.getBody();
     if (!body || !Node.isBlock(body)) continue;
-    if (!fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()) && !p.getInitializer() && !p.getDotDotDotToken())) continue;
+    // A default value goes into the companions with its parameter, so it must be safe to evaluate there too.
+    if (!fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()) && isPureExpression(p.getInitializer()) && !p.getDotDotDotToken())) continue;
     const split = splitAt(body, site);
     if (!split) continue;
     const base = camelCase(named.name);
@@ -161,8 +162,10 @@ export function helperCallSites(
   sourceFile: SourceFile,
   helpers: Map<Node, LiftableHelper>,
   handlers: HandlerInfo[],
+  /** Helpers of other modules, by the local name this file imports them under. */
+  imported: ReadonlyMap<string, LiftableHelper> = new Map(),
 ): { sites: PushSite[]; calls: Map<Node, HelperCall>; refusals: FindingInput[] } {
-  const byName = new Map([...helpers.values()].map((h) => [h.name, h]));
+  const byName = new Map([...[...helpers.values()].map((h) => [h.name, h] as const), ...imported]);
   const sites: PushSite[] = [];
   const calls = new Map<Node, HelperCall>();
   const refusals: FindingInput[] = [];
@@ -206,8 +209,13 @@ export function helperCallSites(
       continue;
     }
     sites.push(site);
-    const pick = (indices: number[]) => indices.filter((i) => i < args.length).map((i) => args[i].getText()).join(', ');
-    calls.set(call, { helper, call, requestArgs: pick(helper.requestParams), outcomeArgs: pick(helper.outcomeParams) });
+    // An argument the call leaves out (a parameter with a default) is passed as undefined where a
+    // later one follows: the outcome function takes the answer after them.
+    const pick = (indices: number[], more: boolean) => {
+      const last = more ? Infinity : Math.max(-1, ...indices.filter((i) => i < args.length));
+      return indices.filter((i) => i <= last).map((i) => args[i]?.getText() ?? 'undefined').join(', ');
+    };
+    calls.set(call, { helper, call, requestArgs: pick(helper.requestParams, false), outcomeArgs: pick(helper.outcomeParams, true) });
   }
   return { sites, calls, refusals };
 }
@@ -220,7 +228,8 @@ export interface CompanionTypes {
 }
 
 /** The request builder and the result function, as text placed after the helper. */
-export function companionText(helper: LiftableHelper, indent: string, unit: string, eol: string, semi: string, types: CompanionTypes): string {
+export function companionText(helper: LiftableHelper, indent: string, unit: string, eol: string, semi: string, types: CompanionTypes, exported = false): string {
+  const exportKeyword = exported ? 'export ' : '';
   const paramsOf = (indices: number[]) => indices.map((i) => helper.params[i].getText());
   const preText = helper.pre.map((st) => reindent(st, indent + unit)).join(eol);
   const params0 = helper.site.params;
@@ -228,7 +237,7 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
   const lines: string[] = [];
   const requestType = types.request ? `: ${types.request}` : '';
   lines.push(`${indent}/** The request ${helper.name}() asks with (its code before the question). */`);
-  lines.push(`${indent}function ${helper.requestFn}(${paramsOf(helper.requestParams).join(', ')})${requestType} {`);
+  lines.push(`${indent}${exportKeyword}function ${helper.requestFn}(${paramsOf(helper.requestParams).join(', ')})${requestType} {`);
   if (preText) lines.push(preText);
   lines.push(`${indent}${unit}return ${paramsExpr}${semi}`);
   lines.push(`${indent}}`);
@@ -237,7 +246,7 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
     const resultType = types.result ? `: ${helper.resultAsync ? `Promise<${types.result}>` : types.result}` : '';
     lines.push('');
     lines.push(`${indent}/** What ${helper.name}() does with the answer (its code after the question). */`);
-    lines.push(`${indent}${helper.resultAsync ? 'async ' : ''}function ${helper.resultFn}(${[...paramsOf(helper.outcomeParams), answerParam].join(', ')})${resultType} {`);
+    lines.push(`${indent}${exportKeyword}${helper.resultAsync ? 'async ' : ''}function ${helper.resultFn}(${[...paramsOf(helper.outcomeParams), answerParam].join(', ')})${resultType} {`);
     if (preText && helper.outcomeNeedsPre) lines.push(preText);
     for (const st of helper.post) lines.push(reindent(st, indent + unit));
     lines.push(`${indent}}`);

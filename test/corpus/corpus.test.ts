@@ -25,6 +25,11 @@ const CORPUS = path.join(ROOT, 'test', 'corpus', 'servers');
 const RUN_DIR = path.join(ROOT, 'test', 'tmp', `corpus-${process.pid}`);
 const SRC = path.join(RUN_DIR, 'src');
 const TARGET = 0.85;
+/** The corpus's configuration, as its users would write it: the framework glue they declared as push aliases. */
+const CONFIG = path.join(CORPUS, 'mcp-mrtr-migrate.config.json');
+const ALIASES: string[] = fs.existsSync(CONFIG)
+  ? (JSON.parse(fs.readFileSync(CONFIG, 'utf8')) as { aliases: { call: string }[] }).aliases.map((a) => a.call)
+  : [];
 
 const TSCONFIG = {
   compilerOptions: {
@@ -122,6 +127,7 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(path.join(SRC, file)), { recursive: true });
     fs.copyFileSync(path.join(CORPUS, file), path.join(SRC, file));
   }
+  if (fs.existsSync(CONFIG)) fs.copyFileSync(CONFIG, path.join(RUN_DIR, path.basename(CONFIG)));
   fs.writeFileSync(path.join(RUN_DIR, 'package.json'), `${JSON.stringify({ name: 'corpus', private: true, type: 'module' }, null, 2)}\n`);
   fs.writeFileSync(path.join(RUN_DIR, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
   originalTypecheck = typecheck(RUN_DIR).text;
@@ -144,7 +150,7 @@ beforeAll(async () => {
 
   for (const [file, original] of originals) {
     const expected = EXPECTED[file] ?? [];
-    const scanned = scanPushSites(file, original);
+    const scanned = scanPushSites(file, original, ALIASES);
     // The expectations must describe exactly the push sites the file has.
     for (const site of expected) {
       if (!scanned.some((s) => s.line === site.line && s.api === site.api)) {
@@ -157,7 +163,7 @@ beforeAll(async () => {
       }
     }
     const output = stripMarkers(fs.readFileSync(path.join(SRC, file), 'utf8'));
-    const remaining = scanPushSites(file, output);
+    const remaining = scanPushSites(file, output, ALIASES);
     for (const site of halfMigrated(file, output)) halfMigratedSites.push(`${file}: ${site.api} at output line ${site.line}`);
 
     const findings = report.findings.filter((f) => f.path === `src/${file}`);

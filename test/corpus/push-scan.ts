@@ -36,7 +36,11 @@ function rawMethod(call: ts.CallExpression): string | undefined {
   return undefined;
 }
 
-export function scanPushSites(fileName: string, text: string): ScannedSite[] {
+/**
+ * `aliases`: callees the corpus configuration declares as push aliases (framework glue); their
+ * calls are sites too, named `<callee> [alias]`.
+ */
+export function scanPushSites(fileName: string, text: string, aliases: readonly string[] = []): ScannedSite[] {
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const sites: ScannedSite[] = [];
   const add = (node: ts.Node, api: string) => {
@@ -48,7 +52,9 @@ export function scanPushSites(fileName: string, text: string): ScannedSite[] {
       const callee = node.expression;
       const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
       const receiver = ts.isPropertyAccessExpression(callee) ? squash(callee.expression.getText(sf)) : undefined;
-      if (name && PUSH_NAMES.has(name) && receiver !== undefined && receiver !== 'inputRequired') {
+      if (aliases.includes(squash(callee.getText(sf)))) {
+        add(node, `${squash(callee.getText(sf))} [alias]`);
+      } else if (name && PUSH_NAMES.has(name) && receiver !== undefined && receiver !== 'inputRequired') {
         add(node, squash(callee.getText(sf)));
       } else if (name && RAW_NAMES.has(name)) {
         const method = rawMethod(node);

@@ -1,0 +1,20 @@
+// A question several tools ask: why an employee is being removed.
+import type { ServerContext } from '@modelcontextprotocol/server';
+
+export interface ReasonOptions {
+  /** Offer these reasons as a choice instead of free text. */
+  choices?: string[];
+}
+
+export async function askReason(ctx: ServerContext, employee: string, options: ReasonOptions = {}): Promise<string | undefined> {
+  const answer = await ctx.mcpReq.elicitInput({
+    message: `Reason for removing ${employee}?`,
+    requestedSchema: options.choices
+      ? { type: 'object', properties: { reason: { type: 'string', enum: options.choices } }, required: ['reason'] }
+      : { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
+  });
+  if (answer.action !== 'accept') return undefined;
+  return String(answer.content?.reason).trim();
+}
+
+export const reasons = [

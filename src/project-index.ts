@@ -1,0 +1,134 @@
+// The project-level index of cross-file mode: which files of the run import a module of the run that
+// exports a liftable helper (an exported function wrapping one question). Imports are resolved with
+// the compiler options of the project's tsconfig (`--project`, or the nearest tsconfig.json found
+// beside or above a file), so `paths` aliases and NodeNext `.js` specifiers resolve as the compiler
+// resolves them. Only the scanner runs on every candidate file (ts.preProcessFile); only modules
+// that some candidate imports are parsed, and only those whose text can hold a question.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ts } from 'ts-morph';
+import type { PushAlias } from './config.js';
+import { exportedLiftableHelpers, parseOnTheSide, type CrossFileInput } from './step-machine/cross-file.js';
+
+export class ProjectError extends Error {}
+
+/** Compiler options of a tsconfig (with its `extends`); a broken file is a ProjectError naming it. */
+export function compilerOptionsOf(tsconfig: string): ts.CompilerOptions {
+  if (!existsSync(tsconfig)) throw new ProjectError(`${tsconfig}: no such tsconfig file`);
+  const read = ts.readConfigFile(tsconfig, ts.sys.readFile);
+  if (read.error) throw new ProjectError(`${tsconfig}: ${ts.flattenDiagnosticMessageText(read.error.messageText, '\n')}`);
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(tsconfig), undefined, tsconfig);
+  // "No inputs were found" only means the include globs match nothing: resolution still works.
+  const fatal = parsed.errors.find((d) => d.code !== 18003);
+  if (fatal) throw new ProjectError(`${tsconfig}: ${ts.flattenDiagnosticMessageText(fatal.messageText, '\n')}`);
+  return { ...parsed.options, allowJs: true };
+}
+
+/**
+ * The tsconfig.json beside or above `dir`, up to the package root (nearest package.json) or the git
+ * root, whichever comes first; undefined when there is none.
+ */
+export function nearestTsconfig(dir: string): string | undefined {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const candidate = path.join(d, 'tsconfig.json');
+    if (existsSync(candidate)) return candidate;
+    if (existsSync(path.join(d, 'package.json')) || existsSync(path.join(d, '.git')) || path.dirname(d) === d) return undefined;
+  }
+}
+
+export interface IndexedFile {
+  absPath: string;
+  text: string;
+}
+
+export interface ProjectIndexOptions {
+  /** `--project`: one tsconfig for every file; undefined: the nearest one per file. */
+  tsconfig?: string;
+  aliases?: readonly PushAlias[];
+}
+
+export interface ProjectIndex {
+  /** Per importing file: the imported modules that export liftable helpers. */
+  inputs: Map<string, CrossFileInput>;
+  /** Files whose imports were resolved, modules parsed for helpers, helper modules found. */
+  stats: { files: number; parsed: number; helperModules: number };
+}
+
+/** Text that can hold a question a helper asks (the push names, or the alias names). */
+function mayAsk(text: string, aliases: readonly PushAlias[]): boolean {
+  return /elicitInput|requestSampling|createMessage|listRoots|elicitation\/create|sampling\/createMessage|roots\/list/.test(text) ||
+    aliases.some((a) => text.includes(a.call.slice(a.call.lastIndexOf('.') + 1)));
+}
+
+export function buildProjectIndex(files: readonly IndexedFile[], options: ProjectIndexOptions = {}): ProjectIndex {
+  const aliases = options.aliases ?? [];
+  const byPath = new Map(files.map((f) => [path.normalize(f.absPath), f]));
+  const optionsByConfig = new Map<string, ts.CompilerOptions | undefined>();
+  const configOfDir = new Map<string, string | undefined>();
+  const fixed = options.tsconfig ? compilerOptionsOf(options.tsconfig) : undefined;
+  const compilerOptions = (file: string): ts.CompilerOptions | undefined => {
+    if (fixed) return fixed;
+    const dir = path.dirname(file);
+    if (!configOfDir.has(dir)) configOfDir.set(dir, nearestTsconfig(dir));
+    const config = configOfDir.get(dir);
+    if (!config) return undefined;
+    if (!optionsByConfig.has(config)) {
+      // A tsconfig found on the way (not named with --project) that does not load just leaves its
+      // files out of cross-file mode: they migrate file by file, as without it.
+      try {
+        optionsByConfig.set(config, compilerOptionsOf(config));
+      } catch (error) {
+        if (!(error instanceof ProjectError)) throw error;
+        optionsByConfig.set(config, undefined);
+      }
+    }
+    return optionsByConfig.get(config);
+  };
+  const caches = new Map<ts.CompilerOptions, ts.ModuleResolutionCache>();
+  const helperNames = new Map<string, boolean>();
+  const isHelperModule = (absPath: string): boolean => {
+    let known = helperNames.get(absPath);
+    if (known === undefined) {
+      const file = byPath.get(absPath)!;
+      known = false;
+      if (/\bexport\b/.test(file.text) && mayAsk(file.text, aliases)) {
+        stats.parsed++;
+        const parsed = parseOnTheSide(absPath, file.text);
+        try {
+          known = exportedLiftableHelpers(parsed.sourceFile, aliases).size > 0;
+        } finally {
+          parsed.dispose();
+        }
+      }
+      if (known) stats.helperModules++;
+      helperNames.set(absPath, known);
+    }
+    return known;
+  };
+  const stats = { files: 0, parsed: 0, helperModules: 0 };
+  const inputs = new Map<string, CrossFileInput>();
+  for (const file of files) {
+    const imports = ts.preProcessFile(file.text, true, false).importedFiles.map((i) => i.fileName);
+    if (imports.length === 0) continue;
+    const opts = compilerOptions(file.absPath);
+    if (!opts) continue;
+    stats.files++;
+    let cache = caches.get(opts);
+    if (!cache) {
+      cache = ts.createModuleResolutionCache(path.dirname(file.absPath), (f) => f, opts);
+      caches.set(opts, cache);
+    }
+    for (const specifier of new Set(imports)) {
+      // Packages live outside the run; only relative imports and the project's own `paths` can reach a helper of it.
+      if (!specifier.startsWith('.') && !opts.paths) continue;
+      const resolved = ts.resolveModuleName(specifier, file.absPath, opts, ts.sys, cache).resolvedModule?.resolvedFileName;
+      if (!resolved) continue;
+      const target = path.normalize(resolved);
+      if (target === path.normalize(file.absPath) || !byPath.has(target) || !isHelperModule(target)) continue;
+      const input = inputs.get(file.absPath) ?? { modules: {} };
+      input.modules[specifier] = { absPath: target, text: byPath.get(target)!.text };
+      inputs.set(file.absPath, input);
+    }
+  }
+  return { inputs, stats };
+}

@@ -1,0 +1,137 @@
+// Helpers imported from other files of the project (cross-file mode). The runner hands a file the
+// text of every module it imports that exports a liftable helper (one question, split like a
+// same-file helper); here those modules are parsed on the side, their helpers found exactly as
+// their own run will find them, and mapped to the local names the file imports them under. A call
+// of such a helper in a handler then becomes a question of that handler, using the companions
+// `<name>Params` / `<name>Outcome` that the helper's module exports once the group is applied.
+import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile } from 'ts-morph';
+import type { PushAlias } from '../config.js';
+import { aliasArgumentProblem } from '../analysis/alias-arguments.js';
+import { findHandlers } from '../analysis/handlers.js';
+import { findPushSites } from '../analysis/push-sites.js';
+import type { TextEdit } from '../types.js';
+import { findLiftableHelpers, type LiftableHelper } from './helpers.js';
+import { camelCase } from './naming.js';
+
+/** What the runner passes a file in cross-file mode: imported modules that export liftable helpers. */
+export interface CrossFileInput {
+  /** Keyed by the module specifier as the file writes it (`./lib/confirm.js`). */
+  modules: Record<string, { absPath: string; text: string }>;
+}
+
+/** A helper of another module, as this file imports it. */
+export interface ImportedHelper {
+  helper: LiftableHelper;
+  /** The local name of the import (`confirm` in `import { confirmWithUser as confirm }`). */
+  localName: string;
+  declaration: ImportDeclaration;
+  absPath: string;
+}
+
+let sideProject: Project | undefined;
+
+/** Parses helper modules apart from the file being transformed (its own project keeps one file). */
+function project(): Project {
+  sideProject ??= new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
+  });
+  return sideProject;
+}
+
+/** A module parsed apart from the file being transformed; dispose when done with its nodes. */
+export function parseOnTheSide(absPath: string, text: string): { sourceFile: SourceFile; dispose: () => void } {
+  const sourceFile = project().createSourceFile(absPath, text, { overwrite: true });
+  return { sourceFile, dispose: () => void (sourceFile.wasForgotten() || project().removeSourceFile(sourceFile)) };
+}
+
+/**
+ * Exported liftable helpers of a module, keyed by name: the same search, in the same order, as the
+ * module's own step-machine run, so the companion names agree. A helper whose companion names are
+ * taken (an earlier run already wrote them) is left out: a second set would be numbered.
+ */
+export function exportedLiftableHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): Map<string, LiftableHelper> {
+  const out = new Map<string, LiftableHelper>();
+  if (importsV1(sourceFile)) return out;
+  const handlers = findHandlers(sourceFile);
+  const sites = findPushSites(sourceFile, handlers, aliases).filter((s) => aliasArgumentProblem(s) === undefined);
+  const names = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+  for (const helper of findLiftableHelpers(sites, names).values()) {
+    const exported = Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported()
+      : Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
+    if (!exported) continue;
+    const base = camelCase(helper.name);
+    if (helper.requestFn !== `${base}Params` || (helper.resultFn !== undefined && helper.resultFn !== `${base}Outcome`)) continue;
+    out.set(helper.name, helper);
+  }
+  return out;
+}
+
+function importsV1(sourceFile: SourceFile): boolean {
+  return sourceFile.getImportDeclarations().some((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk'));
+}
+
+/**
+ * The helpers `sourceFile` imports by name from the modules in `input`. `taken`: names used in the
+ * file; a helper whose companions would clash with one of them is not offered.
+ */
+export function importedHelpers(
+  sourceFile: SourceFile,
+  input: CrossFileInput | undefined,
+  aliases: readonly PushAlias[],
+  taken: ReadonlySet<string>,
+): { helpers: ImportedHelper[]; dispose: () => void } {
+  const helpers: ImportedHelper[] = [];
+  const parsed: SourceFile[] = [];
+  const dispose = () => {
+    for (const file of parsed) if (!file.wasForgotten()) project().removeSourceFile(file);
+  };
+  if (!input) return { helpers, dispose };
+  const byModule = new Map<string, Map<string, LiftableHelper>>();
+  for (const declaration of sourceFile.getImportDeclarations()) {
+    const module = input.modules[declaration.getModuleSpecifierValue()];
+    if (!module || declaration.isTypeOnly()) continue;
+    let exported = byModule.get(module.absPath);
+    if (!exported) {
+      const { sourceFile: file } = parseOnTheSide(module.absPath, module.text);
+      parsed.push(file);
+      exported = exportedLiftableHelpers(file, aliases);
+      byModule.set(module.absPath, exported);
+    }
+    for (const spec of declaration.getNamedImports()) {
+      const helper = exported.get(spec.getName());
+      if (!helper || spec.isTypeOnly()) continue;
+      if (taken.has(helper.requestFn) || (helper.resultFn !== undefined && taken.has(helper.resultFn))) continue;
+      helpers.push({ helper, localName: (spec.getAliasNode() ?? spec.getNameNode()).getText(), declaration, absPath: module.absPath });
+    }
+  }
+  return { helpers, dispose };
+}
+
+/**
+ * The import of each module whose helpers were lifted: the companions join it, and a helper no
+ * longer referenced leaves it. `stillUsed(name)`: the local name appears outside migrated calls.
+ */
+export function companionImportEdits(lifted: ImportedHelper[], stillUsed: (localName: string) => boolean): TextEdit[] {
+  const edits: TextEdit[] = [];
+  const byDeclaration = new Map<ImportDeclaration, ImportedHelper[]>();
+  for (const item of lifted) byDeclaration.set(item.declaration, [...(byDeclaration.get(item.declaration) ?? []), item]);
+  for (const [declaration, items] of byDeclaration) {
+    const named = declaration.getNamedImports();
+    const drop = new Set(items.filter((i) => !stillUsed(i.localName)).map((i) => i.localName));
+    const kept = named.filter((spec) => !drop.has((spec.getAliasNode() ?? spec.getNameNode()).getText())).map((spec) => spec.getText());
+    const present = new Set(named.map((spec) => spec.getName()));
+    const added = [...new Set(items.flatMap((i) => [i.helper.requestFn, ...(i.helper.resultFn ? [i.helper.resultFn] : [])]))].filter((n) => !present.has(n));
+    const braces = named[0].getParentOrThrow();
+    edits.push({ start: braces.getStart(), end: braces.getEnd(), text: `{ ${[...kept, ...added].join(', ')} }` });
+  }
+  return edits;
+}
+
+/** Modules and helper names a file's migration now depends on, for the runner's group. */
+export function requirementsOf(lifted: ImportedHelper[]): { absPath: string; helpers: string[] }[] {
+  const byPath = new Map<string, Set<string>>();
+  for (const item of lifted) byPath.set(item.absPath, (byPath.get(item.absPath) ?? new Set()).add(item.helper.name));
+  return [...byPath].map(([absPath, names]) => ({ absPath, helpers: [...names].sort() })).sort((a, b) => (a.absPath < b.absPath ? -1 : 1));
+}

@@ -1,0 +1,170 @@
+// Cross-file mode, driven through the CLI on directory fixtures: __testfixtures__/cross-file/<case>/
+// holds `input/` (a package's files; a tsconfig.json and package.json are added when it has none),
+// `output/` (every file the run must change or create, byte for byte; mrtr-state.ts aside, which
+// has its own tests) and, optionally, `case.json` (exit code, files listed as errors, whether the
+// result typechecks). Each case is migrated in write mode in a scratch package inside the repository
+// (so @modelcontextprotocol/server resolves), run again to prove nothing changes, and typechecked.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main, type CliIo } from '../src/cli.js';
+import type { Report } from '../src/report/json.js';
+import type * as RunnerModule from '../src/runner.js';
+import type * as RegistryModule from '../src/registry.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CASES = path.join(ROOT, '__testfixtures__', 'cross-file');
+const RUN_DIR = path.join(ROOT, 'test', 'tmp', `cross-file-${process.pid}`);
+
+const TSCONFIG = {
+  compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, noEmit: true, types: ['node'] },
+  include: ['src'],
+};
+
+interface CaseSpec {
+  exitCode?: number;
+  /** Display paths the report lists under errors. */
+  errors?: string[];
+  typecheck?: boolean;
+}
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile()).map((f) => f.split(path.sep).join('/')).sort();
+}
+
+function snapshot(dir: string): Map<string, string> {
+  return new Map(filesUnder(dir).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+}
+
+async function cli(args: string[], cwd: string): Promise<{ code: number; report: Report; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, stderrIsTTY: false, stdoutIsTTY: false };
+  const code = await main(args, io);
+  return { code, report: JSON.parse(stdout) as Report, stderr };
+}
+
+function typecheck(dir: string): string {
+  const config = ts.readConfigFile(path.join(dir, 'tsconfig.json'), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, dir);
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  return ts.formatDiagnostics(ts.getPreEmitDiagnostics(program), { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' });
+}
+
+afterAll(() => {
+  fs.rmSync(RUN_DIR, { recursive: true, force: true });
+});
+
+const cases = fs.readdirSync(CASES).filter((name) => fs.existsSync(path.join(CASES, name, 'input'))).sort();
+
+describe.each(cases)('cross-file fixture %s', (name) => {
+  const caseDir = path.join(CASES, name);
+  const spec: CaseSpec = fs.existsSync(path.join(caseDir, 'case.json')) ? JSON.parse(fs.readFileSync(path.join(caseDir, 'case.json'), 'utf8')) : {};
+  const dir = path.join(RUN_DIR, name);
+  const input = snapshot(path.join(caseDir, 'input'));
+  const expected = snapshot(path.join(caseDir, 'output'));
+  let first: Awaited<ReturnType<typeof cli>>;
+
+  it('changes exactly the expected files, byte for byte', async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.cpSync(path.join(caseDir, 'input'), dir, { recursive: true });
+    if (!input.has('tsconfig.json')) fs.writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+    if (!input.has('package.json')) fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: name, private: true, type: 'module' }, null, 2)}\n`);
+    first = await cli(['--allow-dirty', '--json', '--no-format', '-t', 'step-machine', '.'], dir);
+    expect(first.code, first.stderr).toBe(spec.exitCode ?? 0);
+    expect(first.report.errors.map((e) => e.path).sort()).toEqual(spec.errors ?? []);
+    const after = snapshot(dir);
+    for (const [file, text] of input) {
+      if (expected.has(file)) expect(after.get(file), file).toBe(expected.get(file));
+      else expect(after.get(file), `${file} must stay as it was`).toBe(text);
+    }
+    for (const [file, text] of expected) expect(after.get(file), file).toBe(text);
+    const created = [...after.keys()].filter((f) => !input.has(f) && !expected.has(f) && f !== 'tsconfig.json' && f !== 'package.json');
+    expect(created.filter((f) => !/mrtr-state\.ts$/.test(f))).toEqual([]);
+  });
+
+  it('changes nothing on a second run', async () => {
+    const before = snapshot(dir);
+    const again = await cli(['--allow-dirty', '--json', '--no-format', '-t', 'step-machine', '.'], dir);
+    expect(again.report.summary.filesChanged).toBe(0);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  if (spec.typecheck !== false) {
+    it('typechecks against @modelcontextprotocol/server 2.x after the migration', () => {
+      expect(typecheck(dir)).toBe('');
+    });
+  }
+});
+
+describe('cross-file mode on the command line', () => {
+  const source = path.join(CASES, 'helper-in-another-file', 'input');
+  const scratch = (name: string, withTsconfig: boolean) => {
+    const dir = path.join(RUN_DIR, `cli-${name}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.cpSync(source, dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+    if (withTsconfig) fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+    return dir;
+  };
+  const changed = (report: Report) => report.files.filter((f) => f.changed).map((f) => f.path).sort();
+
+  it('is on by default beside a tsconfig.json, and off with --no-project', async () => {
+    const dir = scratch('default', true);
+    const on = await cli(['--dry-run', '--json', '-t', 'step-machine', '.'], dir);
+    expect(changed(on.report)).toEqual(['src/lib/reason.ts', 'src/server.ts']);
+    const off = await cli(['--dry-run', '--json', '-t', 'step-machine', '--no-project', '.'], dir);
+    expect(changed(off.report)).toEqual(['src/lib/reason.ts']);
+    expect(off.report.summary.handlersMigrated).toBe(0);
+    expect(off.report.findings.map((f) => `${f.path}:${f.line} ${f.rule}`)).toEqual(['src/lib/reason.ts:10 push-in-helper']);
+  });
+
+  it('is off without a tsconfig, and on with --project naming one elsewhere', async () => {
+    const dir = scratch('explicit', false);
+    const off = await cli(['--dry-run', '--json', '-t', 'step-machine', '.'], dir);
+    expect(off.report.summary.handlersMigrated).toBe(0);
+    fs.mkdirSync(path.join(dir, 'config'));
+    fs.writeFileSync(path.join(dir, 'config', 'tsconfig.app.json'), JSON.stringify({ ...TSCONFIG, include: ['../src'] }));
+    const on = await cli(['--dry-run', '--json', '-t', 'step-machine', '--project', 'config/tsconfig.app.json', '.'], dir);
+    expect(on.report.summary.handlersMigrated).toBe(1);
+    expect(changed(on.report)).toEqual(['src/lib/reason.ts', 'src/server.ts']);
+  });
+
+  it.each([
+    ['missing.json', 'no such tsconfig file'],
+    ['src/server.ts', 'src/server.ts'],
+  ])('stops with exit 2 when --project %s cannot be read', async (file, problem) => {
+    const dir = scratch('bad-project', true);
+    let stderr = '';
+    const io: CliIo = { stdout: () => undefined, stderr: (t) => void (stderr += t), cwd: dir, stderrIsTTY: false, stdoutIsTTY: false };
+    expect(await main(['--dry-run', '--project', file, '.'], io)).toBe(2);
+    expect(stderr).toContain('error: --project: ');
+    expect(stderr).toContain(problem);
+  });
+});
+
+describe('cross-file mode on worker threads', () => {
+  // Workers run the compiled build (see test/workers.test.ts): the runner comes from dist/ too.
+  const dist = fileURLToPath(new URL('../dist/src/', import.meta.url));
+  const fromDist = async <T>(rel: string): Promise<T> => (await import(pathToFileURL(path.join(dist, rel)).href)) as T;
+
+  it('gives the same diff on two workers as in-process', async () => {
+    const { run } = await fromDist<typeof RunnerModule>('runner.js');
+    const { loadTransforms } = await fromDist<typeof RegistryModule>('registry.js');
+    const transforms = (await loadTransforms()).filter((t) => t.id === 'step-machine');
+    const dir = path.join(RUN_DIR, 'workers');
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.cpSync(path.join(CASES, 'helper-in-another-file', 'input'), dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'workers', private: true, type: 'module' }));
+    const inProcess = await run({ cwd: dir, paths: ['.'], mode: 'dry-run', transforms, workers: 1 });
+    const threaded = await run({ cwd: dir, paths: ['.'], mode: 'dry-run', transforms, workers: 2, filesPerWorker: 1 });
+    expect(threaded.workersStarted).toBeGreaterThan(0);
+    expect(threaded.crossFile?.groups).toBe(1);
+    expect(threaded.diff).toBe(inProcess.diff);
+    expect(threaded.diff).toContain('+export function askReasonParams(');
+  });
+});
