@@ -3,7 +3,7 @@
 // in a verified requestState. Every push site it does not migrate is reported with a rule id.
 import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
-import { findHandlers, describeHandler, canReturnInputRequired, type HandlerInfo } from '../src/analysis/handlers.js';
+import { findHandlers, describeHandler, canReturnInputRequired, type HandlerInfo, type RouteRefusal } from '../src/analysis/handlers.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
@@ -38,7 +38,8 @@ function run(ctx: TransformContext): TransformResult {
   const result: TransformResult = { edits: [], findings: [], handlersMigrated: 0, sitesMigrated: 0 };
   if (!mightNeedMigration(ctx.text)) return result;
   const { sourceFile, text } = ctx;
-  const handlers = findHandlers(sourceFile);
+  const routeRefusals: RouteRefusal[] = [];
+  const handlers = findHandlers(sourceFile, routeRefusals);
   const sites = findPushSites(sourceFile, handlers);
   if (sites.length === 0) return result;
 
@@ -70,7 +71,7 @@ function run(ctx: TransformContext): TransformResult {
   for (const site of sites) {
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
     if (!site.handler) {
-      result.findings.push(outsideRequestFinding(site, handlers));
+      result.findings.push(routeRefusalFinding(site, routeRefusals) ?? outsideRequestFinding(site, handlers));
       continue;
     }
     const list = byHandler.get(site.handler) ?? [];
@@ -130,13 +131,15 @@ function run(ctx: TransformContext): TransformResult {
   }
   if (plans.length === 0 && edits.length === 0) {
     // No handler changes: every helper's question stays and is reported.
-    for (const helper of helpers.values()) result.findings.push(outsideRequestFinding(helper.site, handlers));
+    for (const helper of helpers.values()) result.findings.push(routeRefusalFinding(helper.site, routeRefusals) ?? outsideRequestFinding(helper.site, handlers));
     return result;
   }
 
   const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
   const migratedCalls = new Set<Node>();
   const replacedNodes: Node[] = [];
+  // Declared result types on a wrapper's or registrar's way to a migrated handler, once each.
+  const widened = new Map<number, import('ts-morph').TypeNode>();
   let view: TypedView | undefined;
   try {
     if (plans.length > 0) view = typedView(ctx.absPath, text);
@@ -160,7 +163,9 @@ function run(ctx: TransformContext): TransformResult {
       replacedNodes.push(...throws.map((t) => t.statement));
       result.handlersMigrated! += 1;
       result.sitesMigrated! += planSites.length;
+      for (const type of plan.handler.route?.widen ?? []) widened.set(type.getStart(), type);
     }
+    edits.push(...[...widened.values()].map((type) => widenEdit(type, uses)));
   } finally {
     view?.dispose();
   }
@@ -193,6 +198,24 @@ function run(ctx: TransformContext): TransformResult {
   result.edits = edits;
   result.newFiles = [{ absPath: stateModulePath, text: renderStateModule({ language: /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js', protection: protectionOf(ctx) }) }];
   return result;
+}
+
+/** `Promise<CallToolResult>` → `Promise<CallToolResult | InputRequiredResult>`. */
+function widenEdit(type: import('ts-morph').TypeNode, uses: Set<string>): TextEdit {
+  uses.add('type InputRequiredResult');
+  const inner = /^Promise\s*<([\s\S]*)>$/.exec(type.getText())![1];
+  return { start: type.getStart(), end: type.getEnd(), text: `Promise<${inner} | InputRequiredResult>` };
+}
+
+/** A site in a function registered through code that cannot be followed with certainty: why. */
+function routeRefusalFinding(site: PushSite, refusals: RouteRefusal[]): FindingInput | undefined {
+  const refusal = refusals.find((r) => r.fn.getStart() <= site.node.getStart() && site.node.getEnd() <= r.fn.getEnd());
+  if (!refusal) return undefined;
+  return {
+    rule: 'push-unsupported-shape', severity: 'warning', pos: site.node.getStart(),
+    message: `${site.api} is in a request handler, but ${refusal.message}`,
+    suggestion: 'Make the wrapper return the handler\'s result unchanged (or register the handler directly), then run the migration again.',
+  };
 }
 
 function protectionOf(ctx: TransformContext): StateProtection {
@@ -804,6 +827,7 @@ function subjectArgs(handler: HandlerInfo, quote: string): { subject: string; ar
     case 'tool':
     case 'prompt': {
       if (handler.name === undefined) return undefined;
+      if (handler.argsText !== undefined) return { subject: q(handler.name), args: handler.argsText };
       if (!argsParam) return { subject: q(handler.name), args: '{}' };
       const args = argsExpression(argsParam.getNameNode());
       return args ? { subject: q(handler.name), args } : undefined;
