@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { findHandlers, describeHandler, canReturnInputRequired, type HandlerInfo, type RouteRefusal } from '../src/analysis/handlers.js';
+import { storedContextOf } from '../src/analysis/stored-context.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
@@ -963,6 +964,15 @@ function outsideAnyRequest(node: Node): boolean {
 }
 
 function helperFinding(site: PushSite, name: string): FindingInput {
+  const stored = storedContextOf(site.call);
+  if (stored) {
+    return {
+      rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api} is made in helper ${name}() through this.${stored.field}, a request context ${stored.setter}() stores on the instance: ` +
+        'which request the question belongs to is not passed in (concurrent calls share the instance), so it is not migrated',
+      suggestion: `Pass the context to ${name}() as a parameter from the registered handler (or a method it returns the result of) instead of storing it, then run the migration again.`,
+    };
+  }
   return {
     rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
     message: `${site.api} is made in helper ${name}(), not directly in a request handler`,
