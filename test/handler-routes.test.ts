@@ -173,3 +173,38 @@ addTool(server, 'purge', purge);`);
     expect(refusals[0].message).toMatch(/addTool\(\), which does something with the handler's result/);
   });
 });
+
+describe('what a pass-through wrapper may run around the handler', () => {
+  const wrapped = (body: string) => `${HEAD}
+const audit = { record: async (what: string) => {} };
+type Handler<A> = (args: A, ctx: ServerContext) => Promise<CallToolResult>;
+function wrap<A>(handler: Handler<A>): Handler<A> {
+  return async (args, ctx) => {
+${body}
+  };
+}
+server.registerTool('t', { inputSchema: z.object({ id: z.string() }) }, wrap(async ({ id }, ctx) => ({ content: [] })));`;
+
+  it('timing, logging and a catch that turns errors into results', () => {
+    const { refusals } = found(wrapped(`    const started = Date.now();
+    try {
+      const result = await handler(args, ctx);
+      console.info('done', Date.now() - started);
+      return result;
+    } catch (error) {
+      await audit.record('failed');
+      return { isError: true, content: [] };
+    }`));
+    expect(refusals).toEqual([]);
+  });
+
+  it('other work before the handler would run again on every round: refused', () => {
+    const { refusals } = found(wrapped('    await audit.record("call");\n    return handler(args, ctx);'));
+    expect(refusals[0].message).toMatch(/runs `await audit.record\("call"\);` around the handler, which would run again on every round/);
+  });
+
+  it('other work after the handler, before returning its result: refused', () => {
+    const { refusals } = found(wrapped('    const result = await handler(args, ctx);\n    await audit.record("done");\n    return result;'));
+    expect(refusals[0].message).toMatch(/runs `await audit.record\("done"\);` around the handler/);
+  });
+});

@@ -85,7 +85,7 @@ function run(ctx: TransformContext): TransformResult {
   const edits: TextEdit[] = [];
   const plans: { plan: HandlerPlan; sites: PushSite[]; throws: UrlThrow[]; removals: TextEdit[] }[] = [];
   for (const [handler, handlerSites] of byHandler) {
-    const refusal = handlerRefusal(handler, handlerSites, v1);
+    const refusal = handlerRefusal(handler, handlerSites, v1) ?? sharedFunctionRefusal(handler, handlerSites, handlers);
     if (refusal) {
       result.findings.push(...refusal);
       continue;
@@ -887,6 +887,22 @@ function handlerRefusal(handler: HandlerInfo, sites: PushSite[], v1: boolean): F
     }));
   }
   return undefined;
+}
+
+/**
+ * One function registered under several names (directly, or through a registrar) cannot bind its
+ * state to all of them: the push sites only know the first registration.
+ */
+function sharedFunctionRefusal(handler: HandlerInfo, sites: PushSite[], handlers: HandlerInfo[]): FindingInput[] | undefined {
+  const names = new Set(handlers.filter((h) => h.fn.compilerNode === handler.fn.compilerNode).map((h) => describeHandler(h)));
+  if (names.size < 2) return undefined;
+  return sites.filter((s) => s.kind !== 'elicitation-id').map((s) => ({
+    rule: 'push-unsupported-shape',
+    severity: 'warning' as const,
+    pos: s.node.getStart(),
+    message: `${s.api}: the function is registered as ${[...names].join(' and ')}, and one requestState cannot be bound to all of them`,
+    suggestion: 'Give each registration its own handler function (shared code before and after the question can move into plain helpers), then run the migration again.',
+  }));
 }
 
 function otherSiteFinding(site: PushSite, requestSites: PushSite[]): FindingInput[] {

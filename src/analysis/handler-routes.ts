@@ -11,6 +11,7 @@
 // arguments and context through; anything else is refused with the reason, so the push sites in
 // the handler can say why they were left alone.
 import { Node, SyntaxKind, type CallExpression, type Expression, type TypeNode } from 'ts-morph';
+import { isPureExpression, isPureStatement } from '../step-machine/purity.js';
 import { isFunctionLike, propertyName, resolveFunction, resolveIdentifier, unwrapExpression, type HandlerFunction } from './handlers.js';
 
 export interface HandlerRoute {
@@ -237,6 +238,8 @@ function passThroughProblem(fn: HandlerFunction, handler: string, owner: Node): 
     if (isFunctionLike(node)) return 'calls the handler from a nested function';
     if (Node.isIterationStatement(node)) return 'calls the handler in a loop';
   }
+  const around = aroundProblem(fn, call);
+  if (around) return around;
   // The value: returned directly, or held in a const that is only returned.
   let value: Node = call;
   while (value.getParent() && (Node.isAwaitExpression(value.getParent()!) || Node.isParenthesizedExpression(value.getParent()!) ||
@@ -256,6 +259,46 @@ function passThroughProblem(fn: HandlerFunction, handler: string, owner: Node): 
     return onlyReturned ? undefined : `does something with the handler's result (${name}) besides returning it`;
   }
   return "does something with the handler's result besides returning it";
+}
+
+/** Logging and timing may run around the handler on every round; other work would run again on each retry. */
+const LOGGING = /^(console|log|logger|this\.log|this\.logger)\.\w+$/;
+const TIMING = /^(Date\.now|performance\.now)\(\)$/;
+
+/**
+ * Why the code the wrapper runs around the handler call (outside catch blocks, which only run on
+ * errors) cannot run once per round; undefined when it is only pure code, timing and logging.
+ */
+function aroundProblem(fn: HandlerFunction, call: CallExpression): string | undefined {
+  const body = fn.getBody();
+  if (!body || !Node.isBlock(body)) return undefined;
+  const check = (statement: Node): string | undefined => {
+    const holdsCall = statement.containsRange(call.getPos(), call.getEnd());
+    if (holdsCall && (Node.isVariableStatement(statement) || Node.isExpressionStatement(statement))) return undefined;
+    if (Node.isReturnStatement(statement)) return undefined;
+    if (Node.isBlock(statement)) return first(statement.getStatements(), check);
+    if (Node.isTryStatement(statement)) return first([statement.getTryBlock(), ...(statement.getFinallyBlock() ? [statement.getFinallyBlock()!] : [])], check);
+    if (Node.isIfStatement(statement) && isPureExpression(statement.getExpression())) {
+      return first([statement.getThenStatement(), ...(statement.getElseStatement() ? [statement.getElseStatement()!] : [])], check);
+    }
+    if (isPureStatement(statement as import('ts-morph').Statement)) return undefined;
+    if (Node.isVariableStatement(statement) && statement.getDeclarations().every((d) => TIMING.test(d.getInitializer()?.getText() ?? ''))) return undefined;
+    if (Node.isExpressionStatement(statement)) {
+      const e = unwrapExpression(statement.getExpression());
+      if (Node.isCallExpression(e) && LOGGING.test(e.getExpression().getText())) return undefined;
+    }
+    const text = statement.getText().replace(/\s+/g, ' ');
+    return `runs \`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\` around the handler, which would run again on every round of the call`;
+  };
+  return first(body.getStatements(), check);
+}
+
+function first<T>(items: T[], f: (item: T) => string | undefined): string | undefined {
+  for (const item of items) {
+    const found = f(item);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** `name(…)` and `name.call(…)` calls inside `fn`. */
