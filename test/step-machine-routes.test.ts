@@ -28,6 +28,8 @@ describe('step-machine routes: reported edges leave the file compiling as it was
     ['wrapper-changing-result-reported', 'push-unsupported-shape', 23, /timed\(\), which does something with the handler's result/],
     ['wrapper-calling-handler-twice-reported', 'push-unsupported-shape', 25, /withRetry\(\), which calls or uses the handler more than once/],
     ['method-helper-with-side-effect-reported', 'push-in-helper', 25, /helper confirm\(\)/],
+    ['method-called-only-from-timer-reported', 'push-outside-request', 17, /made outside any tools\/call/],
+    ['context-closure-helper-reported', 'push-in-helper', 11, /in helper toolContext\(\)\.confirm\(\)/],
     ['function-registered-twice-reported', 'push-unsupported-shape', 7, /registered as tool handler purge_a and tool handler purge_b/],
     ['base-class-helper-through-stored-context-reported', 'push-in-helper', 17, /through this\.ctx, a request context run\(\) stores on the instance/],
   ])('%s', (name, rule, line, message) => {

@@ -3,7 +3,7 @@
 // in a verified requestState. Every push site it does not migrate is reported with a rule id.
 import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
-import { findHandlers, describeHandler, canReturnInputRequired, type HandlerInfo, type RouteRefusal } from '../src/analysis/handlers.js';
+import { findHandlers, describeHandler, canReturnInputRequired, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../src/analysis/handlers.js';
 import { storedContextOf } from '../src/analysis/stored-context.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
@@ -50,6 +50,12 @@ function run(ctx: TransformContext): TransformResult {
   const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
   const helperSites = new Set([...helpers.values()].map((h) => h.site));
   const lifted = helperCallSites(sourceFile, helpers, handlers);
+  // A helper call in a timer or event callback set up by a handler asks outside any request: the
+  // helper's own question is reported as such, not as a question of that handler.
+  for (const site of lifted.sites.filter((s) => outsideAnyRequest(s.node))) {
+    lifted.sites.splice(lifted.sites.indexOf(site), 1);
+    lifted.calls.delete(site.node);
+  }
   result.findings.push(...lifted.refusals);
   sites.push(...lifted.sites);
   // A completion notifier created in a handler goes away with that handler's migration (its
@@ -944,6 +950,8 @@ function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[]): Finding
   const fn = site.nestedFunction ?? site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
   const name = fn && (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() :
     (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isVariableDeclaration(fn.getParent()) ? (fn.getParent() as import('ts-morph').VariableDeclaration).getName() : undefined);
+  // A function only timers, events or routes call (`setInterval(() => this.writeDigest())`) runs outside any request.
+  if (name !== undefined && fn && onlyCalledOutsideRequests(fn, name)) return outsideFinding(site);
   // A helper some handler calls, as opposed to code that runs outside any request (start-up, routes).
   const calledFromHandler = name !== undefined && handlers.some((h) =>
     h.fn.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name));
@@ -957,11 +965,43 @@ function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[]): Finding
   const takesContext = fn !== undefined && Node.isFunctionLikeDeclaration(fn) && fn.getParameters().some((p) =>
     /^(ctx|context|extra|mcpReq|req)$/.test(p.getName()) || /ServerContext|RequestHandlerExtra|mcpReq/.test(p.getTypeNode()?.getText() ?? ''));
   if (fn && name !== undefined && (Node.isMethodDeclaration(fn) || takesContext) && !outsideAnyRequest(site.node)) return helperFinding(site, name);
+  // A closure over a request context (`elicit: async (m) => ctx.mcpReq.elicitInput(…)` built by
+  // `toolContext(name, ctx)`) asks within the request that context belongs to.
+  const captured = capturedContextOwner(site);
+  if (captured && !outsideAnyRequest(site.node)) return helperFinding(site, captured);
+  return outsideFinding(site);
+}
+
+function outsideFinding(site: PushSite): FindingInput {
   return {
     rule: 'push-outside-request', severity: 'warning', pos: site.node.getStart(),
     message: `${site.api} is made outside any tools/call, prompts/get or resources/read handler`,
     suggestion: 'There is no request to attach an input request to under 2026-07-28: take the value as a tool argument or from configuration.',
   };
+}
+
+/** Every reference to the function sits in a timer, event, route or notification callback. */
+function onlyCalledOutsideRequests(fn: Node, name: string): boolean {
+  const nameNode = (fn as Node & { getNameNode?: () => Node | undefined }).getNameNode?.() ??
+    (Node.isVariableDeclaration(fn.getParent()) ? (fn.getParent() as import('ts-morph').VariableDeclaration).getNameNode() : undefined);
+  const refs = fn.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => id.getText() === name && id !== nameNode);
+  return refs.length > 0 && refs.every((ref) => outsideAnyRequest(ref));
+}
+
+/** `toolContext().elicit`: the function whose context parameter the push call's receiver is, and the property it builds. */
+function capturedContextOwner(site: PushSite): string | undefined {
+  let root: Node | undefined = site.call?.getExpression();
+  while (root && (Node.isPropertyAccessExpression(root) || Node.isCallExpression(root))) root = root.getExpression();
+  if (!root || !Node.isIdentifier(root)) return undefined;
+  const param = resolveIdentifier(root);
+  if (!param || !Node.isParameterDeclaration(param)) return undefined;
+  const owner = param.getParent();
+  const takesContext = /^(ctx|context|extra)$/.test(param.getName()) || /ServerContext|RequestHandlerExtra/.test(param.getTypeNode()?.getText() ?? '');
+  if (!takesContext || !Node.isFunctionDeclaration(owner) || !owner.getName()) return undefined;
+  const inner = site.node.getFirstAncestor((a) => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isMethodDeclaration(a));
+  const holder = inner && (Node.isMethodDeclaration(inner) ? inner : inner.getParent());
+  const prop = holder && (Node.isPropertyAssignment(holder) || Node.isMethodDeclaration(holder)) && owner.containsRange(holder.getPos(), holder.getEnd()) ? holder.getName() : undefined;
+  return prop ? `${owner.getName()}().${prop}` : owner.getName();
 }
 
 const NON_REQUEST_CALLBACKS = /^(setInterval|setTimeout|setImmediate|queueMicrotask|on|once|addListener|addEventListener|get|post|put|patch|delete|all|use|route|listen|setNotificationHandler|fallbackNotificationHandler)$/;
