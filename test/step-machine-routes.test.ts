@@ -40,6 +40,14 @@ describe('step-machine routes: reported edges leave the file compiling as it was
   });
 });
 
+it('a request function passed into a helper as a parameter is reported where it is called, as a value', () => {
+  const outcome = run('push-function-passed-as-parameter-reported');
+  expect(outcome.handlersMigrated).toBe(0);
+  const inHelper = outcome.findings.find((f) => f.line === 9);
+  expect(inHelper?.rule).toBe('push-in-callback');
+  expect(inHelper?.message).toMatch(/in watchRollout\(\) calls a request function it was given as a value \(parameter send\)/);
+});
+
 describe('step-machine routes: migrated handlers', () => {
   it('a delegate is bound to the registration subject and the arguments it gets', () => {
     const outcome = run('handler-delegating-to-private-method');

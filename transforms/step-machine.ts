@@ -952,6 +952,16 @@ function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[]): Finding
     (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isVariableDeclaration(fn.getParent()) ? (fn.getParent() as import('ts-morph').VariableDeclaration).getName() : undefined);
   // A function only timers, events or routes call (`setInterval(() => this.writeDigest())`) runs outside any request.
   if (name !== undefined && fn && onlyCalledOutsideRequests(fn, name)) return outsideFinding(site);
+  // `send(…)` where `send` is a parameter: the push function reached this code as a value.
+  const callee = site.call?.getExpression();
+  const calleeDecl = callee && Node.isIdentifier(callee) ? resolveIdentifier(callee) : undefined;
+  if (name !== undefined && calleeDecl && Node.isParameterDeclaration(calleeDecl)) {
+    return {
+      rule: 'push-in-callback', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api} in ${name}() calls a request function it was given as a value (parameter ${callee!.getText()}); the migration cannot follow it back to a handler`,
+      suggestion: `Ask the question in the handler that passes ${callee!.getText()} (return the input request there), and hand ${name}() the answer instead of the request function.`,
+    };
+  }
   // A helper some handler calls, as opposed to code that runs outside any request (start-up, routes).
   const calledFromHandler = name !== undefined && handlers.some((h) =>
     h.fn.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name));
