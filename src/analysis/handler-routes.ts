@@ -82,7 +82,7 @@ export interface RegistrarCall {
 export function registrarCall(call: CallExpression, isRegistration: (c: CallExpression) => boolean, refusals: RouteRefusal[]): RegistrarCall | undefined {
   const registrar = calleeFunction(call);
   if (!registrar || !registrar.getBody()) return undefined;
-  const registrations = registrar.getDescendantsOfKind(SyntaxKind.CallExpression).filter(isRegistration);
+  const registrations = registrationsIn(registrar, isRegistration);
   if (registrations.length !== 1) return undefined;
   const registration = registrations[0];
   const regArgs = registration.getArguments();
@@ -129,6 +129,18 @@ export function registrarCall(call: CallExpression, isRegistration: (c: CallExpr
   const widen = widenable([handlerParam.getTypeNode(), passThrough?.getReturnTypeNode()]);
   if ('problem' in widen) return refuse(widen.problem);
   return { registration, nameArg, handlerArg, route: { kind: 'registrar', widen: widen.nodes } };
+}
+
+/** Registration calls inside each function, found once per function (a registrar is called many times). */
+const registrationCache = new WeakMap<object, CallExpression[]>();
+
+function registrationsIn(fn: HandlerFunction, isRegistration: (c: CallExpression) => boolean): CallExpression[] {
+  let found = registrationCache.get(fn.compilerNode);
+  if (!found) {
+    found = fn.getDescendantsOfKind(SyntaxKind.CallExpression).filter(isRegistration);
+    registrationCache.set(fn.compilerNode, found);
+  }
+  return found;
 }
 
 /**
