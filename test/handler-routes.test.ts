@@ -55,6 +55,19 @@ server.registerTool('t', { inputSchema: z.object({ id: z.string() }) }, async (a
     expect(h.argsText).toBeUndefined();
   });
 
+  it('a private arrow property hands over too', () => {
+    const h = found(`${HEAD}
+class T {
+  constructor(private readonly server: McpServer) {
+    this.server.registerTool('t', { inputSchema: z.object({ id: z.string() }) }, (args, ctx) => this.handle(args, ctx));
+  }
+  private handle = async (args: { id: string }, ctx: ServerContext): Promise<CallToolResult> => { return { content: [] }; };
+}`).handlers[0];
+    expect(h.route?.kind).toBe('delegate');
+    expect(Node.isArrowFunction(h.fn) && Node.isPropertyDeclaration(h.fn.getParent())).toBe(true);
+    expect(h.argsParam?.getName()).toBe('args');
+  });
+
   it('a public method is not followed: other files may call it', () => {
     const h = found(cls('async ({ namespace }, ctx) => this.deleteNs(namespace, ctx)', 'public')).handlers[0];
     expect(fnName(h)).toBe('arrow');
@@ -112,6 +125,13 @@ server.registerTool('t', { inputSchema: z.object({ id: z.string() }) }, wrap(asy
   it('a wrapper that passes other arguments is refused', () => {
     const { refusals } = found(wrapped('    return handler({ ...args }, ctx);'));
     expect(refusals[0].message).toMatch(/does not pass its arguments and context through/);
+  });
+
+  it('an imported wrapper cannot be checked: refused, naming it', () => {
+    const { handlers, refusals } = found(`${HEAD}import { withErrors } from './errors.js';
+server.registerTool('t', { inputSchema: z.object({ id: z.string() }) }, withErrors('t', async ({ id }, ctx) => ({ content: [] })));`);
+    expect(handlers).toEqual([]);
+    expect(refusals[0].message).toMatch(/through withErrors\(\), which does not lead to a function declared in this file/);
   });
 
   it('a handler type from another file cannot be widened: refused', () => {

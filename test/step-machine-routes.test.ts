@@ -30,6 +30,7 @@ describe('step-machine routes: reported edges leave the file compiling as it was
     ['method-helper-with-side-effect-reported', 'push-in-helper', 25, /helper confirm\(\)/],
     ['method-called-only-from-timer-reported', 'push-outside-request', 17, /made outside any tools\/call/],
     ['context-closure-helper-reported', 'push-in-helper', 11, /in helper toolContext\(\)\.confirm\(\)/],
+    ['curried-wrapper-reported', 'push-unsupported-shape', 20, /withScope\('admin'\)\(\), which does not lead to a function declared in this file/],
     ['function-registered-twice-reported', 'push-unsupported-shape', 7, /registered as tool handler purge_a and tool handler purge_b/],
     ['base-class-helper-through-stored-context-reported', 'push-in-helper', 17, /through this\.ctx, a request context run\(\) stores on the instance/],
   ])('%s', (name, rule, line, message) => {

@@ -42,8 +42,13 @@ export function wrappedHandler(callback: Expression, refusals: RouteRefusal[]): 
   const call = unwrapExpression(callback);
   if (!Node.isCallExpression(call)) return undefined;
   const wrapper = resolveFunction(call.getExpression());
-  if (!wrapper || !Node.isFunctionDeclaration(wrapper) && !Node.isArrowFunction(wrapper) && !Node.isFunctionExpression(wrapper)) return undefined;
   const name = calleeName(call);
+  if (!wrapper || !Node.isFunctionDeclaration(wrapper) && !Node.isArrowFunction(wrapper) && !Node.isFunctionExpression(wrapper)) {
+    // An imported or curried wrapper around an inline handler: the handler is known, the wrapper is not.
+    const inline = call.getArguments().map((a) => unwrapExpression(a)).find((a) => Node.isArrowFunction(a) || Node.isFunctionExpression(a));
+    if (inline) refusals.push({ fn: inline, message: `the handler is registered through ${name}(), which does not lead to a function declared in this file, so whether it passes the handler's result through cannot be checked` });
+    return undefined;
+  }
   const returned = returnedFunction(wrapper);
   const params = wrapper.getParameters();
   // The wrapper's parameter the returned function calls is the handler.
@@ -201,6 +206,11 @@ function referencedOnlyHere(delegate: HandlerFunction, callee: Node): boolean {
   } else if (Node.isFunctionDeclaration(delegate)) {
     if (delegate.isExported() || delegate.isDefaultExport()) return false;
     name = delegate.getName();
+  } else if (Node.isPropertyDeclaration(delegate.getParent())) {
+    // `private handle = async (args, ctx) => { … }`
+    const prop = delegate.getParent() as import('ts-morph').PropertyDeclaration;
+    if (!Node.isPrivateIdentifier(prop.getNameNode()) && !prop.hasModifier(SyntaxKind.PrivateKeyword) && !prop.hasModifier(SyntaxKind.ProtectedKeyword)) return false;
+    name = prop.getName();
   } else {
     const decl = delegate.getParent();
     if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode())) return false;
@@ -211,7 +221,7 @@ function referencedOnlyHere(delegate: HandlerFunction, callee: Node): boolean {
   if (!name) return false;
   const file = delegate.getSourceFile();
   const names = [...file.getDescendantsOfKind(SyntaxKind.Identifier), ...file.getDescendantsOfKind(SyntaxKind.PrivateIdentifier)]
-    .filter((id) => id.getText() === name && !isDeclarationName(id, delegate) && !(Node.isMethodDeclaration(delegate) && memberOfAnotherObject(id)));
+    .filter((id) => id.getText() === name && !isDeclarationName(id, delegate) && !(!Node.isFunctionDeclaration(delegate) && memberOfAnotherObject(id)));
   return names.length === 1 && callee.containsRange(names[0].getPos(), names[0].getEnd());
 }
 
@@ -228,7 +238,7 @@ function memberOfAnotherObject(id: Node): boolean {
 function isDeclarationName(id: Node, delegate: HandlerFunction): boolean {
   if (Node.isMethodDeclaration(delegate) || Node.isFunctionDeclaration(delegate)) return id === delegate.getNameNode();
   const decl = delegate.getParent();
-  return decl !== undefined && Node.isVariableDeclaration(decl) && id === decl.getNameNode();
+  return decl !== undefined && (Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl)) && id === decl.getNameNode();
 }
 
 // ---------------------------------------------------------------------------------------------
