@@ -277,7 +277,8 @@ function migrateHandler(
     if (stillUsed) topLines.push(`const ${ctxNameNode.getText()} = ${ctxName}${semi}`);
   }
   if (!ctxName) {
-    if (!handler.inline || handler.params.length > handler.ctxIndex || handler.ctxIndexGuessed) {
+    // A wrapper's or registrar's declared handler type fixes the parameters: none is added there.
+    if (!handler.inline || handler.route || handler.params.length > handler.ctxIndex || handler.ctxIndexGuessed) {
       return refuseAll('push-unsupported-shape', 'the handler has no context parameter to read requestState from',
         'Declare the context parameter (the argument after the tool arguments, e.g. `ctx`) and run the migration again.');
     }
