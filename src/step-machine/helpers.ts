@@ -93,7 +93,7 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
       fn,
       declaration: named.declaration,
       receiver: Node.isMethodDeclaration(fn) ? 'this.' : '',
-      modifiers: Node.isMethodDeclaration(fn) ? fn.getModifiers().filter((m) => m.getKind() !== SyntaxKind.AsyncKeyword).map((m) => `${m.getText()} `).join('') : '',
+      modifiers: Node.isMethodDeclaration(fn) ? fn.getModifiers().filter((m) => m.getKind() === SyntaxKind.PrivateKeyword || m.getKind() === SyntaxKind.ProtectedKeyword).map((m) => `${m.getText()} `).join('') : '',
       site,
       params: fn.getParameters(),
       pre: split.pre,
