@@ -3,8 +3,9 @@
 // in a verified requestState. Every push site it does not migrate is reported with a rule id.
 import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
-import { findHandlers, describeHandler, canReturnInputRequired, type HandlerInfo } from '../src/analysis/handlers.js';
+import { findHandlers, describeHandler, canReturnInputRequired, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../src/analysis/handlers.js';
 import { aliasArgumentMessage, aliasArgumentProblem } from '../src/analysis/alias-arguments.js';
+import { storedContextOf } from '../src/analysis/stored-context.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
@@ -51,7 +52,8 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const aliases = ctx.options.aliases ?? [];
   if (!mightNeedMigration(ctx.text, aliases)) return result;
   const { sourceFile, text } = ctx;
-  const handlers = findHandlers(sourceFile);
+  const routeRefusals: RouteRefusal[] = [];
+  const handlers = findHandlers(sourceFile, routeRefusals);
   const sites = findPushSites(sourceFile, handlers, aliases);
   const crossFile = ctx.options.crossFile as CrossFileInput | undefined;
   // A file may ask only through helpers of other modules (cross-file mode).
@@ -72,6 +74,12 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   // Helpers whose callers in other files were migrated: their companions are exported from here.
   const exportFor = new Set((ctx.options.exportCompanions as string[] | undefined) ?? []);
   const exporting = [...helpers.values()].some((h) => exportFor.has(h.name));
+  // A helper call in a timer or event callback set up by a handler asks outside any request: the
+  // helper's own question is reported as such, not as a question of that handler.
+  for (const site of lifted.sites.filter((s) => outsideAnyRequest(s.node))) {
+    lifted.sites.splice(lifted.sites.indexOf(site), 1);
+    lifted.calls.delete(site.node);
+  }
   result.findings.push(...lifted.refusals);
   sites.push(...lifted.sites);
   if (sites.length === 0) return result;
@@ -95,7 +103,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   for (const site of sites) {
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
     if (!site.handler) {
-      result.findings.push(outsideRequestFinding(site, handlers));
+      result.findings.push(routeRefusalFinding(site, routeRefusals) ?? outsideRequestFinding(site, handlers));
       continue;
     }
     const list = byHandler.get(site.handler) ?? [];
@@ -108,7 +116,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const edits: TextEdit[] = [];
   const plans: { plan: HandlerPlan; sites: PushSite[]; throws: UrlThrow[]; removals: TextEdit[] }[] = [];
   for (const [handler, handlerSites] of byHandler) {
-    const refusal = handlerRefusal(handler, handlerSites, v1);
+    const refusal = handlerRefusal(handler, handlerSites, v1) ?? sharedFunctionRefusal(handler, handlerSites, handlers);
     if (refusal) {
       result.findings.push(...refusal);
       continue;
@@ -159,13 +167,15 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   }
   if (plans.length === 0 && edits.length === 0 && !exporting) {
     // No handler changes: every helper's question stays and is reported.
-    for (const helper of helpers.values()) result.findings.push(outsideRequestFinding(helper.site, handlers));
+    for (const helper of helpers.values()) result.findings.push(routeRefusalFinding(helper.site, routeRefusals) ?? outsideRequestFinding(helper.site, handlers));
     return result;
   }
 
   const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
   const migratedCalls = new Set<Node>();
   const replacedNodes: Node[] = [];
+  // Declared result types on a wrapper's or registrar's way to a migrated handler, once each.
+  const widened = new Map<number, import('ts-morph').TypeNode>();
   let view: TypedView | undefined;
   try {
     if (plans.length > 0) view = typedView(ctx.absPath, text);
@@ -191,7 +201,9 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
       for (const site of planSites) if (site.alias && site.call) replacedNodes.push(site.call.getExpression());
       result.handlersMigrated! += 1;
       result.sitesMigrated! += planSites.length;
+      for (const type of plan.handler.route?.widen ?? []) widened.set(type.getStart(), type);
     }
+    edits.push(...[...widened.values()].map((type) => widenEdit(type, uses)));
   } finally {
     view?.dispose();
   }
@@ -253,6 +265,24 @@ function aliasArgumentRefusals(sites: PushSite[], findings: FindingInput[]): Set
   return blocked;
 }
 
+/** `Promise<CallToolResult>` → `Promise<CallToolResult | InputRequiredResult>`. */
+function widenEdit(type: import('ts-morph').TypeNode, uses: Set<string>): TextEdit {
+  uses.add('type InputRequiredResult');
+  const inner = /^Promise\s*<([\s\S]*)>$/.exec(type.getText())![1];
+  return { start: type.getStart(), end: type.getEnd(), text: `Promise<${inner} | InputRequiredResult>` };
+}
+
+/** A site in a function registered through code that cannot be followed with certainty: why. */
+function routeRefusalFinding(site: PushSite, refusals: RouteRefusal[]): FindingInput | undefined {
+  const refusal = refusals.find((r) => r.fn.getStart() <= site.node.getStart() && site.node.getEnd() <= r.fn.getEnd());
+  if (!refusal) return undefined;
+  return {
+    rule: 'push-unsupported-shape', severity: 'warning', pos: site.node.getStart(),
+    message: `${site.api} is in a request handler, but ${refusal.message}`,
+    suggestion: 'Make the wrapper return the handler\'s result unchanged (or register the handler directly), then run the migration again.',
+  };
+}
+
 function protectionOf(ctx: TransformContext): StateProtection {
   return ctx.options.stateProtection === 'signed' ? 'signed' : 'sealed';
 }
@@ -305,7 +335,8 @@ function migrateHandler(
     if (stillUsed) topLines.push(`const ${ctxNameNode.getText()} = ${ctxName}${semi}`);
   }
   if (!ctxName) {
-    if (!handler.inline || handler.params.length > handler.ctxIndex || handler.ctxIndexGuessed) {
+    // A wrapper's or registrar's declared handler type fixes the parameters: none is added there.
+    if (!handler.inline || handler.route || handler.params.length > handler.ctxIndex || handler.ctxIndexGuessed) {
       return refuseAll('push-unsupported-shape', 'the handler has no context parameter to read requestState from',
         'Declare the context parameter (the argument after the tool arguments, e.g. `ctx`) and run the migration again.');
     }
@@ -865,6 +896,7 @@ function subjectArgs(handler: HandlerInfo, quote: string): { subject: string; ar
     case 'tool':
     case 'prompt': {
       if (handler.name === undefined) return undefined;
+      if (handler.argsText !== undefined) return { subject: q(handler.name), args: handler.argsText };
       if (!argsParam) return { subject: q(handler.name), args: '{}' };
       const args = argsExpression(argsParam.getNameNode());
       return args ? { subject: q(handler.name), args } : undefined;
@@ -925,6 +957,22 @@ function handlerRefusal(handler: HandlerInfo, sites: PushSite[], v1: boolean): F
   return undefined;
 }
 
+/**
+ * One function registered under several names (directly, or through a registrar) cannot bind its
+ * state to all of them: the push sites only know the first registration.
+ */
+function sharedFunctionRefusal(handler: HandlerInfo, sites: PushSite[], handlers: HandlerInfo[]): FindingInput[] | undefined {
+  const names = new Set(handlers.filter((h) => h.fn.compilerNode === handler.fn.compilerNode).map((h) => describeHandler(h)));
+  if (names.size < 2) return undefined;
+  return sites.filter((s) => s.kind !== 'elicitation-id').map((s) => ({
+    rule: 'push-unsupported-shape',
+    severity: 'warning' as const,
+    pos: s.node.getStart(),
+    message: `${s.api}: the function is registered as ${[...names].join(' and ')}, and one requestState cannot be bound to all of them`,
+    suggestion: 'Give each registration its own handler function (shared code before and after the question can move into plain helpers), then run the migration again.',
+  }));
+}
+
 function otherSiteFinding(site: PushSite, requestSites: PushSite[]): FindingInput[] {
   const where = site.handler ? describeHandler(site.handler) : 'this file';
   switch (site.kind) {
@@ -964,6 +1012,18 @@ function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[]): Finding
   const fn = site.nestedFunction ?? site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
   const name = fn && (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() :
     (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isVariableDeclaration(fn.getParent()) ? (fn.getParent() as import('ts-morph').VariableDeclaration).getName() : undefined);
+  // A function only timers, events or routes call (`setInterval(() => this.writeDigest())`) runs outside any request.
+  if (name !== undefined && fn && onlyCalledOutsideRequests(fn, name)) return outsideFinding(site);
+  // `send(…)` where `send` is a parameter: the push function reached this code as a value.
+  const callee = site.call?.getExpression();
+  const calleeDecl = callee && Node.isIdentifier(callee) ? resolveIdentifier(callee) : undefined;
+  if (name !== undefined && calleeDecl && Node.isParameterDeclaration(calleeDecl)) {
+    return {
+      rule: 'push-in-callback', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api} in ${name}() calls a request function it was given as a value (parameter ${callee!.getText()}); the migration cannot follow it back to a handler`,
+      suggestion: `Ask the question in the handler that passes ${callee!.getText()} (return the input request there), and hand ${name}() the answer instead of the request function.`,
+    };
+  }
   // A helper some handler calls, as opposed to code that runs outside any request (start-up, routes).
   const calledFromHandler = name !== undefined && handlers.some((h) =>
     h.fn.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name));
@@ -977,11 +1037,43 @@ function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[]): Finding
   const takesContext = fn !== undefined && Node.isFunctionLikeDeclaration(fn) && fn.getParameters().some((p) =>
     /^(ctx|context|extra|mcpReq|req)$/.test(p.getName()) || /ServerContext|RequestHandlerExtra|mcpReq/.test(p.getTypeNode()?.getText() ?? ''));
   if (fn && name !== undefined && (Node.isMethodDeclaration(fn) || takesContext) && !outsideAnyRequest(site.node)) return helperFinding(site, name);
+  // A closure over a request context (`elicit: async (m) => ctx.mcpReq.elicitInput(…)` built by
+  // `toolContext(name, ctx)`) asks within the request that context belongs to.
+  const captured = capturedContextOwner(site);
+  if (captured && !outsideAnyRequest(site.node)) return helperFinding(site, captured);
+  return outsideFinding(site);
+}
+
+function outsideFinding(site: PushSite): FindingInput {
   return {
     rule: 'push-outside-request', severity: 'warning', pos: site.node.getStart(),
     message: `${site.api} is made outside any tools/call, prompts/get or resources/read handler`,
     suggestion: 'There is no request to attach an input request to under 2026-07-28: take the value as a tool argument or from configuration.',
   };
+}
+
+/** Every reference to the function sits in a timer, event, route or notification callback. */
+function onlyCalledOutsideRequests(fn: Node, name: string): boolean {
+  const nameNode = (fn as Node & { getNameNode?: () => Node | undefined }).getNameNode?.() ??
+    (Node.isVariableDeclaration(fn.getParent()) ? (fn.getParent() as import('ts-morph').VariableDeclaration).getNameNode() : undefined);
+  const refs = fn.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => id.getText() === name && id !== nameNode);
+  return refs.length > 0 && refs.every((ref) => outsideAnyRequest(ref));
+}
+
+/** `toolContext().elicit`: the function whose context parameter the push call's receiver is, and the property it builds. */
+function capturedContextOwner(site: PushSite): string | undefined {
+  let root: Node | undefined = site.call?.getExpression();
+  while (root && (Node.isPropertyAccessExpression(root) || Node.isCallExpression(root))) root = root.getExpression();
+  if (!root || !Node.isIdentifier(root)) return undefined;
+  const param = resolveIdentifier(root);
+  if (!param || !Node.isParameterDeclaration(param)) return undefined;
+  const owner = param.getParent();
+  const takesContext = /^(ctx|context|extra)$/.test(param.getName()) || /ServerContext|RequestHandlerExtra/.test(param.getTypeNode()?.getText() ?? '');
+  if (!takesContext || !Node.isFunctionDeclaration(owner) || !owner.getName()) return undefined;
+  const inner = site.node.getFirstAncestor((a) => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isMethodDeclaration(a));
+  const holder = inner && (Node.isMethodDeclaration(inner) ? inner : inner.getParent());
+  const prop = holder && (Node.isPropertyAssignment(holder) || Node.isMethodDeclaration(holder)) && owner.containsRange(holder.getPos(), holder.getEnd()) ? holder.getName() : undefined;
+  return prop ? `${owner.getName()}().${prop}` : owner.getName();
 }
 
 const NON_REQUEST_CALLBACKS = /^(setInterval|setTimeout|setImmediate|queueMicrotask|on|once|addListener|addEventListener|get|post|put|patch|delete|all|use|route|listen|setNotificationHandler|fallbackNotificationHandler)$/;
@@ -1000,6 +1092,15 @@ function outsideAnyRequest(node: Node): boolean {
 }
 
 function helperFinding(site: PushSite, name: string): FindingInput {
+  const stored = storedContextOf(site.call);
+  if (stored) {
+    return {
+      rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api} is made in helper ${name}() through this.${stored.field}, a request context ${stored.setter}() stores on the instance: ` +
+        'which request the question belongs to is not passed in (concurrent calls share the instance), so it is not migrated',
+      suggestion: `Pass the context to ${name}() as a parameter from the registered handler (or a method it returns the result of) instead of storing it, then run the migration again.`,
+    };
+  }
   return {
     rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
     message: `${site.api} is made in helper ${name}(), not directly in a request handler`,

@@ -18,6 +18,9 @@ import {
   type ParameterDeclaration,
   type SourceFile,
 } from 'ts-morph';
+import { delegationOf, registrarCall, wrappedHandler, type HandlerRoute, type RouteRefusal } from './handler-routes.js';
+
+export type { HandlerRoute, RouteRefusal };
 
 export type HandlerKind = 'tool' | 'prompt' | 'resource' | 'request';
 export type HandlerFunction = ArrowFunction | FunctionExpression | FunctionDeclaration | MethodDeclaration;
@@ -57,6 +60,10 @@ export interface HandlerInfo {
   ctxParam?: ParameterDeclaration;
   /** Tool/prompt args; the request for setRequestHandler; the uri for resources. */
   argsParam?: ParameterDeclaration;
+  /** The registration reaches `fn` through a delegating callback, a wrapper or a registrar (handler-routes.ts). */
+  route?: HandlerRoute;
+  /** The arguments as `fn` sees them, when it gets names taken out of them (`{ namespace }`) rather than argsParam. */
+  argsText?: string;
 }
 
 /** True for handlers that may return `inputRequired(...)` (tools/call, prompts/get, resources/read). */
@@ -97,16 +104,86 @@ const SCHEMA_METHODS: Readonly<Record<string, string>> = {
   InitializeRequestSchema: 'initialize',
 };
 
-export function findHandlers(sourceFile: SourceFile): HandlerInfo[] {
+/**
+ * Every handler registered in the file. Routes through other code that cannot be followed with
+ * certainty (a wrapper that changes the result, …) are added to `refusals`, with the handler.
+ */
+export function findHandlers(sourceFile: SourceFile, refusals: RouteRefusal[] = []): HandlerInfo[] {
   // Only calls are wrapped (walking every node through ts-morph is slow on large files).
   const calls = sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression);
   const imports = sdkImports(sourceFile, calls);
   const handlers: HandlerInfo[] = [];
+  const isRegistration = (c: CallExpression) => {
+    const callee = c.getExpression();
+    return Node.isPropertyAccessExpression(callee) && (callee.getName() === 'registerTool' || callee.getName() === 'registerPrompt');
+  };
   for (const call of calls) {
-    const info = handlerOf(call, imports);
+    const info = handlerOf(call, imports, refusals) ?? (mightBeRegistrar(call) ? registrarHandler(call, imports, isRegistration, refusals) : undefined);
     if (info) handlers.push(info);
   }
   return handlers.sort((a, b) => a.registration.getStart() - b.registration.getStart());
+}
+
+/** Cheap test before following a call into its function: a literal name and a function among the arguments. */
+function mightBeRegistrar(call: CallExpression): boolean {
+  const args = call.getArguments();
+  return args.length >= 2 && args.some((a) => stringValue(a) !== undefined);
+}
+
+/** `this.tool('name', …, handler)`: the handler of the registration inside `tool`, named by this call. */
+function registrarHandler(call: CallExpression, imports: SdkImports, isRegistration: (c: CallExpression) => boolean, refusals: RouteRefusal[]): HandlerInfo | undefined {
+  const registrar = registrarCall(call, isRegistration, refusals);
+  if (!registrar) return undefined;
+  const fn = resolveFunction(registrar.handlerArg);
+  const name = stringValue(registrar.nameArg);
+  if (!fn || name === undefined) return undefined;
+  const info = handlerOf(registrar.registration, imports, refusals, fn);
+  if (!info) return undefined;
+  return delegated({ ...info, registration: call, name, inline: isInside(fn, registrar.handlerArg), route: registrar.route });
+}
+
+function isInside(node: Node, outer: Node): boolean {
+  return outer.getPos() <= node.getPos() && node.getEnd() <= outer.getEnd();
+}
+
+/**
+ * A callback whose whole job is to return another function's result hands over to that function:
+ * it becomes the handler, bound to the subject of the registration and the arguments it gets.
+ */
+function delegated(info: HandlerInfo): HandlerInfo {
+  if (info.kind !== 'tool' && info.kind !== 'prompt') return info;
+  const delegation = delegationOf(info.fn);
+  if (!delegation || !info.ctxParam || info.ctxIndexGuessed) return info;
+  const ctxArgs = delegation.argSources.flatMap((source, i) => (source === info.ctxIndex ? [i] : []));
+  if (ctxArgs.length !== 1) return info;
+  const params = delegation.delegate.getParameters();
+  const dataArgs = params.filter((_, i) => i !== ctxArgs[0]);
+  const { argsText, argsParam } = delegateArgs(info, delegation.argSources, params, ctxArgs[0]) ?? {};
+  if (argsText === undefined && !argsParam && dataArgs.length > 0) return info;
+  const result: HandlerInfo = {
+    ...info,
+    fn: delegation.delegate,
+    inline: false,
+    params,
+    ctxIndex: ctxArgs[0],
+    ctxParam: params[ctxArgs[0]],
+    route: { kind: 'delegate', widen: info.route?.widen ?? [] },
+  };
+  delete result.argsParam;
+  if (argsParam) result.argsParam = argsParam;
+  if (argsText !== undefined) result.argsText = argsText;
+  return result;
+}
+
+/** The delegate's view of the arguments: its parameter that gets them whole, or its named parameters. */
+function delegateArgs(info: HandlerInfo, sources: number[], params: ParameterDeclaration[], ctxArg: number): { argsText?: string; argsParam?: ParameterDeclaration } | undefined {
+  const argsIndex = info.argsParam ? info.params.indexOf(info.argsParam) : -1;
+  const data = sources.map((source, i) => ({ source, param: params[i] })).filter((_, i) => i !== ctxArg);
+  if (data.length === 0) return { argsText: '{}' };
+  if (data.length === 1 && data[0].source === argsIndex && argsIndex >= 0) return { argsParam: data[0].param };
+  // Names taken out of the arguments: bound as the delegate names them.
+  if (data.some((d) => d.source !== -1 || !Node.isIdentifier(d.param.getNameNode()))) return undefined;
+  return { argsText: `{ ${data.map((d) => d.param.getName()).join(', ')} }` };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -133,7 +210,12 @@ function sdkImports(sourceFile: SourceFile, calls: CallExpression[]): SdkImports
   return result;
 }
 
-function handlerOf(call: CallExpression, imports: SdkImports): HandlerInfo | undefined {
+function handlerOf(call: CallExpression, imports: SdkImports, refusals: RouteRefusal[], registered?: HandlerFunction): HandlerInfo | undefined {
+  const info = registrationOf(call, imports, refusals, registered);
+  return info && !registered ? delegated(info) : info;
+}
+
+function registrationOf(call: CallExpression, imports: SdkImports, refusals: RouteRefusal[], registered?: HandlerFunction): HandlerInfo | undefined {
   const callee = call.getExpression();
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const form = callee.getName();
@@ -143,11 +225,13 @@ function handlerOf(call: CallExpression, imports: SdkImports): HandlerInfo | und
   const args = call.getArguments() as Expression[];
   if (args.length < 2) return undefined;
   const last = args[args.length - 1];
-  const fn = resolveFunction(last);
+  // A wrapper call (`withErrorHandling('x', async (args, ctx) => …)`) stands for the handler it passes through.
+  const wrapped = registered ? undefined : resolveFunction(last) ? undefined : wrappedHandler(last, refusals);
+  const fn = registered ?? resolveFunction(wrapped?.handlerArg ?? last);
   if (!fn) return undefined;
   const inline = last.getPos() <= fn.getPos() && fn.getEnd() <= last.getEnd();
   const params = fn.getParameters();
-  const base = { registration: call, fn, inline, params };
+  const base = { registration: call, fn, inline, params, ...(wrapped ? { route: wrapped.route } : {}) };
   const registerSdk = imports.v1 && !imports.v2 ? 'v1' : imports.v2 && !imports.v1 ? 'v2' : 'unknown';
 
   switch (form as HandlerForm) {

@@ -7,7 +7,8 @@
 // and every awaited call in a handler becomes a question of that handler: the request goes out as an
 // input request, and on the retry `confirmOutcome(…, answer)` runs at the resume step. The helper
 // itself stays while anything else still calls it; a helper nothing calls any more is removed.
-import { Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type ParameterDeclaration, type SourceFile, type Statement } from 'ts-morph';
+// A private method (`this.confirm(ctx, msg)`) gets its companions as methods beside it, called on `this`.
+import { Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type ParameterDeclaration, type SourceFile, type Statement } from 'ts-morph';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
@@ -15,13 +16,17 @@ import { camelCase, snakeCase } from './naming.js';
 import { isPureExpression, isPureStatement } from './purity.js';
 import { stripUrlModeFields } from './plan.js';
 
-type HelperFunction = FunctionDeclaration | ArrowFunction | FunctionExpression;
+type HelperFunction = FunctionDeclaration | ArrowFunction | FunctionExpression | MethodDeclaration;
 
 export interface LiftableHelper {
   name: string;
   fn: HelperFunction;
-  /** The statement that declares the helper (function declaration or `const x = …`). */
-  declaration: Statement;
+  /** The statement that declares the helper (function declaration or `const x = …`), or the method. */
+  declaration: Statement | MethodDeclaration;
+  /** How callers reach the helper and its companions: '' for a function, 'this.' for a method. */
+  receiver: string;
+  /** A method's modifiers, repeated on its companions (`private `). */
+  modifiers: string;
   site: PushSite;
   params: ParameterDeclaration[];
   pre: Statement[];
@@ -66,7 +71,7 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
     const site = fnSites[0];
     if (!['elicitation', 'sampling', 'roots'].includes(site.kind) || !site.awaited || site.inLoop || site.inTry) continue;
     const named = helperName(fn);
-    if (!named || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) continue;
+    if (!named || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn))) continue;
     const body = fn.getBody();
     if (!body || !Node.isBlock(body)) continue;
     // A default value goes into the companions with its parameter, so it must be safe to evaluate there too.
@@ -88,6 +93,8 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
       name: named.name,
       fn,
       declaration: named.declaration,
+      receiver: Node.isMethodDeclaration(fn) ? 'this.' : '',
+      modifiers: Node.isMethodDeclaration(fn) ? fn.getModifiers().filter((m) => m.getKind() === SyntaxKind.PrivateKeyword || m.getKind() === SyntaxKind.ProtectedKeyword).map((m) => `${m.getText()} `).join('') : '',
       site,
       params: fn.getParameters(),
       pre: split.pre,
@@ -112,7 +119,8 @@ function uniqueIn(name: string, taken: Set<string>): string {
   return candidate;
 }
 
-function helperName(fn: Node): { name: string; declaration: Statement } | undefined {
+function helperName(fn: Node): { name: string; declaration: Statement | MethodDeclaration } | undefined {
+  if (Node.isMethodDeclaration(fn)) return ownMethod(fn) ? { name: fn.getName(), declaration: fn } : undefined;
   if (Node.isFunctionDeclaration(fn) && fn.getName() && Node.isSourceFile(fn.getParent())) {
     return { name: fn.getName()!, declaration: fn };
   }
@@ -124,6 +132,20 @@ function helperName(fn: Node): { name: string; declaration: Statement } | undefi
     }
   }
   return undefined;
+}
+
+/**
+ * An instance method only this class's code calls, so callers can move to its companions: private,
+ * or protected in a class that is not exported and that no other class in the file redeclares.
+ */
+function ownMethod(method: MethodDeclaration): boolean {
+  if (method.isStatic() || method.isAbstract() || !Node.isIdentifier(method.getNameNode())) return false;
+  const cls = method.getParent();
+  if (!Node.isClassDeclaration(cls) && !Node.isClassExpression(cls)) return false;
+  if (method.hasModifier(SyntaxKind.PrivateKeyword)) return true;
+  if (!method.hasModifier(SyntaxKind.ProtectedKeyword) || (Node.isClassDeclaration(cls) && (cls.isExported() || cls.isDefaultExport()))) return false;
+  const others = method.getSourceFile().getDescendants().filter((n) => (Node.isClassDeclaration(n) || Node.isClassExpression(n)) && n !== cls);
+  return !others.some((c) => (c as import('ts-morph').ClassDeclaration).getMembers().some((m) => Node.isMethodDeclaration(m) && m.getName() === method.getName()));
 }
 
 /** Pure code before the question, the question as `const x = await …` or `return await …`, anything after. */
@@ -165,15 +187,14 @@ export function helperCallSites(
   /** Helpers of other modules, by the local name this file imports them under. */
   imported: ReadonlyMap<string, LiftableHelper> = new Map(),
 ): { sites: PushSite[]; calls: Map<Node, HelperCall>; refusals: FindingInput[] } {
-  const byName = new Map([...[...helpers.values()].map((h) => [h.name, h] as const), ...imported]);
+  const byName = new Map([...[...helpers.values()].filter((h) => h.receiver === '').map((h) => [h.name, h] as const), ...imported]);
+  const methods = [...helpers.values()].filter((h) => h.receiver === 'this.');
   const sites: PushSite[] = [];
   const calls = new Map<Node, HelperCall>();
   const refusals: FindingInput[] = [];
-  if (byName.size === 0) return { sites, calls, refusals };
+  if (helpers.size === 0) return { sites, calls, refusals };
   for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const callee = call.getExpression();
-    if (!Node.isIdentifier(callee)) continue;
-    const helper = byName.get(callee.getText());
+    const helper = calledHelper(call, byName, methods);
     if (!helper) continue;
     const handler = handlers.find((h) => h.fn.getStart() <= call.getStart() && call.getEnd() <= h.fn.getEnd());
     if (!handler) continue;
@@ -220,6 +241,15 @@ export function helperCallSites(
   return { sites, calls, refusals };
 }
 
+/** The helper a call calls: `helper(…)`, or `this.helper(…)` in the helper's own class. */
+function calledHelper(call: CallExpression, byName: Map<string, LiftableHelper>, methods: LiftableHelper[]): LiftableHelper | undefined {
+  const callee = call.getExpression();
+  if (Node.isIdentifier(callee)) return byName.get(callee.getText());
+  if (!Node.isPropertyAccessExpression(callee) || !Node.isThisExpression(callee.getExpression())) return undefined;
+  const cls = call.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+  return methods.find((h) => h.name === callee.getName() && h.fn.getParent() === cls);
+}
+
 export interface CompanionTypes {
   request?: string;
   answer?: string;
@@ -229,15 +259,19 @@ export interface CompanionTypes {
 
 /** The request builder and the result function, as text placed after the helper. */
 export function companionText(helper: LiftableHelper, indent: string, unit: string, eol: string, semi: string, types: CompanionTypes, exported = false): string {
-  const exportKeyword = exported ? 'export ' : '';
+  // Only module functions are exported (cross-file mode); method companions stay on their class.
+  const exportKeyword = exported && !helper.receiver ? 'export ' : '';
   const paramsOf = (indices: number[]) => indices.map((i) => helper.params[i].getText());
   const preText = helper.pre.map((st) => reindent(st, indent + unit)).join(eol);
   const params0 = helper.site.params;
   const paramsExpr = params0 ? (helper.site.elicitMode === 'url' ? stripUrlModeFields(params0) : params0.getText()) : '{}';
   const lines: string[] = [];
   const requestType = types.request ? `: ${types.request}` : '';
+  // A method's companions are methods with its modifiers; a function's are functions.
+  const declare = (name: string, isAsync: boolean) =>
+    helper.receiver ? `${helper.modifiers}${isAsync ? 'async ' : ''}${name}` : `${isAsync ? 'async ' : ''}function ${name}`;
   lines.push(`${indent}/** The request ${helper.name}() asks with (its code before the question). */`);
-  lines.push(`${indent}${exportKeyword}function ${helper.requestFn}(${paramsOf(helper.requestParams).join(', ')})${requestType} {`);
+  lines.push(`${indent}${exportKeyword}${declare(helper.requestFn, false)}(${paramsOf(helper.requestParams).join(', ')})${requestType} {`);
   if (preText) lines.push(preText);
   lines.push(`${indent}${unit}return ${paramsExpr}${semi}`);
   lines.push(`${indent}}`);
@@ -246,7 +280,7 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
     const resultType = types.result ? `: ${helper.resultAsync ? `Promise<${types.result}>` : types.result}` : '';
     lines.push('');
     lines.push(`${indent}/** What ${helper.name}() does with the answer (its code after the question). */`);
-    lines.push(`${indent}${exportKeyword}${helper.resultAsync ? 'async ' : ''}function ${helper.resultFn}(${[...paramsOf(helper.outcomeParams), answerParam].join(', ')})${resultType} {`);
+    lines.push(`${indent}${exportKeyword}${declare(helper.resultFn, helper.resultAsync)}(${[...paramsOf(helper.outcomeParams), answerParam].join(', ')})${resultType} {`);
     if (preText && helper.outcomeNeedsPre) lines.push(preText);
     for (const st of helper.post) lines.push(reindent(st, indent + unit));
     lines.push(`${indent}}`);

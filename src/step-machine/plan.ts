@@ -606,7 +606,7 @@ function makeAsk(site: PushSite, awaitNode: Node, helperCall?: HelperCall): Ask 
   const kind: AskKind = site.kind === 'roots' ? 'roots' : site.kind === 'sampling' ? 'sampling' : site.elicitMode === 'url' ? 'elicit-url' : 'elicit';
   if (helperCall) {
     // The helper's request builder is pure (checked when the helper was found), and so are the arguments.
-    const paramsText = kind === 'roots' ? undefined : `${helperCall.helper.requestFn}(${helperCall.requestArgs})`;
+    const paramsText = kind === 'roots' ? undefined : `${helperCall.helper.receiver}${helperCall.helper.requestFn}(${helperCall.requestArgs})`;
     return { site, kind, key: '', answerName: '', paramsText, paramsHoisted: false, awaitNode, helperCall };
   }
   let paramsText: string | undefined;
@@ -675,7 +675,7 @@ function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<s
       // The helper's code after the question runs here, at the resume step, on the answer.
       const call = ask.helperCall!;
       const args = [call.outcomeArgs, ask.answerName].filter(Boolean).join(', ');
-      ask.replacement = `${call.helper.resultAsync ? 'await ' : ''}${resultFn}(${args})`;
+      ask.replacement = `${call.helper.resultAsync ? 'await ' : ''}${call.helper.receiver}${resultFn}(${args})`;
     }
     // `(await ask(p)).action` → `answer.action`: parentheses around a plain name or call go too.
     if (ask.replacement !== undefined && !ask.replacement.startsWith('await ')) {

@@ -61,6 +61,7 @@ const FIXTURES = [
   'capability-fallback',
   'helper-confirm',
   'edge-shapes',
+  'classes',
 ] as const;
 type Fixture = (typeof FIXTURES)[number];
 
@@ -159,6 +160,9 @@ describe('the codemod on the behaviour fixtures', () => {
     'capability-fallback push-nested-block',
     // a Promise.all that mixes a question with other work
     'edge-shapes push-unsupported-shape',
+    // the base-class registrar's own callback returns handler.call(...): result-type cannot see
+    // the results it passes through (they are built, and stamped, in the registered methods)
+    'classes result-built-elsewhere',
   ];
   it('reports only the documented refusals as warnings on these servers', () => {
     const serious = (report?.findings ?? [])
@@ -407,6 +411,16 @@ const scenarios: Scenario[] = [
   { fixture: 'edge-shapes', label: 'purge-queue: first declined, second never asked', call: callTool('purge-queue', { queue: 'jobs' }), script: [answer.decline()], expected: text('jobs kept'), effects: ['inspect:jobs'], rounds: same(1) },
   { fixture: 'edge-shapes', label: 'deploy-now (Promise.all of a lookup and a question): accepted', call: callTool('deploy-now', { service: 'api' }), script: [answer.accept({ now: true })], expected: text('Deployed api-v2'), effects: ['plan:api', 'deploy:api-v2'], rounds: same(1), knownBug: NOT_MIGRATED_PROMISE_ALL_MIXED },
   { fixture: 'edge-shapes', label: 'deploy-now: declined', call: callTool('deploy-now', { service: 'api' }), script: [answer.decline()], expected: text('api-v2 not deployed'), effects: ['plan:api'], rounds: same(1), knownBug: NOT_MIGRATED_PROMISE_ALL_MIXED },
+
+  // classes: a delegating arrow to a private method asking through a private method helper, a
+  // base-class registrar, a pass-through error wrapper
+  { fixture: 'classes', label: 'delete-namespace (delegate + method helper): confirmed', call: callTool('delete-namespace', { namespace: 'web' }), script: [answer.accept({ confirm: true })], expected: text('Deleted web (3 pods)'), effects: ['list:web', 'answered:accept', 'delete:web'], rounds: same(1) },
+  { fixture: 'classes', label: 'delete-namespace: declined', call: callTool('delete-namespace', { namespace: 'web' }), script: [answer.decline()], expected: text('Cancelled'), effects: ['list:web', 'answered:decline'], rounds: same(1) },
+  { fixture: 'classes', label: 'delete-namespace: missing answer on a retry (pods not listed again)', call: callTool('delete-namespace', { namespace: 'web' }), script: [missing(), answer.accept({ confirm: true })], expected: text('Deleted web (3 pods)'), effects: ['list:web', 'answered:accept', 'delete:web'], rounds: rounds(1, 2, 1) },
+  { fixture: 'classes', label: 'drain-node (base-class registrar): confirmed', call: callTool('drain-node', { node: 'n1' }), script: [answer.accept({ confirm: true })], expected: text('Drained n1'), effects: ['cordon:n1', 'answered:accept', 'evict:n1'], rounds: same(1) },
+  { fixture: 'classes', label: 'drain-node: cancelled', call: callTool('drain-node', { node: 'n1' }), script: [answer.cancel()], expected: text('n1 cordoned only'), effects: ['cordon:n1', 'answered:cancel'], rounds: same(1) },
+  { fixture: 'classes', label: 'book-meeting (pass-through wrapper): accepted', call: callTool('book-meeting', { title: 'sync' }), script: [answer.accept({ book: true })], expected: text('Booked "sync"'), effects: ['hold:sync', 'book:sync'], rounds: same(1) },
+  { fixture: 'classes', label: 'book-meeting: declined', call: callTool('book-meeting', { title: 'sync' }), script: [answer.decline()], expected: text('Hold released'), effects: ['hold:sync', 'release:sync'], rounds: same(1) },
 ];
 
 /** Questions as compared: normalizeAsked, and without URL elicitationId (removed by design: rule elicitation-id-removed). */

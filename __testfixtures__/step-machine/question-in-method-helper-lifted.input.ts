@@ -1,0 +1,36 @@
+import { McpServer, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+interface Logger {
+  info(message: string, fields: Record<string, unknown>): void;
+}
+
+export class NodeTools {
+  constructor(
+    private readonly server: McpServer,
+    private readonly log: Logger,
+  ) {}
+
+  register(): void {
+    this.server.registerTool(
+      'drain_node',
+      { description: 'Drain a node', inputSchema: z.object({ node: z.string() }) },
+      this.drainNode.bind(this),
+    );
+  }
+
+  private async drainNode({ node }: { node: string }, ctx: ServerContext): Promise<CallToolResult> {
+    const ok = await this.confirm(ctx, `Drain ${node}?`);
+    if (!ok) return { content: [{ type: 'text', text: 'Drain cancelled' }] };
+    return { content: [{ type: 'text', text: `Drained ${node}` }] };
+  }
+
+  private async confirm(ctx: ServerContext, message: string): Promise<boolean> {
+    const answer = await ctx.mcpReq.elicitInput({
+      message,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+    });
+    this.log.info('confirmation', { message, action: answer.action });
+    return answer.action === 'accept' && answer.content?.confirm === true;
+  }
+}
