@@ -192,7 +192,7 @@ export function helperCallSites(
   const sites: PushSite[] = [];
   const calls = new Map<Node, HelperCall>();
   const refusals: FindingInput[] = [];
-  if (helpers.size === 0) return { sites, calls, refusals };
+  if (byName.size === 0 && methods.length === 0) return { sites, calls, refusals };
   for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const helper = calledHelper(call, byName, methods);
     if (!helper) continue;
