@@ -130,12 +130,13 @@ describe('the CLI with a configuration', () => {
     expect(result.stdout).toMatch(/^\+ +name: inputRequired\.elicit\(nameRequest\),$/m);
   });
 
+  // The request function is a parameter here, so it is reported as a value passed in (push-in-callback).
   it('lets a file without SDK names through the prefilter when it calls an alias', async () => {
     const tool = `export async function pick(ask: (p: object) => Promise<unknown>) {\n  return ask({ message: 'Pick one' });\n}\n`;
     const dir = tempDir({ 'package.json': PACKAGE, 'mcp-mrtr-migrate.config.json': ALIAS_ASK, 'tool.ts': tool });
     const result = await cli(['--check', '--json', '.'], dir);
     const report = JSON.parse(result.stdout) as { findings: { rule: string; path: string }[] };
-    expect(report.findings.map((f) => `${f.path} ${f.rule}`)).toEqual(['tool.ts push-outside-request']);
+    expect(report.findings.map((f) => `${f.path} ${f.rule}`)).toEqual(['tool.ts push-in-callback']);
   });
 
   it.each([
