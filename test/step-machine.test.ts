@@ -40,7 +40,7 @@ function markers(text: string | undefined): string[] {
 
 describe('step-machine: refused handlers are reported, marked and left compiling', () => {
   const refused: [string, [string, string, number][]][] = [
-    ['date-carried-not-serializable', [['state-not-serializable', 'warning', 10], ['push-request', 'warning', 11]]],
+    ['date-from-argument-reported', [['state-not-serializable', 'warning', 11], ['push-request', 'warning', 12]]],
     ['map-carried-not-serializable', [['state-not-serializable', 'warning', 14], ['push-request', 'warning', 15]]],
     ['push-in-loop-reported', [['push-in-loop', 'warning', 12]]],
     ['push-in-map-callback-reported', [['push-in-callback', 'warning', 12]]],
@@ -75,9 +75,10 @@ describe('step-machine: refused handlers are reported, marked and left compiling
   });
 
   it('names the carried value and its type in state-not-serializable', () => {
-    const [finding] = run('date-carried-not-serializable').findings;
-    expect(finding.message).toContain('startedAt');
+    const [finding] = run('date-from-argument-reported').findings;
+    expect(finding.message).toContain('due');
     expect(finding.message).toContain('Date');
+    expect(finding.suggestion).toContain('new Date()');
     expect(run('map-carried-not-serializable').findings[0].message).toMatch(/prices.*Map/);
   });
 });
@@ -258,7 +259,7 @@ describe('step-machine: a second run on the output changes nothing and reports n
   });
 
   it('repeats the findings of a refused handler without adding markers', () => {
-    for (const name of ['push-in-loop-reported', 'date-carried-not-serializable', 'await-after-and-reported']) {
+    for (const name of ['push-in-loop-reported', 'date-from-argument-reported', 'await-after-and-reported']) {
       const first = run(name);
       const second = run(name, first.output);
       expect(second.output, name).toBeUndefined();

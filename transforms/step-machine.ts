@@ -7,7 +7,7 @@ import { findHandlers, describeHandler, canReturnInputRequired, type HandlerInfo
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
-import { jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
+import { isRevivableDate, jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
 import { companionText, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
 import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
@@ -264,6 +264,7 @@ function migrateHandler(
 
   // Types and JSON safety of every carried value.
   const types = new Map<string, string>();
+  const dates = new Set<string>();
   const unchecked: string[] = [];
   // Types are printed by the type-aware view of the file: give it its own node for the scope.
   const scope = mc.view.file.getDescendantAtPos(statementOf(fn).getStart()) ?? mc.view.file;
@@ -279,7 +280,9 @@ function migrateHandler(
           severity: 'warning' as const,
           pos: nameNode.getStart(),
           message: `${name} in ${where} is live across the question but is ${safety.reason}, which does not survive the JSON round trip through requestState`,
-          suggestion: `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
+          suggestion: safety.reason === 'a Date'
+            ? `Only a Date made as \`const ${name} = new Date()\` and never changed travels by itself (as its ISO string); otherwise carry ${name}.getTime() or an ISO string and rebuild the Date after the question.`
+            : `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
         },
         ...asks.map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
       ],
@@ -308,6 +311,12 @@ function migrateHandler(
       const typedNode = mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
       if (!typedNode) continue;
       const type = typedNode.getType();
+      if (isRevivableDate(type, declared.nameNode, fn)) {
+        // Travels as its ISO string and is revived with new Date(…) where it is restored.
+        dates.add(name);
+        types.set(name, 'string');
+        continue;
+      }
       const refusal = unserializable(name, declared.nameNode, type);
       if (refusal) return refusal;
       // Where the value is used after the split, control flow may have narrowed it (e.g. past an
@@ -362,6 +371,7 @@ function migrateHandler(
     subject: subjectAndArgs.subject,
     args: subjectAndArgs.args,
     types,
+    dates,
     uses: mc.uses,
   };
   // One container reads the state where it starts. Several containers, a container inside the

@@ -28,6 +28,8 @@ export interface EmitContext {
   args: string;
   /** Type text per carried name (TypeScript only). */
   types: Map<string, string>;
+  /** Carried Dates: they travel as ISO strings and are revived where restored (see carried-types.ts). */
+  dates?: Set<string>;
   /** SDK / state-module names the emitted code uses, collected for the import edits. */
   uses: Set<string>;
   /** Edits inside the original statements (capability reads, …), applied wherever they land. */
@@ -74,7 +76,8 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
   }
   push(0, `let ${ec.stateVar} = ${ec.stateInit}${semi}`);
 
-  const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k], ...(ec.extraCarried ?? [])].join(', ')} }`;
+  const carried = (name: string) => (ec.dates?.has(name) ? `${name}: ${name}.toISOString()` : name);
+  const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k].map(carried), ...(ec.extraCarried ?? [])].join(', ')} }`;
   const hoistedRequests = (round: Round, level: number) => {
     for (const ask of round.asks) {
       if (ask.paramsHoisted && ask.requestName) {
@@ -145,10 +148,13 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
   return { start: body.getStart(), end: body.getEnd(), text: bodyText };
 
   function restore(names: string[], level: number): void {
-    const consts = names.filter((name) => plan.declared.get(name)?.keyword !== 'let');
-    const lets = names.filter((name) => plan.declared.get(name)?.keyword === 'let');
+    const revived = names.filter((name) => ec.dates?.has(name));
+    const plain = names.filter((name) => !revived.includes(name));
+    const consts = plain.filter((name) => plan.declared.get(name)?.keyword !== 'let');
+    const lets = plain.filter((name) => plan.declared.get(name)?.keyword === 'let');
     if (consts.length > 0) push(level, `const { ${consts.join(', ')} } = ${ec.stateVar}${semi}`);
     if (lets.length > 0) push(level, `let { ${lets.join(', ')} } = ${ec.stateVar}${semi}`);
+    for (const name of revived) push(level, `const ${name} = new Date(${ec.stateVar}.${name})${semi}`);
   }
 
   function answerLines(round: Round, level: number): string {
