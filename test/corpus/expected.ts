@@ -68,10 +68,10 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   'aws-iam.ts': [
     { line: 33, api: 'this.mcp.server.elicitInput', expect: 'migrated', shapes: ['this', 'conditional', 'try', 'catch-value', 'state-after'] },
     {
-      line: 63, api: 'ctx.mcpReq.elicitInput', expect: 'push-request', shapes: ['this', 'sequential', 'side-effect', 'locals', 'random-id'],
-      note: '`startedAt` is a Date live across both questions: state-not-serializable on its declaration, the handler left whole (a correct report)',
+      line: 63, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['this', 'sequential', 'side-effect', 'locals', 'random-id'],
+      note: '`const startedAt = new Date()` is live across both questions: it travels as its ISO string and is revived with new Date(…) in each step (exact to the millisecond)',
     },
-    { line: 73, api: 'ctx.mcpReq.elicitInput', expect: 'push-request', shapes: ['this', 'sequential', 'side-effect', 'locals', 'random-id'], note: 'same handler as line 63' },
+    { line: 73, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['this', 'sequential', 'side-effect', 'locals', 'random-id'], note: 'same handler as line 63; `created` is carried (sealed state)' },
   ],
   'browser-auth.ts': [
     {
