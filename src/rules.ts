@@ -154,6 +154,16 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'finite numbers, booleans and `null`; anything else is lost or changed on the way through the client.',
   },
   {
+    id: 'question-deferred-to-await',
+    severity: 'info',
+    title: 'A request started early is now asked where it was awaited',
+    help:
+      'The handler started the request into a local (`const pending = elicitInput(…)`) and awaited it a few ' +
+      'statements later. Under 2026-07-28 a question is only asked by returning `inputRequired(...)`, so it ' +
+      'is now asked at the `await`, after the statements in between (which run once, on the first leg). Its ' +
+      'params read only values that cannot change in between, so the question is the same.',
+  },
+  {
     id: 'side-effect-before-input',
     severity: 'info',
     title: 'Side effects before the question run once, on the first leg only',

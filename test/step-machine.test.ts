@@ -45,6 +45,8 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['push-in-loop-reported', [['push-in-loop', 'warning', 12]]],
     ['push-in-map-callback-reported', [['push-in-callback', 'warning', 12]]],
     ['fire-and-forget-reported', [['push-not-awaited', 'warning', 10]]],
+    ['deferred-await-params-changed-reported', [['push-not-awaited', 'warning', 11]]],
+    ['deferred-await-object-read-reported', [['push-not-awaited', 'warning', 15]]],
     ['push-outside-request-reported', [['push-outside-request', 'warning', 8]]],
     ['push-in-helper-with-side-effect', [['push-in-helper', 'warning', 10]]],
     ['await-after-and-reported', [['push-conditional-expression', 'warning', 14]]],
@@ -353,5 +355,33 @@ describe('step-machine: known bugs (fail until fixed)', () => {
     const output = run('question-in-helper-lifted').output!;
     expect(output).not.toMatch(/function \w+\(ctx: ServerContext, employee: string, answer: ElicitResult\)/);
     expect(output).not.toMatch(/function \w+\(ctx: ServerContext, employee: string\): ElicitRequestFormParams/);
+  });
+});
+
+describe('step-machine: Dates carried, deferred awaits', () => {
+  it('carries a const new Date() as its ISO string and revives it in every later step', () => {
+    const outcome = run('date-carried-as-iso-string');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(outcome.output).toContain("type LogTimeState = { step: 'hours'; startedAt: string };");
+    expect(outcome.output).toContain("state = { step: 'hours', startedAt: startedAt.toISOString() };");
+    expect(outcome.output).toContain('const startedAt = new Date(state.startedAt);');
+    // The ISO string is exact to the millisecond: the revived Date is the same instant.
+    const at = new Date(1_767_225_599_999);
+    expect(new Date(JSON.parse(JSON.stringify({ at: at.toISOString() })).at).getTime()).toBe(at.getTime());
+  });
+
+  it('asks a question started into a local where it is awaited, and says so', () => {
+    const outcome = run('deferred-await-after-other-work');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(findings(outcome)).toContainEqual(['question-deferred-to-await', 'info', 14]);
+    expect(outcome.output).not.toMatch(/\bfallback\b/);
+    // The page is sent before the question, once: it sits in the first-leg block, before the step.
+    const output = outcome.output!;
+    expect(output.indexOf('await sendPage(service, message)')).toBeLessThan(output.indexOf("elicitAnswer(ctx, 'next', nextRequest)"));
+    expect(output).toContain("state = { step: 'next', page };");
+  });
+
+  it('keeps reporting a request that is never awaited', () => {
+    expect(findings(run('fire-and-forget-reported'))).toEqual([['push-not-awaited', 'warning', 10]]);
   });
 });

@@ -7,6 +7,7 @@ import { findHandlers, describeHandler, canReturnInputRequired, type HandlerInfo
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
+import { readsMutable } from '../src/step-machine/deferred.js';
 import { isRevivableDate, jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
 import { companionText, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
@@ -157,7 +158,7 @@ function run(ctx: TransformContext): TransformResult {
           if (id) replacedNodes.push(id);
         }
       }
-      replacedNodes.push(...throws.map((t) => t.statement));
+      replacedNodes.push(...throws.map((t) => t.statement), ...plan.deferred.map((d) => d.declaration));
       result.handlersMigrated! += 1;
       result.sitesMigrated! += planSites.length;
     }
@@ -348,6 +349,19 @@ function migrateHandler(
     }
     types.set(name, typeText(type, scope));
   }
+  // A deferred question is rebuilt at its await: what its params read must not change in between.
+  for (const d of plan.deferred) {
+    const mutable = readsMutable(d, (node) => mc.view.file.getDescendantAtPos(node.getStart())?.getType());
+    if (mutable) {
+      return refuseAll('push-not-awaited', `the request is started into ${d.promiseName} and awaited later, and its params read ${mutable.getText()}, which the statements in between may change in place`,
+        `Await the request where it is made (const answer = await …), or build its params only from strings and numbers.`);
+    }
+    findings.push({
+      rule: 'question-deferred-to-await', severity: 'info', pos: d.site.node.getStart(),
+      message: `${d.site.api} in ${where} is now asked where ${d.promiseName} was awaited, after the statements in between; it used to be sent before them`,
+      suggestion: 'If the question must reach the user before that work starts, move the await up to where the request is made.',
+    });
+  }
   if (unchecked.length > 0) {
     const first = containers[containers.length - 1];
     findings.push({
@@ -406,7 +420,7 @@ function migrateHandler(
   // Edits inside a container are applied while its statements are re-emitted; the rest directly.
   // Containers come innermost first, so an inner container's rewrite travels with the outer one.
   const throwEdits = throws.map((t) => urlThrowEdit(t, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] }, identifiers));
-  let pending = [...capabilityEdits(handler, ctxName, mc.uses, findings), ...throwEdits, ...removals];
+  let pending = [...capabilityEdits(handler, ctxName, mc.uses, findings), ...throwEdits, ...removals, ...plan.deferred.map((d) => d.deletion)];
   for (const container of containers) {
     const block = container.container;
     const inside = (e: TextEdit) => e.start >= block.getStart() && e.end <= block.getEnd();
@@ -470,7 +484,8 @@ function migrateHandler(
     });
   }
   for (const container of containers) {
-    const before = container.statements.slice(0, container.rounds[0].first).filter((st) => !container.hoisted.includes(st));
+    const before = container.statements.slice(0, container.rounds[0].first)
+      .filter((st) => !container.hoisted.includes(st) && !plan.deferred.some((d) => d.declaration === st));
     const effect = before.find((st) => !isPureStatement(st));
     if (effect) {
       findings.push({

@@ -20,6 +20,7 @@ import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase, uniqueName } from './naming.js';
+import { deferredAwait, type DeferredAwait } from './deferred.js';
 
 export type AskKind = 'elicit' | 'elicit-url' | 'sampling' | 'roots';
 
@@ -94,17 +95,19 @@ export interface HandlerPlan {
    * on the first leg only; a retry skips it and restores the values it declared from the state.
    */
   prefix?: { statements: Statement[]; anchor: Statement; live: string[]; visible: string[]; declared: Map<string, Declared> };
+  /** Questions started into a local and awaited later: asked at the await (see deferred.ts). */
+  deferred: DeferredAwait[];
 }
 
 export type PlanResult = { ok: true; plan: HandlerPlan } | { ok: false; findings: FindingInput[] };
 
 const PROMISE_BATCH = new Set(['all', 'allSettled']);
 
-/** `removed` marks statements another rewrite deletes (they neither declare nor use anything). */
+/** `removedElsewhere` marks statements another rewrite deletes (they neither declare nor use anything). */
 export function planHandler(
   handler: HandlerInfo,
   sites: PushSite[],
-  removed: (node: Node) => boolean = () => false,
+  removedElsewhere: (node: Node) => boolean = () => false,
   helperCalls: ReadonlyMap<Node, HelperCall> = new Map(),
 ): PlanResult {
   const findings: FindingInput[] = [];
@@ -118,8 +121,15 @@ export function planHandler(
     }
     return { ok: false, findings };
   }
+  // A question started into a local and awaited later is asked at the await; its declaration goes.
+  const deferred = new Map<PushSite, DeferredAwait>();
   for (const site of sites) {
-    const problem = siteProblem(site, where);
+    const found = deferredAwait(site, handler.fn);
+    if (found) deferred.set(site, found);
+  }
+  const removed = (node: Node) => removedElsewhere(node) || [...deferred.values()].some((d) => d.declaration === node);
+  for (const site of sites) {
+    const problem = siteProblem(deferred.has(site) ? { ...site, awaited: true } : site, where);
     if (problem) reject(site, problem.rule, problem.message, problem.suggestion);
   }
   if (findings.length > 0) return refuseAll();
@@ -172,15 +182,16 @@ export function planHandler(
       statements.some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => d.getInitializer() && bindingNames(d.getNameNode()).includes(name)));
     prefix = { statements, anchor: located.prefixAnchor, live: visible.filter(assigned), visible, declared };
   }
-  return { ok: true, plan: { handler, containers, droppedOptions, prefix } };
+  return { ok: true, plan: { handler, containers, droppedOptions, prefix, deferred: [...deferred.values()] } };
 
   function planContainer(container: Block, containerSites: PushSite[]): ContainerPlan | undefined {
     const statements = container.getStatements();
     const asksByStatement = new Map<number, Ask[]>();
     for (const site of containerSites) {
-      const statement = topLevelStatement(site.node, container)!;
+      const later = deferred.get(site);
+      const statement = topLevelStatement(later?.awaitNode ?? site.node, container)!;
       const index = statements.indexOf(statement);
-      const awaitNode = awaitOf(site);
+      const awaitNode = later?.awaitNode ?? awaitOf(site);
       if (!awaitNode) {
         reject(site, 'push-not-awaited', `${site.api} in ${where} is not awaited directly`, 'Await the request where it is made, so the answer can be read at the resume step.');
         continue;
@@ -471,6 +482,13 @@ function siteProblem(site: PushSite, where: string): { rule: string; message: st
       rule: 'then-chain',
       message: `${site.api} in ${where} is consumed through .${chained.getName()}(…) instead of await`,
       suggestion: 'Await the request in a statement of its own (const answer = await …) and move the .then body after it, then run the migration again.',
+    };
+  }
+  if (!site.awaited && site.call && Node.isVariableDeclaration(skipParensUp(site.call) ?? site.call)) {
+    return {
+      rule: 'push-not-awaited',
+      message: `${site.api} in ${where} is started into a local and not awaited right away; it can move to the await only when the promise is awaited once, later in the same block, and the params read nothing the code in between changes`,
+      suggestion: 'Await the request where it is made (const answer = await …), or build its params from values that stay the same until the await.',
     };
   }
   if (!site.awaited) {

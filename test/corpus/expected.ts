@@ -140,8 +140,8 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
     { line: 56, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['sequential', 'dependent', 'random-id', 'locals', 'state-after'] },
     { line: 81, api: 'ctx.mcpReq.elicitInput', expect: 'push-in-callback', shapes: ['value', 'try', 'catch-value'], note: 'passed to withRetry() as a closure' },
     {
-      line: 103, api: 'ctx.mcpReq.elicitInput', expect: 'push-not-awaited', shapes: ['fire-forget', 'side-effect'],
-      note: 'started before the page is sent and awaited two statements later; asking first would reorder it with the page',
+      line: 103, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['fire-forget', 'side-effect'],
+      note: 'started into `fallback` before the page is sent and awaited two statements later: asked at the await (its params read only the string argument `service`), with a question-deferred-to-await note; the page is sent once, on the first leg',
     },
   ],
   'jira-sprint.ts': [
