@@ -14,6 +14,7 @@ const EXPECTED_IDS = [
   'push-in-try',
   'push-nested-block',
   'push-unsupported-shape',
+  'question-deferred-to-await',
   'then-chain',
   'task-augmented-request',
   'state-not-serializable',
