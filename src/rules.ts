@@ -154,6 +154,16 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'finite numbers, booleans and `null`; anything else is lost or changed on the way through the client.',
   },
   {
+    id: 'question-in-loop-resumed',
+    severity: 'info',
+    title: 'A re-ask loop asks once per input round',
+    help:
+      'The question sits in a loop that asks until the answer is valid. Each time round the loop is now one ' +
+      '`inputRequired(...)` round: the retry restores the loop state (the values declared before the loop and ' +
+      'used in it) from `requestState`, re-enters the loop and reads the answer. The state module allows ' +
+      '`MAX_ROUNDS` (8) rounds per call; past that the call ends with an error instead of asking again.',
+  },
+  {
     id: 'question-deferred-to-await',
     severity: 'info',
     title: 'A request started early is now asked where it was awaited',

@@ -15,6 +15,7 @@ const EXPECTED_IDS = [
   'push-nested-block',
   'push-unsupported-shape',
   'question-deferred-to-await',
+  'question-in-loop-resumed',
   'then-chain',
   'task-augmented-request',
   'state-not-serializable',

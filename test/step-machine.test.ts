@@ -43,6 +43,8 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['date-from-argument-reported', [['state-not-serializable', 'warning', 11], ['push-request', 'warning', 12]]],
     ['map-carried-not-serializable', [['state-not-serializable', 'warning', 14], ['push-request', 'warning', 15]]],
     ['push-in-loop-reported', [['push-in-loop', 'warning', 12]]],
+    ['reask-loop-effect-before-question-reported', [['push-in-loop', 'warning', 18]]],
+    ['reask-loop-for-initializer-reported', [['push-in-loop', 'warning', 11]]],
     ['push-in-map-callback-reported', [['push-in-callback', 'warning', 12]]],
     ['fire-and-forget-reported', [['push-not-awaited', 'warning', 10]]],
     ['deferred-await-params-changed-reported', [['push-not-awaited', 'warning', 11]]],
@@ -383,5 +385,38 @@ describe('step-machine: Dates carried, deferred awaits', () => {
 
   it('keeps reporting a request that is never awaited', () => {
     expect(findings(run('fire-and-forget-reported'))).toEqual([['push-not-awaited', 'warning', 10]]);
+  });
+});
+
+describe('step-machine: re-ask loops', () => {
+  it('turns a loop around one question into one step that re-enters the loop', () => {
+    const outcome = run('reask-loop-until-valid');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(findings(outcome)).toContainEqual(['question-in-loop-resumed', 'info', 15]);
+    const output = outcome.output!;
+    // The loop state is restored as let (the loop assigns it) and minted as it is when asking again.
+    expect(output).toContain('let { mapping, hint } = state;');
+    expect(output).toContain("requestState: await mrtrState.mint(ctx, 'run-container', { image }, { step: 'ports', mapping, hint }),");
+    // One answer per leg: the second time round the loop asks again instead of re-reading it.
+    expect(output).toContain("const answer = portsAnswerUsed ? undefined : elicitAnswer(ctx, 'ports', portsRequest);");
+    expect(output.indexOf('portsAnswerUsed = true;')).toBeGreaterThan(output.indexOf('return inputRequired({'));
+  });
+
+  it('carries a constant array the loop changes in place instead of recomputing it', () => {
+    const output = run('reask-loop-while-true-break').output!;
+    expect(output).toContain("type AskAnswerState = { step: 'guess'; wrong: number[] };");
+    expect(output).toContain("{ step: 'guess', wrong }),");
+  });
+
+  it('moves on to the next round after the loop ends', () => {
+    const output = run('reask-loop-do-while-then-question').output!;
+    expect(output).toContain("state = { step: 'admin', attempts, username };");
+    expect(output).toContain("{ step: 'choice', attempts, username }),");
+  });
+
+  it('names what keeps a loop from being resumed', () => {
+    expect(run('reask-loop-effect-before-question-reported').findings[0].message).toContain('after code with side effects in the loop body');
+    expect(run('reask-loop-for-initializer-reported').findings[0].message).toContain('for loop with an initializer');
+    expect(run('push-in-loop-reported').findings[0].message).toContain('once per item of a for…of loop');
   });
 });

@@ -325,7 +325,9 @@ function migrateHandler(
       const firstRound = container.rounds[container.live.findIndex((names) => names.includes(name))];
       const uses = container.statements.slice(firstRound.first).flatMap((st) => referenceNodes(st, name));
       const narrowed = new Set(uses.map((u) => mc.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined).map((n) => typeText(n!.getType(), scope)));
-      types.set(name, narrowed.size === 1 ? [...narrowed][0] : typeText(type, scope));
+      // Loop state is assigned inside the loop after those uses: only its declared type holds every value.
+      const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
+      types.set(name, narrowed.size === 1 && !loopState ? [...narrowed][0] : typeText(type, scope));
       if (mc.protection === 'signed' && isSensitiveStateValue(name, types.get(name))) {
         findings.push({
           rule: 'state-carries-sensitive-value', severity: 'info', pos: declared.nameNode.getStart(),
@@ -493,6 +495,17 @@ function migrateHandler(
         message: `code before the first question in ${where} runs once per logical call, on the first leg; a retry resumes after it`,
       });
     }
+  }
+  for (const container of containers) {
+    container.rounds.forEach((round, k) => {
+      if (!round.loop) return;
+      const carried = container.live[k].length > 0 ? ` (${container.live[k].join(', ')})` : '';
+      findings.push({
+        rule: 'question-in-loop-resumed', severity: 'info', pos: round.asks[0].site.node.getStart(),
+        message: `${round.asks[0].site.api} in ${where} asks again each time round the loop: every asking is one input round and the loop state${carried} travels in requestState; past the state module's round limit (MAX_ROUNDS, 8 per call) the call ends with an error instead of asking again`,
+        suggestion: 'Bound the loop yourself (an attempt counter) if a clear message at the limit matters, or raise MAX_ROUNDS in the state module.',
+      });
+    });
   }
   const elicits = asks.filter((a) => a.kind === 'elicit');
   if (elicits.length > 0) {

@@ -9,7 +9,7 @@ server.registerTool(
   async ({ names }, ctx) => {
     const imported: string[] = [];
     for (const name of names) {
-      // @mcp-mrtr-migrate push-in-loop: ctx.mcpReq.elicitInput in tool handler 'import-contacts' is made inside a loop
+      // @mcp-mrtr-migrate push-in-loop: ctx.mcpReq.elicitInput in tool handler 'import-contacts' is made once per item of a for…of loop; only a re-ask loop (while, do…while, for(;;)) around one question is resumed automatically
       const keep = await ctx.mcpReq.elicitInput({
         message: `${name} already exists. Import anyway?`,
         requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },

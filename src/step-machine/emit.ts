@@ -110,8 +110,15 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     // The answers are read where the round's first statement was; its statements follow with the
     // awaits replaced by the answers (or are dropped when they only received an answer).
     const firstLine = lineStartOf(text, statements[round.first].getStart());
-    const edits: TextEdit[] = [{ start: firstLine, end: firstLine, text: answerLines(round, level) }];
-    for (let i = round.first; i <= round.last; i++) {
+    const edits: TextEdit[] = [];
+    if (round.loop) {
+      // A re-ask loop reads the answer where it asked, once per leg (see loops.ts).
+      push(level, `let ${round.loop.usedFlag} = false${semi}`);
+      edits.push(...loopAskEdits(round, k, level));
+    } else {
+      edits.push({ start: firstLine, end: firstLine, text: answerLines(round, level) });
+    }
+    for (let i = round.first; i <= round.last && !round.loop; i++) {
       const statement = statements[i];
       if (round.dropped.has(i)) {
         const start = lineStartOf(text, statement.getStart());
@@ -157,24 +164,47 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     for (const name of revived) push(level, `const ${name} = new Date(${ec.stateVar}.${name})${semi}`);
   }
 
-  function answerLines(round: Round, level: number): string {
+  /** The loop's question: answer lines where it asked, its statement dropped or its await replaced. */
+  function loopAskEdits(round: Round, k: number, level: number): TextEdit[] {
+    const loop = round.loop!;
+    const [ask] = round.asks;
+    const at = lineStartOf(text, loop.inner.getStart());
+    const lines = answerLines(round, level, { base: indentationAt(text, loop.inner.getStart()), state: stepObject(k), used: loop.usedFlag });
+    const out: TextEdit[] = [{ start: at, end: at, text: lines }];
+    if (loop.dropInner) {
+      const endsLine = text.slice(loop.inner.getEnd(), lineEndAfter(text, loop.inner.getEnd())).trim() === '';
+      out.push({ start: at, end: endsLine ? lineEndAfter(text, loop.inner.getEnd()) : loop.inner.getEnd(), text: '' });
+    } else {
+      const target = ask.replaceNode ?? ask.awaitNode;
+      out.push({ start: target.getStart(), end: target.getEnd(), text: ask.replacement! });
+    }
+    return out;
+  }
+
+  /**
+   * The lines reading a round's answers and asking when one is missing. In a loop: `base` is the
+   * indentation of the loop body, the state minted is the loop state as it is now, and `used`
+   * makes the next time round ask again (one answer per leg).
+   */
+  function answerLines(round: Round, level: number, loop?: { base: string; state: string; used: string }): string {
     const out: string[] = [];
-    const add = (extra: number, line: string) => out.push(indent + unit.repeat(level + extra) + line);
+    const add = (extra: number, line: string) => out.push((loop?.base ?? indent) + unit.repeat(level + extra) + line);
     for (const ask of round.asks) {
       if (ask.requestName && !ask.paramsHoisted) {
-        add(0, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${rebased(ask, indent + unit.repeat(level))}${semi}`);
+        add(0, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${rebased(ask, (loop?.base ?? indent) + unit.repeat(level))}${semi}`);
       }
       const keyword = ask.replacement === undefined && plan.declared.get(ask.answerName)?.keyword === 'let' ? 'let' : 'const';
-      add(0, `${keyword} ${ask.answerName} = ${reader(ask)}${semi}`);
+      add(0, `${keyword} ${ask.answerName} = ${loop ? `${loop.used} ? undefined : ` : ''}${reader(ask)}${semi}`);
     }
     add(0, `if (${round.asks.map((a) => `${a.answerName} === undefined`).join(' || ')}) {`);
     add(1, `return inputRequired({`);
     add(2, `inputRequests: {`);
     for (const ask of round.asks) add(3, `${propertyKey(ask.key, q)}: ${builder(ask)},`);
     add(2, `},`);
-    add(2, `requestState: await mrtrState.mint(${ec.ctxName}, ${ec.subject}, ${ec.args}, ${ec.stateVar}),`);
+    add(2, `requestState: await mrtrState.mint(${ec.ctxName}, ${ec.subject}, ${ec.args}, ${loop?.state ?? ec.stateVar}),`);
     add(1, `})${semi}`);
     add(0, '}');
+    if (loop) add(0, `${loop.used} = true${semi}`);
     return out.join(eol) + eol;
   }
 

@@ -21,6 +21,7 @@ import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase, uniqueName } from './naming.js';
 import { deferredAwait, type DeferredAwait } from './deferred.js';
+import { reaskLoop, type LoopAsk } from './loops.js';
 
 export type AskKind = 'elicit' | 'elicit-url' | 'sampling' | 'roots';
 
@@ -54,6 +55,8 @@ export interface Round {
   step: string;
   /** Statements of the round that disappear (their only job was to receive the answer). */
   dropped: Set<number>;
+  /** The round is a re-ask loop (statement `first`), asking once per time round (see loops.ts). */
+  loop?: LoopAsk & { dropInner: boolean; usedFlag: string };
 }
 
 export interface Declared {
@@ -128,12 +131,24 @@ export function planHandler(
     if (found) deferred.set(site, found);
   }
   const removed = (node: Node) => removedElsewhere(node) || [...deferred.values()].some((d) => d.declaration === node);
+  // A question in a re-ask loop is located by its loop statement (see loops.ts).
+  const loops = new Map<PushSite, LoopAsk>();
   for (const site of sites) {
-    const problem = siteProblem(deferred.has(site) ? { ...site, awaited: true } : site, where);
+    const loop = reaskLoop(site, sites);
+    if (loop && 'problem' in loop) {
+      reject(site, loop.problem.rule, `${site.api} in ${where} ${loop.problem.message}`, loop.problem.suggestion);
+      continue;
+    }
+    if (loop) loops.set(site, loop.loop);
+    const problem = siteProblem(deferred.has(site) ? { ...site, awaited: true } : loop ? { ...site, inLoop: false } : site, where);
     if (problem) reject(site, problem.rule, problem.message, problem.suggestion);
   }
   if (findings.length > 0) return refuseAll();
-  const located = containersFor(sites, body);
+  const proxies = new Map(sites.map((site) => [loops.has(site) ? { ...site, node: loops.get(site)!.statement } : site, site]));
+  const located = containersFor([...proxies.keys()], body);
+  if (!('problem' in located)) {
+    for (const [block, list] of located.containers) located.containers.set(block, list.map((s) => proxies.get(s)!));
+  }
   if ('problem' in located) {
     for (const site of sites) reject(site, located.problem.rule, `${site.api} in ${where}: ${located.problem.message}`, located.problem.suggestion);
     return { ok: false, findings };
@@ -189,14 +204,19 @@ export function planHandler(
     const asksByStatement = new Map<number, Ask[]>();
     for (const site of containerSites) {
       const later = deferred.get(site);
-      const statement = topLevelStatement(later?.awaitNode ?? site.node, container)!;
+      const loop = loops.get(site);
+      const statement = loop ? loop.statement : topLevelStatement(later?.awaitNode ?? site.node, container)!;
       const index = statements.indexOf(statement);
       const awaitNode = later?.awaitNode ?? awaitOf(site);
       if (!awaitNode) {
         reject(site, 'push-not-awaited', `${site.api} in ${where} is not awaited directly`, 'Await the request where it is made, so the answer can be read at the resume step.');
         continue;
       }
-      if (!hoistable(awaitNode, statement)) {
+      if (loop && isBatchAwait(awaitNode)) {
+        reject(site, 'push-in-loop', `${site.api} in ${where} is batched in a Promise.all inside a loop`, 'Await the question on its own inside the loop, then run the migration again.');
+        continue;
+      }
+      if (!hoistable(awaitNode, loop?.inner ?? statement)) {
         reject(site, 'push-conditional-expression', `${site.api} in ${where} is awaited inside a conditional expression (&&, ||, ??, ?:) or after other calls in the same statement`, 'Ask in a statement of its own before the expression (const answer = await …), then use the answer.');
         continue;
       }
@@ -235,8 +255,9 @@ export function planHandler(
       return undefined;
     }
     const indices = [...asksByStatement.keys()].sort((a, b) => a - b);
+    const loopAt = new Map([...loops.values()].map((l) => [statements.indexOf(l.statement), l]));
     for (const index of indices) {
-      for (const ask of asksByStatement.get(index)!) nameAsk(ask, statements[index], keys, taken);
+      for (const ask of asksByStatement.get(index)!) nameAsk(ask, loopAt.get(index)?.inner ?? statements[index], keys, taken);
     }
 
     // Rounds: consecutive asking statements whose requests do not use an earlier answer of the round.
@@ -246,18 +267,23 @@ export function planHandler(
       const previous = rounds[rounds.length - 1];
       const bound = previous ? previous.asks.flatMap((a) => boundNames(statements[previous.last], a)) : [];
       const usesEarlier = asks.some((a) => a.site.params && referencedNames(a.site.params).some((n) => bound.includes(n)));
-      if (previous && previous.last === index - 1 && !usesEarlier && onlyReceives(statements[previous.last], previous.asks)) {
+      const looped = loopAt.has(index) || (previous !== undefined && previous.loop !== undefined);
+      if (previous && previous.last === index - 1 && !usesEarlier && !looped && onlyReceives(statements[previous.last], previous.asks)) {
         previous.last = index;
         previous.asks.push(...asks);
       } else {
-        rounds.push({ first: index, last: index, asks, step: '', dropped: new Set() });
+        const loop = loopAt.get(index);
+        rounds.push({
+          first: index, last: index, asks, step: '', dropped: new Set(),
+          loop: loop && { ...loop, dropInner: asks[0].replacement === undefined, usedFlag: uniqueName(`${camelCase(asks[0].key)}AnswerUsed`, taken, '') },
+        });
       }
     }
     for (const round of rounds) {
       round.step = round.asks.map((a) => a.key).join('+');
       for (let i = round.first; i <= round.last; i++) {
         const asks = asksByStatement.get(i)!;
-        if (asks.every((a) => a.replacement === undefined && !isBatchAwait(a.awaitNode))) round.dropped.add(i);
+        if (!round.loop && asks.every((a) => a.replacement === undefined && !isBatchAwait(a.awaitNode))) round.dropped.add(i);
       }
     }
 
@@ -265,7 +291,13 @@ export function planHandler(
     // leg instead of travelling in the state ("only what cannot be recomputed travels").
     const hoisted: Statement[] = [];
     const recomputable = new Set<string>();
+    // A value changed in place before a later round (or inside a re-ask loop) must travel as it is then.
+    const changedBetween = statements.filter((st, i) =>
+      (i >= rounds[0].first && i < rounds[rounds.length - 1].first) || rounds.some((r) => r.loop && r.first === i));
     for (const st of kept.filter((k) => statements.indexOf(k) < rounds[0].first)) {
+      const names = Node.isVariableStatement(st) ? st.getDeclarations().flatMap((d) => bindingNames(d.getNameNode())) : [];
+      const asked = (n: Node) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd()));
+      if (names.some((n) => changedBetween.some((later) => changesInPlace(later, n, asked)))) continue;
       if (Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st)) {
         hoisted.push(st);
       } else if (Node.isVariableStatement(st) && st.getDeclarationKind() === 'const' &&
@@ -785,6 +817,43 @@ function topLevelDeclarations(kept: Statement[], statements: Statement[]): Map<s
     }
   }
   return declared;
+}
+
+/** Methods of arrays, strings, maps and sets that only read their receiver. */
+const READING_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf', 'join', 'slice', 'map', 'filter', 'some', 'every', 'find',
+  'findIndex', 'findLast', 'findLastIndex', 'at', 'has', 'get', 'keys', 'values', 'entries', 'toString', 'concat', 'flatMap', 'flat',
+  'reduce', 'startsWith', 'endsWith', 'trim', 'split', 'toLowerCase', 'toUpperCase']);
+
+/**
+ * `node` may change the object `name` holds: anything but reading members of it (a method that
+ * only reads, with pure arguments; a property in an expression; the params of a question). Passing
+ * it on or aliasing it counts.
+ */
+function changesInPlace(node: Node, name: string, asked: (n: Node) => boolean): boolean {
+  return referenceNodes(node, name).some((id) => {
+    // Sending it as part of a question reads it.
+    if (asked(id)) return false;
+    let top: Node = id;
+    for (let up = top.getParent(); up && (Node.isPropertyAccessExpression(up) || Node.isElementAccessExpression(up)) && up.getExpression() === top; up = top.getParent()) {
+      top = up;
+    }
+    const parent = top.getParent();
+    if (!parent) return true;
+    if (Node.isCallExpression(parent) && parent.getExpression() === top) {
+      return !(Node.isPropertyAccessExpression(top) && top.getExpression() === id && READING_METHODS.has(top.getName()) &&
+        parent.getArguments().every((a) => isPureExpression(a)));
+    }
+    if (top === id) {
+      // The value itself: fine in a condition, a comparison or a template; anywhere else it may be passed on.
+      return !(Node.isTemplateSpan(parent) || Node.isIfStatement(parent) || Node.isPrefixUnaryExpression(parent) && parent.getOperatorToken() === SyntaxKind.ExclamationToken ||
+        Node.isBinaryExpression(parent) && !(parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment));
+    }
+    if (Node.isDeleteExpression(parent)) return true;
+    if ((Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) &&
+      (parent.getOperatorToken() === SyntaxKind.PlusPlusToken || parent.getOperatorToken() === SyntaxKind.MinusMinusToken)) return true;
+    return Node.isBinaryExpression(parent) && parent.getLeft() === top &&
+      parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment;
+  });
 }
 
 /** Identifier names referenced (as values) in `node`. */
