@@ -170,7 +170,7 @@ function run(ctx: TransformContext): TransformResult {
   if (result.handlersMigrated === 0) return result;
   if (plans.length === 0 || !uses.has('mrtrState')) {
     // Only URL-mode throws were rewritten: no state, no module, no hook.
-    edits.push(...importEdits(sourceFile, text, style, uses, '', typescript, unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes)));
+    edits.push(...importEdits(sourceFile, text, style, uses, '', typescript, unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes, uses)));
     edits.push(...otherImportRemovals(sourceFile, text, replacedNodes));
     result.edits = edits;
     return result;
@@ -189,7 +189,7 @@ function run(ctx: TransformContext): TransformResult {
     });
   }
   edits.push(...importEdits(sourceFile, text, style, uses, specifierFor(ctx.absPath, stateModulePath), typescript,
-    unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes)));
+    unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes, uses)));
   edits.push(...otherImportRemovals(sourceFile, text, replacedNodes));
   result.edits = edits;
   result.newFiles = [{ absPath: stateModulePath, text: renderStateModule({ language: /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js', protection: protectionOf(ctx) }) }];
@@ -743,7 +743,7 @@ function otherImportRemovals(sourceFile: SourceFile, text: string, replaced: Nod
     if (decl.getModuleSpecifierValue() === '@modelcontextprotocol/server') continue;
     const named = decl.getNamedImports();
     if (named.length === 0 || decl.getDefaultImport() || decl.getNamespaceImport()) continue;
-    const unused = unusedAfter(sourceFile, named.map((i) => (i.getAliasNode() ?? i.getNameNode()).getText()), replaced);
+    const unused = unusedAfter(sourceFile, named.map((i) => (i.getAliasNode() ?? i.getNameNode()).getText()), replaced, new Set());
     if (unused.size === 0) continue;
     if (unused.size === named.length) {
       edits.push({ start: lineStartOf(text, decl.getStart()), end: lineEndAfter(text, decl.getEnd()), text: '' });
@@ -766,10 +766,12 @@ function sdkImportNames(sourceFile: SourceFile): string[] {
 }
 
 /** Of `names`, those imported and no longer referenced once the `replaced` statements are gone. */
-function unusedAfter(sourceFile: SourceFile, names: string[], replaced: Node[]): Set<string> {
+function unusedAfter(sourceFile: SourceFile, names: string[], replaced: Node[], uses: ReadonlySet<string>): Set<string> {
   const unused = new Set<string>();
   if (replaced.length === 0) return unused;
   for (const name of names) {
+    // The generated code may use it again (a helper's outcome function typed with it).
+    if (uses.has(name) || uses.has(`type ${name}`)) continue;
     const refs = sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) =>
       id.getText() === name && !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration));
     if (refs.length > 0 && refs.every((id) => replaced.some((r) => r.containsRange(id.getPos(), id.getEnd())))) unused.add(name);

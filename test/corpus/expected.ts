@@ -105,7 +105,10 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   ],
   'docker-manager.ts': [
     { line: 47, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['side-effect', 'locals', 'state-after', 'conditional'] },
-    { line: 77, api: 'ctx.mcpReq.elicitInput', expect: 'push-in-loop', shapes: ['loop'], note: 're-ask-until-valid loop' },
+    {
+      line: 77, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['loop'],
+      note: 're-ask-until-valid loop: one step re-enters the while with `mapping` and `hint` restored; each invalid answer asks again (with the updated hint) in a new round, up to the state module\'s 8 rounds per call',
+    },
   ],
   'everything-demo.ts': [
     { line: 19, api: 'server.server.createMessage', expect: 'migrated', shapes: ['straight'] },
