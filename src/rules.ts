@@ -164,6 +164,16 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       '`MAX_ROUNDS` (8) rounds per call; past that the call ends with an error instead of asking again.',
   },
   {
+    id: 'questions-per-item-one-round',
+    severity: 'info',
+    title: 'Per-item questions of a loop are asked in one round',
+    help:
+      'A `for…of` asked one question per item and, between the questions, only worked on its own locals. ' +
+      'All the questions now go out in one `inputRequired(...)` round, one key per item (`<key>_0`, ' +
+      '`<key>_1`, …, stable because the retry iterates over the same array), and the loop then runs on the ' +
+      'answers in the same order. The user sees the questions together instead of one after another.',
+  },
+  {
     id: 'question-deferred-to-await',
     severity: 'info',
     title: 'A request started early is now asked where it was awaited',

@@ -16,6 +16,7 @@ const EXPECTED_IDS = [
   'push-unsupported-shape',
   'question-deferred-to-await',
   'question-in-loop-resumed',
+  'questions-per-item-one-round',
   'then-chain',
   'task-augmented-request',
   'state-not-serializable',

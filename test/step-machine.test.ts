@@ -42,7 +42,8 @@ describe('step-machine: refused handlers are reported, marked and left compiling
   const refused: [string, [string, string, number][]][] = [
     ['date-from-argument-reported', [['state-not-serializable', 'warning', 11], ['push-request', 'warning', 12]]],
     ['map-carried-not-serializable', [['state-not-serializable', 'warning', 14], ['push-request', 'warning', 15]]],
-    ['push-in-loop-reported', [['push-in-loop', 'warning', 12]]],
+    ['per-item-loop-with-effects-reported', [['push-in-loop', 'warning', 15]]],
+    ['per-item-question-reads-previous-reported', [['push-in-loop', 'warning', 13]]],
     ['reask-loop-effect-before-question-reported', [['push-in-loop', 'warning', 18]]],
     ['reask-loop-for-initializer-reported', [['push-in-loop', 'warning', 11]]],
     ['push-in-map-callback-reported', [['push-in-callback', 'warning', 12]]],
@@ -263,7 +264,7 @@ describe('step-machine: a second run on the output changes nothing and reports n
   });
 
   it('repeats the findings of a refused handler without adding markers', () => {
-    for (const name of ['push-in-loop-reported', 'date-from-argument-reported', 'await-after-and-reported']) {
+    for (const name of ['per-item-loop-with-effects-reported', 'date-from-argument-reported', 'await-after-and-reported']) {
       const first = run(name);
       const second = run(name, first.output);
       expect(second.output, name).toBeUndefined();
@@ -417,6 +418,38 @@ describe('step-machine: re-ask loops', () => {
   it('names what keeps a loop from being resumed', () => {
     expect(run('reask-loop-effect-before-question-reported').findings[0].message).toContain('after code with side effects in the loop body');
     expect(run('reask-loop-for-initializer-reported').findings[0].message).toContain('for loop with an initializer');
-    expect(run('push-in-loop-reported').findings[0].message).toContain('once per item of a for…of loop');
+    expect(run('per-item-loop-with-effects-reported').findings[0].message).toContain('once per item of a for…of loop, and after the question the loop body runs code with effects');
+    expect(run('per-item-question-reads-previous-reported').findings[0].message).toContain('its question reads taken, which the loop changes');
+  });
+});
+
+describe('step-machine: per-item questions of a for…of', () => {
+  it('asks every item in one round, keyed by position, and runs the loop on the answers', () => {
+    const outcome = run('per-item-questions-one-round');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(findings(outcome)).toContainEqual(['questions-per-item-one-round', 'info', 12]);
+    const output = outcome.output!;
+    expect(output).toContain('const keepRequests = names.map((name): ElicitRequestFormParams => ({');
+    expect(output).toContain('const keepAnswers = keepRequests.map((request, i) => elicitAnswer(ctx, `keep_${i}`, request));');
+    expect(output).toContain('inputRequests: Object.fromEntries(keepRequests.map((request, i) => [`keep_${i}`, inputRequired.elicit(request)])),');
+    // The loop itself stays, taking the answers in order; the requests are built before it runs.
+    expect(output).toContain('const keep = keepAnswers[keepIndex++]!;');
+    expect(output.indexOf('let keepIndex = 0;')).toBeLessThan(output.indexOf('for (const name of names)'));
+  });
+
+  it('keeps a destructured loop variable and reads sampling answers per item', () => {
+    const output = run('per-item-sampling-one-round').output!;
+    expect(output).toContain('notes.map(({ title, body }): CreateMessageRequestParams => ({');
+    expect(output).toContain('samplingAnswer(ctx, `summary_${i}`)');
+  });
+
+  it('leaves a loop over something not known to be an array as it was', () => {
+    const input = readFileSync(inputPath('per-item-questions-one-round'), 'utf8')
+      .replace("z.object({ names: z.array(z.string()) })", "z.object({ names: z.string() })")
+      .replace('for (const name of names)', 'for (const name of names)');
+    const outcome = run('per-item-questions-one-round', input);
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(outcome.findings.map((f) => f.rule)).toContain('push-in-loop');
+    expect(outcome.findings.find((f) => f.rule === 'push-in-loop')!.message).toContain('not known to be an array');
   });
 });

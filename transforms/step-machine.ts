@@ -351,6 +351,14 @@ function migrateHandler(
     }
     types.set(name, typeText(type, scope));
   }
+  // Per-item questions are keyed by position: the loop must run over an array (the same one each leg).
+  for (const round of containers.flatMap((c) => c.rounds)) {
+    const type = round.batch && mc.view.file.getDescendantAtPos(round.batch.iterable.getStart())?.getType();
+    if (round.batch && !(type && (type.isArray() || type.isReadonlyArray()))) {
+      return refuseAll('push-in-loop', `the question is made once per item of ${round.batch.iterable.getText()}, which is not known to be an array`,
+        'Iterate over an array (Array.from(…) first), then run the migration again.');
+    }
+  }
   // A deferred question is rebuilt at its await: what its params read must not change in between.
   for (const d of plan.deferred) {
     const mutable = readsMutable(d, (node) => mc.view.file.getDescendantAtPos(node.getStart())?.getType());
@@ -498,6 +506,14 @@ function migrateHandler(
   }
   for (const container of containers) {
     container.rounds.forEach((round, k) => {
+      if (round.batch) {
+        const ask = round.asks[0];
+        findings.push({
+          rule: 'questions-per-item-one-round', severity: 'info', pos: ask.site.node.getStart(),
+          message: `${ask.site.api} in ${where} is asked for every item of ${round.batch.iterable.getText()} at once, in one round (keys ${ask.key}_0, ${ask.key}_1, …); the loop then runs on the answers`,
+          suggestion: 'Nothing to do unless the user must see each question only after the previous item was handled.',
+        });
+      }
       if (!round.loop) return;
       const carried = container.live[k].length > 0 ? ` (${container.live[k].join(', ')})` : '';
       findings.push({

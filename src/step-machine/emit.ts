@@ -115,10 +115,16 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
       // A re-ask loop reads the answer where it asked, once per leg (see loops.ts).
       push(level, `let ${round.loop.usedFlag} = false${semi}`);
       edits.push(...loopAskEdits(round, k, level));
+    } else if (round.batch) {
+      // Every item's question in one round before the loop; the loop takes the answers in order.
+      const [ask] = round.asks;
+      edits.push({ start: firstLine, end: firstLine, text: batchLines(round, level) });
+      const target = ask.replaceNode ?? ask.awaitNode;
+      edits.push({ start: target.getStart(), end: target.getEnd(), text: `${round.batch.answers}[${round.batch.index}++]${ec.typescript ? '!' : ''}` });
     } else {
       edits.push({ start: firstLine, end: firstLine, text: answerLines(round, level) });
     }
-    for (let i = round.first; i <= round.last && !round.loop; i++) {
+    for (let i = round.first; i <= round.last && !round.loop && !round.batch; i++) {
       const statement = statements[i];
       if (round.dropped.has(i)) {
         const start = lineStartOf(text, statement.getStart());
@@ -162,6 +168,29 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     if (consts.length > 0) push(level, `const { ${consts.join(', ')} } = ${ec.stateVar}${semi}`);
     if (lets.length > 0) push(level, `let { ${lets.join(', ')} } = ${ec.stateVar}${semi}`);
     for (const name of revived) push(level, `const ${name} = new Date(${ec.stateVar}.${name})${semi}`);
+  }
+
+  /** Requests for every item, their answers, and the input request when any is missing (see loops.ts). */
+  function batchLines(round: Round, level: number): string {
+    const batch = round.batch!;
+    const [ask] = round.asks;
+    const out: string[] = [];
+    const add = (extra: number, line: string) => out.push(indent + unit.repeat(level + extra) + line);
+    const annotation = requestAnnotation(ask, ec);
+    const params = rebased(ask, indent + unit.repeat(level));
+    const body = /^\s*\{/.test(params) ? `(${params})` : params;
+    add(0, `const ${batch.requests} = ${batch.iterable.getText()}.map((${batch.binding})${annotation} => ${body})${semi}`);
+    const key = '`' + ask.key + '_${i}`';
+    const read = reader(ask).replace(q(ask.key), key).replace(new RegExp(`, ${escapeRegExp(ask.requestName ?? '')}\\)`), ', request)');
+    add(0, `const ${batch.answers} = ${batch.requests}.map((${ask.kind === 'sampling' ? '_request' : 'request'}, i) => ${read})${semi}`);
+    add(0, `if (${batch.answers}.some((answer) => answer === undefined)) {`);
+    add(1, `return inputRequired({`);
+    add(2, `inputRequests: Object.fromEntries(${batch.requests}.map((request, i) => [${key}, ${builder({ ...ask, requestName: 'request' })}])),`);
+    add(2, `requestState: await mrtrState.mint(${ec.ctxName}, ${ec.subject}, ${ec.args}, ${ec.stateVar}),`);
+    add(1, `})${semi}`);
+    add(0, '}');
+    add(0, `let ${batch.index} = 0${semi}`);
+    return out.join(eol) + eol;
   }
 
   /** The loop's question: answer lines where it asked, its statement dropped or its await replaced. */

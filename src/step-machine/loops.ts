@@ -13,17 +13,42 @@
 // returns inputRequired again with the loop state as it is then. That re-entry is the original run
 // only when the loop head and the code before the question in the body compute the same thing
 // again from the same values and touch nothing (they run once more per leg), so both must be pure.
-// Per-item loops (for…of, for…in) and anything less certain are reported as push-in-loop.
-import { Node, SyntaxKind, type Block, type Statement } from 'ts-morph';
+//
+// Per-item loops: a for…of over an array whose body asks first and then only works on locals
+//
+//   for (const name of names) {
+//     const keep = await ctx.mcpReq.elicitInput({ message: `Import ${name}?`, … });
+//     if (keep.action === 'accept') imported.push(name);
+//   }
+//
+// ask every item's question in ONE round (keys keep_0, keep_1, …: the same array gives the same
+// keys on every retry), then run the loop on the answers. That is the original run only when the
+// questions do not depend on each other (the params read the item and values the loop does not
+// change) and nothing in the body can stop the loop or reach outside it (no calls with effects,
+// no break, return or throw): then every question was asked in the original too, in that order.
+// Anything less certain is reported as push-in-loop.
+import { Node, SyntaxKind, type Block, type Expression, type Statement } from 'ts-morph';
 import type { PushSite } from '../analysis/push-sites.js';
-import { isPureExpression, isPureStatement } from './purity.js';
+import { changesInPlace, isPureExpression, isPureStatement, valueNames } from './purity.js';
 
 export interface LoopAsk {
+  kind: 'reask';
   /** The loop statement: a statement of the block that becomes the step container. */
   statement: Statement;
   /** The loop body's statement that asks. */
   inner: Statement;
   body: Block;
+}
+
+/** A for…of whose per-item questions go out in one round. */
+export interface LoopBatch {
+  kind: 'batch';
+  statement: Statement;
+  inner: Statement;
+  /** The array iterated over (checked to be an array by its type where the handler is migrated). */
+  iterable: Expression;
+  /** The loop variable as written (`name`, `{ id, title }`). */
+  binding: string;
 }
 
 export type LoopProblem = { rule: 'push-in-loop'; message: string; suggestion: string };
@@ -34,7 +59,7 @@ const SUGGESTION = 'Carry the loop state (index, answers so far) in requestState
  * The re-ask loop around `site`, a problem saying why its loop cannot be resumed with certainty,
  * or undefined when the site is not in a loop of its handler.
  */
-export function reaskLoop(site: PushSite, sites: PushSite[]): { loop: LoopAsk } | { problem: LoopProblem } | undefined {
+export function reaskLoop(site: PushSite, sites: PushSite[]): { loop: LoopAsk | LoopBatch } | { problem: LoopProblem } | undefined {
   if (!site.inLoop || site.nestedFunction || !site.handler) return undefined;
   const fn = site.handler.fn;
   const problem = (message: string, suggestion = SUGGESTION) => ({ problem: { rule: 'push-in-loop' as const, message, suggestion } });
@@ -42,6 +67,12 @@ export function reaskLoop(site: PushSite, sites: PushSite[]): { loop: LoopAsk } 
   const loops = site.node.getAncestors().filter((a) => fn.containsRange(a.getPos(), a.getEnd()) && a !== fn && Node.isIterationStatement(a));
   if (loops.length === 0) return undefined;
   const loop = loops[0];
+  if (Node.isForOfStatement(loop) && loops.length === 1) {
+    const batch = perItemBatch(site, sites, loop);
+    if ('batch' in batch) return { loop: batch.batch };
+    return problem(`is made once per item of a for…of loop, and ${batch.why}; only independent per-item questions (asked in one round) and re-ask loops are migrated automatically`,
+      'If the questions do not depend on each other, ask them all in one round (one inputRequests key per item) before the work; otherwise carry the index and the results so far in requestState and ask one item per round.');
+  }
   if (Node.isForOfStatement(loop) || Node.isForInStatement(loop)) {
     return problem(`is made once per item of a ${Node.isForOfStatement(loop) ? 'for…of' : 'for…in'} loop; only a re-ask loop (while, do…while, for(;;)) around one question is resumed automatically`,
       'If the questions do not depend on each other, ask them all in one round (one inputRequests key per item); otherwise carry the index and the answers so far in requestState and ask one item per round.');
@@ -77,7 +108,7 @@ export function reaskLoop(site: PushSite, sites: PushSite[]): { loop: LoopAsk } 
   if (body.getDescendantsOfKind(SyntaxKind.LabeledStatement).length > 0 || Node.isLabeledStatement(parent)) {
     return problem('is made inside a loop with labelled statements');
   }
-  return { loop: { statement: loop as Statement, inner, body } };
+  return { loop: { kind: 'reask', statement: loop as Statement, inner, body } };
 }
 
 /** `node` is part of `statement` itself, not of a nested block, branch or function. */
@@ -86,4 +117,106 @@ function asksDirectly(node: Node, statement: Statement): boolean {
     if (Node.isBlock(n) || Node.isFunctionLikeDeclaration(n) || Node.isIfStatement(n) || Node.isSwitchStatement(n) || Node.isIterationStatement(n)) return false;
   }
   return true;
+}
+
+/** The per-item batch shape (see the top of this file), or why the loop is not one. */
+function perItemBatch(site: PushSite, sites: PushSite[], loop: import('ts-morph').ForOfStatement): { batch: LoopBatch } | { why: string } {
+  if (loop.isAwaited()) return { why: 'it is a for await loop' };
+  const body = loop.getStatement();
+  const parent = loop.getParent();
+  if (!Node.isBlock(body) || !parent || !Node.isBlock(parent)) return { why: 'the loop is not a braced statement of a block' };
+  if (sites.some((s) => s !== site && loop.containsRange(s.node.getPos(), s.node.getEnd()))) return { why: 'the loop asks more than one question' };
+  const list = loop.getInitializer();
+  if (!Node.isVariableDeclarationList(list) || list.getDeclarationKind() !== 'const' || list.getDeclarations().length !== 1) {
+    return { why: 'the loop variable is not declared with const in the loop head' };
+  }
+  const binding = list.getDeclarations()[0].getNameNode();
+  const bound = new Set(binding.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()));
+  if (Node.isIdentifier(binding)) bound.add(binding.getText());
+  const iterable = loop.getExpression();
+  if (!Node.isIdentifier(iterable)) return { why: 'it iterates over an expression rather than a named array' };
+  const [inner, ...rest] = body.getStatements();
+  const decl = inner && Node.isVariableStatement(inner) && inner.getDeclarations().length === 1 ? inner.getDeclarations()[0] : undefined;
+  let init: Node | undefined = decl?.getInitializer();
+  while (init && Node.isParenthesizedExpression(init)) init = init.getExpression();
+  if (!decl || !Node.isIdentifier(decl.getNameNode()) || !init || !Node.isAwaitExpression(init) || !site.call ||
+    !init.getExpression().containsRange(site.call.getPos(), site.call.getEnd()) || init.getExpression() !== site.call) {
+    return { why: 'the question is not the first statement of the loop body (const answer = await …)' };
+  }
+  if (site.kind === 'roots' || !site.params || !isPureExpression(site.params) || (site.options && !isPureExpression(site.options))) {
+    return { why: 'the request params compute with calls' };
+  }
+  // The questions are independent: their params read the item and values the loop leaves alone.
+  const outside = valueNames(site.params).filter((n) => !bound.has(n));
+  const asked = (n: Node) => site.params!.containsRange(n.getPos(), n.getEnd());
+  const changed = outside.find((n) => n === iterable.getText() || rest.some((st) => assignsName(st, n) || changesInPlace(st, n, asked)));
+  if (changed) return { why: `its question reads ${changed}, which the loop changes` };
+  if (changesInPlace(body, iterable.getText(), asked) || rest.some((st) => assignsName(st, iterable.getText()))) {
+    return { why: `the loop changes ${iterable.getText()}` };
+  }
+  const locals = declaredBefore(loop, parent);
+  const effect = rest.find((st) => !localOnly(st, locals));
+  if (effect) {
+    const line = effect.getText().split('\n')[0].trim();
+    return { why: `after the question the loop body runs code with effects beyond its locals, or that can end the loop (${line.length > 60 ? `${line.slice(0, 60)}…` : line})` };
+  }
+  return { batch: { kind: 'batch', statement: loop, inner, iterable, binding: binding.getText() } };
+}
+
+/** Names declared by the statements of `block` before `statement`. */
+function declaredBefore(statement: Statement, block: Block): Set<string> {
+  const names = new Set<string>();
+  for (const st of block.getStatements()) {
+    if (st === statement) break;
+    if (Node.isVariableStatement(st)) {
+      for (const d of st.getDeclarations()) for (const id of [d.getNameNode(), ...d.getNameNode().getDescendantsOfKind(SyntaxKind.Identifier)]) {
+        if (Node.isIdentifier(id)) names.add(id.getText());
+      }
+    }
+  }
+  return names;
+}
+
+/**
+ * Code that only computes and updates the handler's own locals, and always reaches the next item:
+ * pure statements without return or throw, `continue`, `local.push(…)`, `local = …` / `local += …`
+ * / `local++` with pure values, and ifs and blocks of those.
+ */
+function localOnly(statement: Node, locals: Set<string>): boolean {
+  if (Node.isContinueStatement(statement) && !statement.getLabel()) return true;
+  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement) || Node.isBreakStatement(statement)) return false;
+  if (Node.isBlock(statement)) return statement.getStatements().every((st) => localOnly(st, locals));
+  if (Node.isIfStatement(statement)) {
+    const otherwise = statement.getElseStatement();
+    return isPureExpression(statement.getExpression()) && localOnly(statement.getThenStatement(), locals) && (!otherwise || localOnly(otherwise, locals));
+  }
+  if (Node.isVariableStatement(statement)) return isPureStatement(statement);
+  if (Node.isExpressionStatement(statement)) {
+    const expr = statement.getExpression();
+    if (Node.isCallExpression(expr)) {
+      const callee = expr.getExpression();
+      return Node.isPropertyAccessExpression(callee) && callee.getName() === 'push' && Node.isIdentifier(callee.getExpression()) &&
+        locals.has(callee.getExpression().getText()) && expr.getArguments().every((a) => isPureExpression(a));
+    }
+    if (Node.isBinaryExpression(expr)) {
+      const kind = expr.getOperatorToken().getKind();
+      return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment && Node.isIdentifier(expr.getLeft()) &&
+        locals.has(expr.getLeft().getText()) && isPureExpression(expr.getRight());
+    }
+    if (Node.isPostfixUnaryExpression(expr) || Node.isPrefixUnaryExpression(expr)) {
+      return Node.isIdentifier(expr.getOperand()) && locals.has(expr.getOperand().getText());
+    }
+  }
+  return false;
+}
+
+function assignsName(statement: Node, name: string): boolean {
+  return statement.getDescendants().some((d) => {
+    if (Node.isBinaryExpression(d)) {
+      const kind = d.getOperatorToken().getKind();
+      return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment && d.getLeft().getText() === name;
+    }
+    return (Node.isPostfixUnaryExpression(d) || Node.isPrefixUnaryExpression(d)) && d.getOperand().getText() === name &&
+      (d.getOperatorToken() === SyntaxKind.PlusPlusToken || d.getOperatorToken() === SyntaxKind.MinusMinusToken);
+  });
 }

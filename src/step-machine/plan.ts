@@ -14,14 +14,14 @@
 // before it, if-conditions) then runs again on every leg, so it must be pure: same value from the
 // same re-sent arguments, no side effects. A `finally` would run on every leg, so it is refused.
 import { Node, SyntaxKind, type Block, type Expression, type Statement } from 'ts-morph';
-import { isPureExpression, isPureStatement } from './purity.js';
+import { changesInPlace, isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall } from './helpers.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase, uniqueName } from './naming.js';
 import { deferredAwait, type DeferredAwait } from './deferred.js';
-import { reaskLoop, type LoopAsk } from './loops.js';
+import { reaskLoop, type LoopAsk, type LoopBatch } from './loops.js';
 
 export type AskKind = 'elicit' | 'elicit-url' | 'sampling' | 'roots';
 
@@ -57,6 +57,8 @@ export interface Round {
   dropped: Set<number>;
   /** The round is a re-ask loop (statement `first`), asking once per time round (see loops.ts). */
   loop?: LoopAsk & { dropInner: boolean; usedFlag: string };
+  /** The round asks once per item of a for…of, all items at once (see loops.ts). */
+  batch?: LoopBatch & { requests: string; answers: string; index: string };
 }
 
 export interface Declared {
@@ -132,7 +134,7 @@ export function planHandler(
   }
   const removed = (node: Node) => removedElsewhere(node) || [...deferred.values()].some((d) => d.declaration === node);
   // A question in a re-ask loop is located by its loop statement (see loops.ts).
-  const loops = new Map<PushSite, LoopAsk>();
+  const loops = new Map<PushSite, LoopAsk | LoopBatch>();
   for (const site of sites) {
     const loop = reaskLoop(site, sites);
     if (loop && 'problem' in loop) {
@@ -212,6 +214,10 @@ export function planHandler(
         reject(site, 'push-not-awaited', `${site.api} in ${where} is not awaited directly`, 'Await the request where it is made, so the answer can be read at the resume step.');
         continue;
       }
+      if (loop?.kind === 'batch' && (helperCalls.has(site.node) || site.elicitMode === 'url')) {
+        reject(site, 'push-in-loop', `${site.api} in ${where} is made once per item through a helper or in URL mode`, 'Ask the form question directly in the loop, then run the migration again.');
+        continue;
+      }
       if (loop && isBatchAwait(awaitNode)) {
         reject(site, 'push-in-loop', `${site.api} in ${where} is batched in a Promise.all inside a loop`, 'Await the question on its own inside the loop, then run the migration again.');
         continue;
@@ -273,9 +279,13 @@ export function planHandler(
         previous.asks.push(...asks);
       } else {
         const loop = loopAt.get(index);
+        const base = camelCase(asks[0].key);
         rounds.push({
           first: index, last: index, asks, step: '', dropped: new Set(),
-          loop: loop && { ...loop, dropInner: asks[0].replacement === undefined, usedFlag: uniqueName(`${camelCase(asks[0].key)}AnswerUsed`, taken, '') },
+          loop: loop?.kind === 'reask' ? { ...loop, dropInner: asks[0].replacement === undefined, usedFlag: uniqueName(`${base}AnswerUsed`, taken, '') } : undefined,
+          batch: loop?.kind === 'batch'
+            ? { ...loop, requests: uniqueName(`${base}Requests`, taken, ''), answers: uniqueName(`${base}Answers`, taken, ''), index: uniqueName(`${base}Index`, taken, '') }
+            : undefined,
         });
       }
     }
@@ -283,7 +293,7 @@ export function planHandler(
       round.step = round.asks.map((a) => a.key).join('+');
       for (let i = round.first; i <= round.last; i++) {
         const asks = asksByStatement.get(i)!;
-        if (!round.loop && asks.every((a) => a.replacement === undefined && !isBatchAwait(a.awaitNode))) round.dropped.add(i);
+        if (!round.loop && !round.batch && asks.every((a) => a.replacement === undefined && !isBatchAwait(a.awaitNode))) round.dropped.add(i);
       }
     }
 
@@ -817,43 +827,6 @@ function topLevelDeclarations(kept: Statement[], statements: Statement[]): Map<s
     }
   }
   return declared;
-}
-
-/** Methods of arrays, strings, maps and sets that only read their receiver. */
-const READING_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf', 'join', 'slice', 'map', 'filter', 'some', 'every', 'find',
-  'findIndex', 'findLast', 'findLastIndex', 'at', 'has', 'get', 'keys', 'values', 'entries', 'toString', 'concat', 'flatMap', 'flat',
-  'reduce', 'startsWith', 'endsWith', 'trim', 'split', 'toLowerCase', 'toUpperCase']);
-
-/**
- * `node` may change the object `name` holds: anything but reading members of it (a method that
- * only reads, with pure arguments; a property in an expression; the params of a question). Passing
- * it on or aliasing it counts.
- */
-function changesInPlace(node: Node, name: string, asked: (n: Node) => boolean): boolean {
-  return referenceNodes(node, name).some((id) => {
-    // Sending it as part of a question reads it.
-    if (asked(id)) return false;
-    let top: Node = id;
-    for (let up = top.getParent(); up && (Node.isPropertyAccessExpression(up) || Node.isElementAccessExpression(up)) && up.getExpression() === top; up = top.getParent()) {
-      top = up;
-    }
-    const parent = top.getParent();
-    if (!parent) return true;
-    if (Node.isCallExpression(parent) && parent.getExpression() === top) {
-      return !(Node.isPropertyAccessExpression(top) && top.getExpression() === id && READING_METHODS.has(top.getName()) &&
-        parent.getArguments().every((a) => isPureExpression(a)));
-    }
-    if (top === id) {
-      // The value itself: fine in a condition, a comparison or a template; anywhere else it may be passed on.
-      return !(Node.isTemplateSpan(parent) || Node.isIfStatement(parent) || Node.isPrefixUnaryExpression(parent) && parent.getOperatorToken() === SyntaxKind.ExclamationToken ||
-        Node.isBinaryExpression(parent) && !(parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment));
-    }
-    if (Node.isDeleteExpression(parent)) return true;
-    if ((Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) &&
-      (parent.getOperatorToken() === SyntaxKind.PlusPlusToken || parent.getOperatorToken() === SyntaxKind.MinusMinusToken)) return true;
-    return Node.isBinaryExpression(parent) && parent.getLeft() === top &&
-      parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment;
-  });
 }
 
 /** Identifier names referenced (as values) in `node`. */
