@@ -44,6 +44,7 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['map-carried-not-serializable', [['state-not-serializable', 'warning', 14], ['push-request', 'warning', 15]]],
     ['per-item-loop-with-effects-reported', [['push-in-loop', 'warning', 15]]],
     ['per-item-question-reads-previous-reported', [['push-in-loop', 'warning', 13]]],
+    ['per-item-promise-all-map-effect-first-reported', [['push-in-loop', 'warning', 18]]],
     ['reask-loop-effect-before-question-reported', [['push-in-loop', 'warning', 18]]],
     ['reask-loop-for-initializer-reported', [['push-in-loop', 'warning', 11]]],
     ['push-in-map-callback-reported', [['push-in-callback', 'warning', 12]]],
@@ -441,6 +442,18 @@ describe('step-machine: per-item questions of a for…of', () => {
     const output = run('per-item-sampling-one-round').output!;
     expect(output).toContain('notes.map(({ title, body }): CreateMessageRequestParams => ({');
     expect(output).toContain('samplingAnswer(ctx, `summary_${i}`)');
+  });
+
+  it('asks the questions of Promise.all(items.map(async …)) in one round; each callback reads its own answer', () => {
+    const outcome = run('per-item-promise-all-map-one-round');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(findings(outcome)).toContainEqual(['questions-per-item-one-round', 'info', 20]);
+    const output = outcome.output!;
+    expect(output).toContain('pages.map(async (page, summaryIndex) => {');
+    expect(output).toContain('const result = summaryAnswers[summaryIndex]!;');
+    // The pages were loaded once, on the first leg, and travel in the state.
+    expect(output).toContain("state = { step: 'summary', pages };");
+    expect(run('per-item-promise-all-map-effect-first-reported').findings[0].message).toContain('the callback runs code with effects before its question');
   });
 
   it('leaves a loop over something not known to be an array as it was', () => {

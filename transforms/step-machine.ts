@@ -510,7 +510,7 @@ function migrateHandler(
         const ask = round.asks[0];
         findings.push({
           rule: 'questions-per-item-one-round', severity: 'info', pos: ask.site.node.getStart(),
-          message: `${ask.site.api} in ${where} is asked for every item of ${round.batch.iterable.getText()} at once, in one round (keys ${ask.key}_0, ${ask.key}_1, …); the loop then runs on the answers`,
+          message: `${ask.site.api} in ${where} is asked for every item of ${round.batch.iterable.getText()} at once, in one round (keys ${ask.key}_0, ${ask.key}_1, …); the ${round.batch.callback ? 'callbacks then run' : 'loop then runs'} on the answers`,
           suggestion: 'Nothing to do unless the user must see each question only after the previous item was handled.',
         });
       }

@@ -120,7 +120,10 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
       const [ask] = round.asks;
       edits.push({ start: firstLine, end: firstLine, text: batchLines(round, level) });
       const target = ask.replaceNode ?? ask.awaitNode;
-      edits.push({ start: target.getStart(), end: target.getEnd(), text: `${round.batch.answers}[${round.batch.index}++]${ec.typescript ? '!' : ''}` });
+      const { callback, indexParam } = round.batch;
+      const position = callback ? indexParam ?? round.batch.index : `${round.batch.index}++`;
+      edits.push({ start: target.getStart(), end: target.getEnd(), text: `${round.batch.answers}[${position}]${ec.typescript ? '!' : ''}` });
+      if (callback && !indexParam) edits.push(...indexParameterEdits(callback, round.batch.index));
     } else {
       edits.push({ start: firstLine, end: firstLine, text: answerLines(round, level) });
     }
@@ -189,8 +192,16 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     add(2, `requestState: await mrtrState.mint(${ec.ctxName}, ${ec.subject}, ${ec.args}, ${ec.stateVar}),`);
     add(1, `})${semi}`);
     add(0, '}');
-    add(0, `let ${batch.index} = 0${semi}`);
+    if (!batch.callback) add(0, `let ${batch.index} = 0${semi}`);
     return out.join(eol) + eol;
+  }
+
+  /** `async (page) =>` / `async page =>` → `async (page, index) =>`: the callback learns its position. */
+  function indexParameterEdits(callback: Node, index: string): TextEdit[] {
+    const [param] = (callback as import('ts-morph').ArrowFunction).getParameters();
+    const parenthesized = /\(\s*$/.test(text.slice(callback.getStart(), param.getStart()));
+    if (parenthesized) return [{ start: param.getEnd(), end: param.getEnd(), text: `, ${index}` }];
+    return [{ start: param.getStart(), end: param.getStart(), text: '(' }, { start: param.getEnd(), end: param.getEnd(), text: `, ${index})` }];
   }
 
   /** The loop's question: answer lines where it asked, its statement dropped or its await replaced. */

@@ -27,6 +27,10 @@
 // change) and nothing in the body can stop the loop or reach outside it (no calls with effects,
 // no break, return or throw): then every question was asked in the original too, in that order.
 // Anything less certain is reported as push-in-loop.
+//
+// The same for `await Promise.all(items.map(async (item) => { const r = await ask(…); … }))`: there
+// every callback runs up to its question before any answer arrives, so all the questions went out
+// together in the original too, whatever the callbacks do with their answers afterwards.
 import { Node, SyntaxKind, type Block, type Expression, type Statement } from 'ts-morph';
 import type { PushSite } from '../analysis/push-sites.js';
 import { changesInPlace, isPureExpression, isPureStatement, valueNames } from './purity.js';
@@ -49,6 +53,9 @@ export interface LoopBatch {
   iterable: Expression;
   /** The loop variable as written (`name`, `{ id, title }`). */
   binding: string;
+  /** Promise.all(items.map(callback)): the callback, and its index parameter when it has one. */
+  callback?: Node;
+  indexParam?: string;
 }
 
 export type LoopProblem = { rule: 'push-in-loop'; message: string; suggestion: string };
@@ -60,6 +67,10 @@ const SUGGESTION = 'Carry the loop state (index, answers so far) in requestState
  * or undefined when the site is not in a loop of its handler.
  */
 export function reaskLoop(site: PushSite, sites: PushSite[]): { loop: LoopAsk | LoopBatch } | { problem: LoopProblem } | undefined {
+  if (site.nestedFunction && site.handler) {
+    const mapped = mappedBatch(site, sites);
+    if (mapped) return 'why' in mapped ? { problem: { rule: 'push-in-loop', message: `is made once per item inside ${mapped.where}, and ${mapped.why}`, suggestion: 'Ask first in the callback (const answer = await …) with params built from the item, then run the migration again.' } } : { loop: mapped.batch };
+  }
   if (!site.inLoop || site.nestedFunction || !site.handler) return undefined;
   const fn = site.handler.fn;
   const problem = (message: string, suggestion = SUGGESTION) => ({ problem: { rule: 'push-in-loop' as const, message, suggestion } });
@@ -219,4 +230,60 @@ function assignsName(statement: Node, name: string): boolean {
     return (Node.isPostfixUnaryExpression(d) || Node.isPrefixUnaryExpression(d)) && d.getOperand().getText() === name &&
       (d.getOperatorToken() === SyntaxKind.PlusPlusToken || d.getOperatorToken() === SyntaxKind.MinusMinusToken);
   });
+}
+
+/**
+ * `await Promise.all(items.map(async (item) => { …pure…; const r = await ask(params); … }))` as a
+ * statement of its own (`const x = await …` or `await …;`): the per-item batch, why it is not one,
+ * or undefined when the question is in some other callback.
+ */
+function mappedBatch(site: PushSite, sites: PushSite[]): { batch: LoopBatch } | { why: string; where: string } | undefined {
+  const fn = site.nestedFunction!;
+  const map = fn.getParent();
+  if (!(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || !map || !Node.isCallExpression(map) || map.getArguments()[0] !== fn) return undefined;
+  const callee = map.getExpression();
+  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'map') return undefined;
+  let outer: Node | undefined = map.getParent();
+  if (!outer || !Node.isCallExpression(outer) || !/^Promise\s*\.\s*all$/.test(outer.getExpression().getText()) || outer.getArguments().length !== 1) return undefined;
+  const where = `${callee.getExpression().getText()}.map(…) under Promise.all`;
+  const fail = (why: string) => ({ why, where });
+  outer = outer.getParent();
+  while (outer && Node.isParenthesizedExpression(outer)) outer = outer.getParent();
+  if (!outer || !Node.isAwaitExpression(outer)) return fail('the Promise.all is not awaited directly');
+  let holder = outer.getParent();
+  if (holder && Node.isVariableDeclaration(holder)) holder = holder.getParent()?.getParent();
+  const statement = holder && (Node.isVariableStatement(holder) || Node.isExpressionStatement(holder)) ? holder : undefined;
+  if (!statement || !Node.isBlock(statement.getParent()) || (Node.isVariableStatement(statement) && statement.getDeclarations().length !== 1)) {
+    return fail('the awaited Promise.all is not a statement of its own (const results = await Promise.all(…))');
+  }
+  if (site.handler && statement.getFirstAncestor((a) => a === site.handler!.fn) === undefined) return undefined;
+  // The callback belongs to the handler itself, not to a function inside it.
+  const enclosing = statement.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
+  if (enclosing !== site.handler!.fn) return fail('the Promise.all is inside another function');
+  // A callback that returns the request itself stays push-in-callback (its promise is the element).
+  if (!fn.isAsync() || !Node.isBlock(fn.getBody())) return undefined;
+  if (sites.some((s) => s !== site && fn.containsRange(s.node.getPos(), s.node.getEnd()))) return fail('the callback asks more than one question');
+  const iterable = callee.getExpression();
+  if (!Node.isIdentifier(iterable)) return fail('it maps over an expression rather than a named array');
+  const params = fn.getParameters();
+  if (params.length === 0 || params.length > 2 || (params[1] && !Node.isIdentifier(params[1].getNameNode()))) return fail('the callback does not take (item) or (item, index)');
+  const body = fn.getBody() as Block;
+  const inner = body.getStatements().find((st) => st.containsRange(site.node.getPos(), site.node.getEnd()));
+  if (!inner || !asksDirectly(site.node, inner) || !site.awaited || !site.call) return fail('the question is not awaited at the top level of the callback');
+  const before = body.getStatements().slice(0, body.getStatements().indexOf(inner));
+  if (!before.every((st) => isPureStatement(st)) || before.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0)) {
+    return fail('the callback runs code with effects before its question');
+  }
+  if (site.kind === 'roots' || !site.params || !isPureExpression(site.params) || (site.options && !isPureExpression(site.options))) {
+    return fail('the request params compute with calls');
+  }
+  const declaredInBody = new Set(before.flatMap((st) => st.getDescendantsOfKind(SyntaxKind.VariableDeclaration).flatMap((d) => d.getNameNode().getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()).concat(Node.isIdentifier(d.getNameNode()) ? [d.getName()] : []))));
+  const reads = valueNames(site.params).filter((n) => declaredInBody.has(n));
+  if (reads.length > 0) return fail(`its params read ${reads.join(', ')}, computed in the callback`);
+  return {
+    batch: {
+      kind: 'batch', statement: statement as Statement, inner, iterable, binding: params[0].getNameNode().getText(),
+      callback: fn, indexParam: params[1]?.getName(),
+    },
+  };
 }

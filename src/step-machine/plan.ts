@@ -142,7 +142,7 @@ export function planHandler(
       continue;
     }
     if (loop) loops.set(site, loop.loop);
-    const problem = siteProblem(deferred.has(site) ? { ...site, awaited: true } : loop ? { ...site, inLoop: false } : site, where);
+    const problem = siteProblem(deferred.has(site) ? { ...site, awaited: true } : loop ? { ...site, inLoop: false, nestedFunction: undefined } : site, where);
     if (problem) reject(site, problem.rule, problem.message, problem.suggestion);
   }
   if (findings.length > 0) return refuseAll();

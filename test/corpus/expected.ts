@@ -135,7 +135,10 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   ],
   'github-issues.ts': [
     { line: 45, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['conditional', 'capability', 'locals'], note: 'the if condition only reads the argument and the capabilities' },
-    { line: 75, api: 'ctx.mcpReq.requestSampling', expect: 'push-in-loop', shapes: ['loop', 'side-effect', 'try', 'catch-value', 'state-after'] },
+    {
+      line: 75, api: 'ctx.mcpReq.requestSampling', expect: 'push-in-loop', shapes: ['loop', 'side-effect', 'try', 'catch-value', 'state-after'],
+      note: 'for…of with a label applied (github.post) and a log line after each question: asking all first would change what happens when one fails; one round per item is not resumed automatically',
+    },
     { line: 107, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['straight'] },
   ],
   'incident-bot.ts': [
@@ -185,7 +188,10 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   ],
   'notion-docs.ts': [
     { line: 46, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['side-effect', 'locals', 'try', 'catch-value', 'state-after', 'conditional'] },
-    { line: 75, api: 'ctx.mcpReq.requestSampling', expect: 'push-in-callback', shapes: ['loop'], note: 'inside pages.map(async …) under Promise.all' },
+    {
+      line: 75, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['loop'],
+      note: 'inside pages.map(async …) under Promise.all: every callback asked at once in the original too, so all questions go out in one round (summary_0, …); the pages are loaded once and carried (mind MAX_PAYLOAD_BYTES for very long pages)',
+    },
   ],
   'ops-bridge.ts': [
     { line: 28, api: 'server.server.elicitInput', expect: 'push-outside-request', shapes: ['outside', 'try', 'catch-value', 'side-effect'], note: 'HTTP route' },
