@@ -85,5 +85,46 @@ export function createServer(): McpServer {
     },
   );
 
+  server.registerTool(
+    'import-contacts',
+    { description: 'Import contacts, asking about each one', inputSchema: z.object({ names: z.array(z.string()) }) },
+    async ({ names }, ctx) => {
+      await inspectImage('contacts');
+      const imported: string[] = [];
+      for (const name of names) {
+        const keep = await ctx.mcpReq.elicitInput({
+          message: `${name} already exists. Import anyway?`,
+          requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
+        });
+        if (keep.action === 'accept' && keep.content?.keep === true) imported.push(name);
+      }
+      effects.push(`import:${imported.join('+')}`);
+      return { content: [{ type: 'text', text: `Imported ${imported.length}: ${imported.join(', ')}` }] };
+    },
+  );
+
+  server.registerTool(
+    'digest-pages',
+    { description: 'One line per page, written by the model', inputSchema: z.object({ pageIds: z.array(z.string()) }) },
+    async ({ pageIds }, ctx) => {
+      const pages = await Promise.all(pageIds.map(async (id) => {
+        effects.push(`load:${id}`);
+        return { id, title: `Page ${id}` };
+      }));
+      const digests = await Promise.all(
+        pages.map(async (page) => {
+          const result = await ctx.mcpReq.requestSampling({
+            messages: [{ role: 'user', content: { type: 'text', text: `Summarize ${page.title}` } }],
+            maxTokens: 50,
+          });
+          const block = Array.isArray(result.content) ? result.content[0] : result.content;
+          effects.push(`digest:${page.id}`);
+          return `${page.title}: ${block?.type === 'text' ? block.text : ''}`;
+        }),
+      );
+      return { content: [{ type: 'text', text: digests.join(' | ') }] };
+    },
+  );
+
   return server;
 }
