@@ -301,13 +301,18 @@ export function planHandler(
     // leg instead of travelling in the state ("only what cannot be recomputed travels").
     const hoisted: Statement[] = [];
     const recomputable = new Set<string>();
-    // A value changed in place before a later round (or inside a re-ask loop) must travel as it is then.
-    const changedBetween = statements.filter((st, i) =>
+    // A value changed in place by code that runs on one leg only (before the last round, or inside a
+    // re-ask loop) must travel as it is then: recomputing it would lose the change.
+    // (Before the first round only a visible member change counts: passing a string on is common.)
+    const changedBetween = (from: number) => statements.filter((st, i) =>
       (i >= rounds[0].first && i < rounds[rounds.length - 1].first) || rounds.some((r) => r.loop && r.first === i));
+    const asked = (n: Node) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd()));
     for (const st of kept.filter((k) => statements.indexOf(k) < rounds[0].first)) {
       const names = Node.isVariableStatement(st) ? st.getDeclarations().flatMap((d) => bindingNames(d.getNameNode())) : [];
-      const asked = (n: Node) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd()));
-      if (names.some((n) => changedBetween.some((later) => changesInPlace(later, n, asked)))) continue;
+      const at = statements.indexOf(st);
+      const firstLeg = statements.slice(at + 1, rounds[0].first);
+      if (names.some((n) => changedBetween(at).some((other) => changesInPlace(other, n, asked)) ||
+        firstLeg.some((other) => changesInPlace(other, n, asked, false)))) continue;
       if (Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st)) {
         hoisted.push(st);
       } else if (Node.isVariableStatement(st) && st.getDeclarationKind() === 'const' &&

@@ -79,7 +79,7 @@ const READING_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf', 'join', '
  * only reads, with pure arguments; a property in an expression; the params of a question). Passing
  * it on or aliasing it counts.
  */
-export function changesInPlace(node: Node, name: string, asked: (n: Node) => boolean): boolean {
+export function changesInPlace(node: Node, name: string, asked: (n: Node) => boolean, passingCounts = true): boolean {
   return valueReferences(node, name).some((id) => {
     // Sending it as part of a question reads it.
     if (asked(id)) return false;
@@ -100,6 +100,7 @@ export function changesInPlace(node: Node, name: string, asked: (n: Node) => boo
         parent.getArguments().every((a) => isPureExpression(a)));
     }
     if (top === id) {
+      if (!passingCounts) return false;
       // The value itself: fine in a condition, a comparison or a template; anywhere else it may be passed on.
       return !(Node.isTemplateSpan(parent) || Node.isIfStatement(parent) || Node.isPrefixUnaryExpression(parent) && parent.getOperatorToken() === SyntaxKind.ExclamationToken ||
         Node.isBinaryExpression(parent) && !(parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment));
