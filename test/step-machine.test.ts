@@ -51,6 +51,7 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['fire-and-forget-reported', [['push-not-awaited', 'warning', 10]]],
     ['deferred-await-params-changed-reported', [['push-not-awaited', 'warning', 11]]],
     ['deferred-await-object-read-reported', [['push-not-awaited', 'warning', 15]]],
+    ['deferred-await-module-variable-reported', [['push-not-awaited', 'warning', 17]]],
     ['push-outside-request-reported', [['push-outside-request', 'warning', 8]]],
     ['push-in-helper-with-side-effect', [['push-in-helper', 'warning', 10]]],
     ['await-after-and-reported', [['push-conditional-expression', 'warning', 14]]],

@@ -23,8 +23,10 @@ export interface DeferredAwait {
   /** `await pending`: where the question is asked now. */
   awaitNode: Node;
   promiseName: string;
-  /** Identifiers in the params naming the handler's own values (parameters, locals). */
+  /** Identifiers of values the params read (not the functions they call): each must hold a primitive. */
   reads: Node[];
+  /** Names read that the handler does not declare: they must stay the same (module consts, imports). */
+  outside: string[];
   deletion: TextEdit;
 }
 
@@ -59,7 +61,8 @@ export function deferredAwait(site: PushSite, fn: Node): DeferredAwait | undefin
   // The params are rebuilt at the await: they must compute the same value there.
   if (!isPureExpression(site.params) || (site.options && !isPureExpression(site.options))) return undefined;
   const own = ownNames(fn);
-  const reads = [site.params, ...(site.options ? [site.options] : [])].flatMap((n) => valueIdentifiers(n)).filter((id) => own.has(id.getText()));
+  const reads = [site.params, ...(site.options ? [site.options] : [])].flatMap((n) => valueIdentifiers(n)).filter((id) => !isCallee(id));
+  const outside = [...new Set(reads.map((id) => id.getText()).filter((n) => !own.has(n)))];
   const between = statements.slice(from + 1, at + 1);
   if (reads.some((id) => between.some((st) => assigns(st, id.getText())))) return undefined;
 
@@ -68,7 +71,7 @@ export function deferredAwait(site: PushSite, fn: Node): DeferredAwait | undefin
   const end = lineEndAfter(text, declaration.getEnd());
   const alone = text.slice(start, declaration.getStart()).trim() === '' && text.slice(declaration.getEnd(), end).trim() === '';
   if (!alone) return undefined;
-  return { site, declaration, awaitNode, promiseName, reads, deletion: { start, end, text: '' } };
+  return { site, declaration, awaitNode, promiseName, reads, outside, deletion: { start, end, text: '' } };
 }
 
 /**
@@ -95,6 +98,14 @@ function inStatementItself(awaitNode: Node, statement: Statement): boolean {
     if (Node.isBinaryExpression(n) && ['&&', '||', '??'].includes(n.getOperatorToken().getText())) return false;
   }
   return true;
+}
+
+/** `id` names (the start of) the function a call calls: `String(x)`, `Math.max(…)`. */
+function isCallee(id: Node): boolean {
+  let top: Node = id;
+  while (Node.isPropertyAccessExpression(top.getParent()!) && (top.getParent() as import('ts-morph').PropertyAccessExpression).getExpression() === top) top = top.getParent()!;
+  const parent = top.getParent();
+  return parent !== undefined && Node.isCallExpression(parent) && parent.getExpression() === top;
 }
 
 /** Names the handler binds itself: its parameters and every local declared in it. */

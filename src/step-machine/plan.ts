@@ -130,7 +130,8 @@ export function planHandler(
   const deferred = new Map<PushSite, DeferredAwait>();
   for (const site of sites) {
     const found = deferredAwait(site, handler.fn);
-    if (found) deferred.set(site, found);
+    // Values from outside the handler must not change in between either: module lets are refused.
+    if (found && found.outside.every((name) => stableOutside(name, handler.fn))) deferred.set(site, found);
   }
   const removed = (node: Node) => removedElsewhere(node) || [...deferred.values()].some((d) => d.declaration === node);
   // A question in a re-ask loop is located by its loop statement (see loops.ts).
