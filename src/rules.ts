@@ -31,9 +31,11 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     title: 'Server-to-client request inside a loop',
     help:
       'Each iteration would need its own round trip, and the loop position cannot be resumed without ' +
-      'carrying the loop state across calls. If the questions are independent, ask them all in one ' +
-      '`inputRequests` map (one key per item); otherwise keep the loop index and the answers collected so ' +
-      'far in `requestState` and return `inputRequired(...)` for the next item on every round.',
+      'carrying the loop state across calls. The migration handles re-ask-until-valid loops and independent ' +
+      'per-item questions itself; the message says which condition this loop misses. If the questions are ' +
+      'independent, ask them all in one `inputRequests` map (one key per item); otherwise keep the loop index ' +
+      'and the answers collected so far in `requestState` and return `inputRequired(...)` for the next item ' +
+      'on every round.',
   },
   {
     id: 'push-in-callback',
@@ -142,7 +144,8 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'This value is used after the question but is created before it, so it must travel in ' +
       '`requestState`; its type (a class instance, function, `Map`, `Date`, `bigint`, …) does not survive ' +
       'JSON. Carry the plain data it is built from (ids, strings, numbers) and rebuild the value on the ' +
-      'retry, or recompute it from the re-sent arguments.',
+      'retry, or recompute it from the re-sent arguments. (A `const x = new Date()` never changed in place ' +
+      'is carried as its ISO string automatically.)',
   },
   {
     id: 'state-value-unchecked',
