@@ -12,7 +12,7 @@ server.registerTool(
   { description: 'Ask the model for a label per issue and apply it', inputSchema: z.object({ issues: z.array(z.number()) }) },
   async ({ issues }, ctx) => {
     for (const issue of issues) {
-      // @mcp-mrtr-migrate push-in-loop: ctx.mcpReq.requestSampling in tool handler 'label-issues' is made once per item of a for…of loop, and after the question the loop body runs code with effects beyond its locals, or that can end the loop (await applyLabel(issue, block?.type === 'text' ? block.text …); only independent per-item questions (asked in one round) and re-ask loops are migrated automatically
+      // @mcp-mrtr-migrate push-in-loop: ctx.mcpReq.requestSampling in tool handler 'label-issues' is made once per item of a for…of loop, and after the question the loop body runs code with effects beyond its locals, or that can end the loop (await applyLabel(issue, block?.type === 'text' ? block.text …); only independent per-item questions (asked in one round) and re-ask loops are migrated automatically (one round per item would also stop at the state module's 8 rounds per call)
       const suggestion = await ctx.mcpReq.requestSampling({
         messages: [{ role: 'user', content: { type: 'text', text: `Label for issue #${issue}?` } }],
         maxTokens: 5,

@@ -81,7 +81,7 @@ export function reaskLoop(site: PushSite, sites: PushSite[]): { loop: LoopAsk | 
   if (Node.isForOfStatement(loop) && loops.length === 1) {
     const batch = perItemBatch(site, sites, loop);
     if ('batch' in batch) return { loop: batch.batch };
-    return problem(`is made once per item of a for…of loop, and ${batch.why}; only independent per-item questions (asked in one round) and re-ask loops are migrated automatically`,
+    return problem(`is made once per item of a for…of loop, and ${batch.why}; only independent per-item questions (asked in one round) and re-ask loops are migrated automatically (one round per item would also stop at the state module's 8 rounds per call)`,
       'If the questions do not depend on each other, ask them all in one round (one inputRequests key per item) before the work; otherwise carry the index and the results so far in requestState and ask one item per round.');
   }
   if (Node.isForOfStatement(loop) || Node.isForInStatement(loop)) {
