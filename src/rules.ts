@@ -31,9 +31,11 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     title: 'Server-to-client request inside a loop',
     help:
       'Each iteration would need its own round trip, and the loop position cannot be resumed without ' +
-      'carrying the loop state across calls. If the questions are independent, ask them all in one ' +
-      '`inputRequests` map (one key per item); otherwise keep the loop index and the answers collected so ' +
-      'far in `requestState` and return `inputRequired(...)` for the next item on every round.',
+      'carrying the loop state across calls. The migration handles re-ask-until-valid loops and independent ' +
+      'per-item questions itself; the message says which condition this loop misses. If the questions are ' +
+      'independent, ask them all in one `inputRequests` map (one key per item); otherwise keep the loop index ' +
+      'and the answers collected so far in `requestState` and return `inputRequired(...)` for the next item ' +
+      'on every round.',
   },
   {
     id: 'push-in-callback',
@@ -142,7 +144,8 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'This value is used after the question but is created before it, so it must travel in ' +
       '`requestState`; its type (a class instance, function, `Map`, `Date`, `bigint`, …) does not survive ' +
       'JSON. Carry the plain data it is built from (ids, strings, numbers) and rebuild the value on the ' +
-      'retry, or recompute it from the re-sent arguments.',
+      'retry, or recompute it from the re-sent arguments. (A `const x = new Date()` never changed in place ' +
+      'is carried as its ISO string automatically.)',
   },
   {
     id: 'state-value-unchecked',
@@ -152,6 +155,36 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'This value travels in `requestState`, but its type is `any`, `unknown` or could not be resolved, so ' +
       'the migration could not prove it is plain JSON. Check that it holds only objects, arrays, strings, ' +
       'finite numbers, booleans and `null`; anything else is lost or changed on the way through the client.',
+  },
+  {
+    id: 'question-in-loop-resumed',
+    severity: 'info',
+    title: 'A re-ask loop asks once per input round',
+    help:
+      'The question sits in a loop that asks until the answer is valid. Each time round the loop is now one ' +
+      '`inputRequired(...)` round: the retry restores the loop state (the values declared before the loop and ' +
+      'used in it) from `requestState`, re-enters the loop and reads the answer. The state module allows ' +
+      '`MAX_ROUNDS` (8) rounds per call; past that the call ends with an error instead of asking again.',
+  },
+  {
+    id: 'questions-per-item-one-round',
+    severity: 'info',
+    title: 'Per-item questions of a loop are asked in one round',
+    help:
+      'A `for…of` asked one question per item and, between the questions, only worked on its own locals. ' +
+      'All the questions now go out in one `inputRequired(...)` round, one key per item (`<key>_0`, ' +
+      '`<key>_1`, …, stable because the retry iterates over the same array), and the loop then runs on the ' +
+      'answers in the same order. The user sees the questions together instead of one after another.',
+  },
+  {
+    id: 'question-deferred-to-await',
+    severity: 'info',
+    title: 'A request started early is now asked where it was awaited',
+    help:
+      'The handler started the request into a local (`const pending = elicitInput(…)`) and awaited it a few ' +
+      'statements later. Under 2026-07-28 a question is only asked by returning `inputRequired(...)`, so it ' +
+      'is now asked at the `await`, after the statements in between (which run once, on the first leg). Its ' +
+      'params read only values that cannot change in between, so the question is the same.',
   },
   {
     id: 'side-effect-before-input',

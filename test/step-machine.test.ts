@@ -40,11 +40,18 @@ function markers(text: string | undefined): string[] {
 
 describe('step-machine: refused handlers are reported, marked and left compiling', () => {
   const refused: [string, [string, string, number][]][] = [
-    ['date-carried-not-serializable', [['state-not-serializable', 'warning', 10], ['push-request', 'warning', 11]]],
+    ['date-from-argument-reported', [['state-not-serializable', 'warning', 11], ['push-request', 'warning', 12]]],
     ['map-carried-not-serializable', [['state-not-serializable', 'warning', 14], ['push-request', 'warning', 15]]],
-    ['push-in-loop-reported', [['push-in-loop', 'warning', 12]]],
+    ['per-item-loop-with-effects-reported', [['push-in-loop', 'warning', 15]]],
+    ['per-item-question-reads-previous-reported', [['push-in-loop', 'warning', 13]]],
+    ['per-item-promise-all-map-effect-first-reported', [['push-in-loop', 'warning', 18]]],
+    ['reask-loop-effect-before-question-reported', [['push-in-loop', 'warning', 18]]],
+    ['reask-loop-for-initializer-reported', [['push-in-loop', 'warning', 11]]],
     ['push-in-map-callback-reported', [['push-in-callback', 'warning', 12]]],
     ['fire-and-forget-reported', [['push-not-awaited', 'warning', 10]]],
+    ['deferred-await-params-changed-reported', [['push-not-awaited', 'warning', 11]]],
+    ['deferred-await-object-read-reported', [['push-not-awaited', 'warning', 15]]],
+    ['deferred-await-module-variable-reported', [['push-not-awaited', 'warning', 17]]],
     ['push-outside-request-reported', [['push-outside-request', 'warning', 8]]],
     ['push-in-helper-with-side-effect', [['push-in-helper', 'warning', 10]]],
     ['await-after-and-reported', [['push-conditional-expression', 'warning', 14]]],
@@ -75,9 +82,10 @@ describe('step-machine: refused handlers are reported, marked and left compiling
   });
 
   it('names the carried value and its type in state-not-serializable', () => {
-    const [finding] = run('date-carried-not-serializable').findings;
-    expect(finding.message).toContain('startedAt');
+    const [finding] = run('date-from-argument-reported').findings;
+    expect(finding.message).toContain('due');
     expect(finding.message).toContain('Date');
+    expect(finding.suggestion).toContain('new Date()');
     expect(run('map-carried-not-serializable').findings[0].message).toMatch(/prices.*Map/);
   });
 });
@@ -258,7 +266,7 @@ describe('step-machine: a second run on the output changes nothing and reports n
   });
 
   it('repeats the findings of a refused handler without adding markers', () => {
-    for (const name of ['push-in-loop-reported', 'date-carried-not-serializable', 'await-after-and-reported']) {
+    for (const name of ['per-item-loop-with-effects-reported', 'date-from-argument-reported', 'await-after-and-reported']) {
       const first = run(name);
       const second = run(name, first.output);
       expect(second.output, name).toBeUndefined();
@@ -352,5 +360,110 @@ describe('step-machine: known bugs (fail until fixed)', () => {
     const output = run('question-in-helper-lifted').output!;
     expect(output).not.toMatch(/function \w+\(ctx: ServerContext, employee: string, answer: ElicitResult\)/);
     expect(output).not.toMatch(/function \w+\(ctx: ServerContext, employee: string\): ElicitRequestFormParams/);
+  });
+});
+
+describe('step-machine: Dates carried, deferred awaits', () => {
+  it('carries a const new Date() as its ISO string and revives it in every later step', () => {
+    const outcome = run('date-carried-as-iso-string');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(outcome.output).toContain("type LogTimeState = { step: 'hours'; startedAt: string };");
+    expect(outcome.output).toContain("state = { step: 'hours', startedAt: startedAt.toISOString() };");
+    expect(outcome.output).toContain('const startedAt = new Date(state.startedAt);');
+    // The ISO string is exact to the millisecond: the revived Date is the same instant.
+    const at = new Date(1_767_225_599_999);
+    expect(new Date(JSON.parse(JSON.stringify({ at: at.toISOString() })).at).getTime()).toBe(at.getTime());
+  });
+
+  it('asks a question started into a local where it is awaited, and says so', () => {
+    const outcome = run('deferred-await-after-other-work');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(findings(outcome)).toContainEqual(['question-deferred-to-await', 'info', 14]);
+    expect(outcome.output).not.toMatch(/\bfallback\b/);
+    // The page is sent before the question, once: it sits in the first-leg block, before the step.
+    const output = outcome.output!;
+    expect(output.indexOf('await sendPage(service, message)')).toBeLessThan(output.indexOf("elicitAnswer(ctx, 'next', nextRequest)"));
+    expect(output).toContain("state = { step: 'next', page };");
+  });
+
+  it('keeps reporting a request that is never awaited', () => {
+    expect(findings(run('fire-and-forget-reported'))).toEqual([['push-not-awaited', 'warning', 10]]);
+  });
+});
+
+describe('step-machine: re-ask loops', () => {
+  it('turns a loop around one question into one step that re-enters the loop', () => {
+    const outcome = run('reask-loop-until-valid');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(findings(outcome)).toContainEqual(['question-in-loop-resumed', 'info', 15]);
+    const output = outcome.output!;
+    // The loop state is restored as let (the loop assigns it) and minted as it is when asking again.
+    expect(output).toContain('let { mapping, hint } = state;');
+    expect(output).toContain("requestState: await mrtrState.mint(ctx, 'run-container', { image }, { step: 'ports', mapping, hint }),");
+    // One answer per leg: the second time round the loop asks again instead of re-reading it.
+    expect(output).toContain("const answer = portsAnswerUsed ? undefined : elicitAnswer(ctx, 'ports', portsRequest);");
+    expect(output.indexOf('portsAnswerUsed = true;')).toBeGreaterThan(output.indexOf('return inputRequired({'));
+  });
+
+  it('carries a constant array the loop changes in place instead of recomputing it', () => {
+    const output = run('reask-loop-while-true-break').output!;
+    expect(output).toContain("type AskAnswerState = { step: 'guess'; wrong: number[] };");
+    expect(output).toContain("{ step: 'guess', wrong }),");
+  });
+
+  it('moves on to the next round after the loop ends', () => {
+    const output = run('reask-loop-do-while-then-question').output!;
+    expect(output).toContain("state = { step: 'admin', attempts, username };");
+    expect(output).toContain("{ step: 'choice', attempts, username }),");
+  });
+
+  it('names what keeps a loop from being resumed', () => {
+    expect(run('reask-loop-effect-before-question-reported').findings[0].message).toContain('after code with side effects in the loop body');
+    expect(run('reask-loop-for-initializer-reported').findings[0].message).toContain('for loop with an initializer');
+    expect(run('per-item-loop-with-effects-reported').findings[0].message).toContain('once per item of a for…of loop, and after the question the loop body runs code with effects');
+    expect(run('per-item-question-reads-previous-reported').findings[0].message).toContain('its question reads taken, which the loop changes');
+  });
+});
+
+describe('step-machine: per-item questions of a for…of', () => {
+  it('asks every item in one round, keyed by position, and runs the loop on the answers', () => {
+    const outcome = run('per-item-questions-one-round');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(findings(outcome)).toContainEqual(['questions-per-item-one-round', 'info', 12]);
+    const output = outcome.output!;
+    expect(output).toContain('const keepRequests = names.map((name): ElicitRequestFormParams => ({');
+    expect(output).toContain('const keepAnswers = keepRequests.map((request, i) => elicitAnswer(ctx, `keep_${i}`, request));');
+    expect(output).toContain('inputRequests: Object.fromEntries(keepRequests.map((request, i) => [`keep_${i}`, inputRequired.elicit(request)])),');
+    // The loop itself stays, taking the answers in order; the requests are built before it runs.
+    expect(output).toContain('const keep = keepAnswers[keepIndex++]!;');
+    expect(output.indexOf('let keepIndex = 0;')).toBeLessThan(output.indexOf('for (const name of names)'));
+  });
+
+  it('keeps a destructured loop variable and reads sampling answers per item', () => {
+    const output = run('per-item-sampling-one-round').output!;
+    expect(output).toContain('notes.map(({ title, body }): CreateMessageRequestParams => ({');
+    expect(output).toContain('samplingAnswer(ctx, `summary_${i}`)');
+  });
+
+  it('asks the questions of Promise.all(items.map(async …)) in one round; each callback reads its own answer', () => {
+    const outcome = run('per-item-promise-all-map-one-round');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(findings(outcome)).toContainEqual(['questions-per-item-one-round', 'info', 20]);
+    const output = outcome.output!;
+    expect(output).toContain('pages.map(async (page, summaryIndex) => {');
+    expect(output).toContain('const result = summaryAnswers[summaryIndex]!;');
+    // The pages were loaded once, on the first leg, and travel in the state.
+    expect(output).toContain("state = { step: 'summary', pages };");
+    expect(run('per-item-promise-all-map-effect-first-reported').findings[0].message).toContain('the callback runs code with effects before its question');
+  });
+
+  it('leaves a loop over something not known to be an array as it was', () => {
+    const input = readFileSync(inputPath('per-item-questions-one-round'), 'utf8')
+      .replace("z.object({ names: z.array(z.string()) })", "z.object({ names: z.string() })")
+      .replace('for (const name of names)', 'for (const name of names)');
+    const outcome = run('per-item-questions-one-round', input);
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(outcome.findings.map((f) => f.rule)).toContain('push-in-loop');
+    expect(outcome.findings.find((f) => f.rule === 'push-in-loop')!.message).toContain('not known to be an array');
   });
 });

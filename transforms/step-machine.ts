@@ -9,7 +9,8 @@ import { storedContextOf } from '../src/analysis/stored-context.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
-import { jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
+import { readsMutable } from '../src/step-machine/deferred.js';
+import { isRevivableDate, jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
 import { companionImportEdits, importedHelpers, requirementsOf, type CrossFileInput } from '../src/step-machine/cross-file.js';
 import { companionText, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
@@ -196,7 +197,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
           if (id) replacedNodes.push(id);
         }
       }
-      replacedNodes.push(...throws.map((t) => t.statement));
+      replacedNodes.push(...throws.map((t) => t.statement), ...plan.deferred.map((d) => d.declaration));
       // A migrated alias call no longer names the alias: an import only it used goes.
       for (const site of planSites) if (site.alias && site.call) replacedNodes.push(site.call.getExpression());
       result.handlersMigrated! += 1;
@@ -222,7 +223,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   if (result.handlersMigrated === 0 && !exporting) return result;
   if (plans.length === 0 || !uses.has('mrtrState')) {
     // Only URL-mode throws were rewritten: no state, no module, no hook.
-    edits.push(...importEdits(sourceFile, text, style, uses, '', typescript, unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes)));
+    edits.push(...importEdits(sourceFile, text, style, uses, '', typescript, unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes, uses)));
     edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
     result.edits = edits;
     return result;
@@ -241,7 +242,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
     });
   }
   edits.push(...importEdits(sourceFile, text, style, uses, specifierFor(ctx.absPath, stateModulePath), typescript,
-    unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes)));
+    unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes, uses)));
   edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
   result.edits = edits;
   result.newFiles = [{ absPath: stateModulePath, text: renderStateModule({ language: /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js', protection: protectionOf(ctx) }) }];
@@ -353,6 +354,7 @@ function migrateHandler(
 
   // Types and JSON safety of every carried value.
   const types = new Map<string, string>();
+  const dates = new Set<string>();
   const unchecked: string[] = [];
   // Types are printed by the type-aware view of the file: give it its own node for the scope.
   const scope = mc.view.file.getDescendantAtPos(statementOf(fn).getStart()) ?? mc.view.file;
@@ -368,7 +370,9 @@ function migrateHandler(
           severity: 'warning' as const,
           pos: nameNode.getStart(),
           message: `${name} in ${where} is live across the question but is ${safety.reason}, which does not survive the JSON round trip through requestState`,
-          suggestion: `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
+          suggestion: safety.reason === 'a Date'
+            ? `Only a Date made as \`const ${name} = new Date()\` and never changed travels by itself (as its ISO string); otherwise carry ${name}.getTime() or an ISO string and rebuild the Date after the question.`
+            : `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
         },
         ...asks.map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
       ],
@@ -397,6 +401,12 @@ function migrateHandler(
       const typedNode = mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
       if (!typedNode) continue;
       const type = typedNode.getType();
+      if (isRevivableDate(type, declared.nameNode, fn)) {
+        // Travels as its ISO string and is revived with new Date(…) where it is restored.
+        dates.add(name);
+        types.set(name, 'string');
+        continue;
+      }
       const refusal = unserializable(name, declared.nameNode, type);
       if (refusal) return refusal;
       // Where the value is used after the split, control flow may have narrowed it (e.g. past an
@@ -404,7 +414,9 @@ function migrateHandler(
       const firstRound = container.rounds[container.live.findIndex((names) => names.includes(name))];
       const uses = container.statements.slice(firstRound.first).flatMap((st) => referenceNodes(st, name));
       const narrowed = new Set(uses.map((u) => mc.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined).map((n) => typeText(n!.getType(), scope)));
-      types.set(name, narrowed.size === 1 ? [...narrowed][0] : typeText(type, scope));
+      // Loop state is assigned inside the loop after those uses: only its declared type holds every value.
+      const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
+      types.set(name, narrowed.size === 1 && !loopState ? [...narrowed][0] : typeText(type, scope));
       if (mc.protection === 'signed' && isSensitiveStateValue(name, types.get(name))) {
         findings.push({
           rule: 'state-carries-sensitive-value', severity: 'info', pos: declared.nameNode.getStart(),
@@ -427,6 +439,27 @@ function migrateHandler(
       if (refusal) return refusal;
     }
     types.set(name, typeText(type, scope));
+  }
+  // Per-item questions are keyed by position: the loop must run over an array (the same one each leg).
+  for (const round of containers.flatMap((c) => c.rounds)) {
+    const type = round.batch && mc.view.file.getDescendantAtPos(round.batch.iterable.getStart())?.getType();
+    if (round.batch && !(type && (type.isArray() || type.isReadonlyArray()))) {
+      return refuseAll('push-in-loop', `the question is made once per item of ${round.batch.iterable.getText()}, which is not known to be an array`,
+        'Iterate over an array (Array.from(…) first), then run the migration again.');
+    }
+  }
+  // A deferred question is rebuilt at its await: what its params read must not change in between.
+  for (const d of plan.deferred) {
+    const mutable = readsMutable(d, (node) => mc.view.file.getDescendantAtPos(node.getStart())?.getType());
+    if (mutable) {
+      return refuseAll('push-not-awaited', `the request is started into ${d.promiseName} and awaited later, and its params read ${mutable.getText()}, which the statements in between may change in place`,
+        `Await the request where it is made (const answer = await …), or build its params only from strings and numbers.`);
+    }
+    findings.push({
+      rule: 'question-deferred-to-await', severity: 'info', pos: d.site.node.getStart(),
+      message: `${d.site.api} in ${where} is now asked where ${d.promiseName} was awaited, after the statements in between; it used to be sent before them`,
+      suggestion: 'If the question must reach the user before that work starts, move the await up to where the request is made.',
+    });
   }
   if (unchecked.length > 0) {
     const first = containers[containers.length - 1];
@@ -451,6 +484,7 @@ function migrateHandler(
     subject: subjectAndArgs.subject,
     args: subjectAndArgs.args,
     types,
+    dates,
     uses: mc.uses,
   };
   // One container reads the state where it starts. Several containers, a container inside the
@@ -485,7 +519,7 @@ function migrateHandler(
   // Edits inside a container are applied while its statements are re-emitted; the rest directly.
   // Containers come innermost first, so an inner container's rewrite travels with the outer one.
   const throwEdits = throws.map((t) => urlThrowEdit(t, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] }, identifiers));
-  let pending = [...capabilityEdits(handler, ctxName, mc.uses, findings), ...throwEdits, ...removals];
+  let pending = [...capabilityEdits(handler, ctxName, mc.uses, findings), ...throwEdits, ...removals, ...plan.deferred.map((d) => d.deletion)];
   for (const container of containers) {
     const block = container.container;
     const inside = (e: TextEdit) => e.start >= block.getStart() && e.end <= block.getEnd();
@@ -549,7 +583,8 @@ function migrateHandler(
     });
   }
   for (const container of containers) {
-    const before = container.statements.slice(0, container.rounds[0].first).filter((st) => !container.hoisted.includes(st));
+    const before = container.statements.slice(0, container.rounds[0].first)
+      .filter((st) => !container.hoisted.includes(st) && !plan.deferred.some((d) => d.declaration === st));
     const effect = before.find((st) => !isPureStatement(st));
     if (effect) {
       findings.push({
@@ -557,6 +592,25 @@ function migrateHandler(
         message: `code before the first question in ${where} runs once per logical call, on the first leg; a retry resumes after it`,
       });
     }
+  }
+  for (const container of containers) {
+    container.rounds.forEach((round, k) => {
+      if (round.batch) {
+        const ask = round.asks[0];
+        findings.push({
+          rule: 'questions-per-item-one-round', severity: 'info', pos: ask.site.node.getStart(),
+          message: `${ask.site.api} in ${where} is asked for every item of ${round.batch.iterable.getText()} at once, in one round (keys ${ask.key}_0, ${ask.key}_1, …); the ${round.batch.callback ? 'callbacks then run' : 'loop then runs'} on the answers`,
+          suggestion: 'Nothing to do unless the user must see each question only after the previous item was handled.',
+        });
+      }
+      if (!round.loop) return;
+      const carried = container.live[k].length > 0 ? ` (${container.live[k].join(', ')})` : '';
+      findings.push({
+        rule: 'question-in-loop-resumed', severity: 'info', pos: round.asks[0].site.node.getStart(),
+        message: `${round.asks[0].site.api} in ${where} asks again each time round the loop: every asking is one input round and the loop state${carried} travels in requestState; past the state module's round limit (MAX_ROUNDS, 8 per call) the call ends with an error instead of asking again`,
+        suggestion: 'Bound the loop yourself (an attempt counter) if a clear message at the limit matters, or raise MAX_ROUNDS in the state module.',
+      });
+    });
   }
   const elicits = asks.filter((a) => a.kind === 'elicit');
   if (elicits.length > 0) {
@@ -797,7 +851,7 @@ function otherImportRemovals(sourceFile: SourceFile, text: string, replaced: Nod
     if (decl.getModuleSpecifierValue() === '@modelcontextprotocol/server' || rewritten.has(decl)) continue;
     const named = decl.getNamedImports();
     if (named.length === 0 || decl.getDefaultImport() || decl.getNamespaceImport()) continue;
-    const unused = unusedAfter(sourceFile, named.map((i) => (i.getAliasNode() ?? i.getNameNode()).getText()), replaced);
+    const unused = unusedAfter(sourceFile, named.map((i) => (i.getAliasNode() ?? i.getNameNode()).getText()), replaced, new Set());
     if (unused.size === 0) continue;
     if (unused.size === named.length) {
       edits.push({ start: lineStartOf(text, decl.getStart()), end: lineEndAfter(text, decl.getEnd()), text: '' });
@@ -820,10 +874,12 @@ function sdkImportNames(sourceFile: SourceFile): string[] {
 }
 
 /** Of `names`, those imported and no longer referenced once the `replaced` statements are gone. */
-function unusedAfter(sourceFile: SourceFile, names: string[], replaced: Node[]): Set<string> {
+function unusedAfter(sourceFile: SourceFile, names: string[], replaced: Node[], uses: ReadonlySet<string>): Set<string> {
   const unused = new Set<string>();
   if (replaced.length === 0) return unused;
   for (const name of names) {
+    // The generated code may use it again (a helper's outcome function typed with it).
+    if (uses.has(name) || uses.has(`type ${name}`)) continue;
     const refs = sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) =>
       id.getText() === name && !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration));
     if (refs.length > 0 && refs.every((id) => replaced.some((r) => r.containsRange(id.getPos(), id.getEnd())))) unused.add(name);

@@ -155,3 +155,23 @@ function namesLocalType(type: Type, depth: number, seen: Set<Type>): boolean {
   }
   return false;
 }
+
+/**
+ * A Date that can travel as its ISO string and be revived exactly (toISOString keeps every
+ * millisecond, and `new Date(iso)` reads it back): a `const` created as `new Date()` or
+ * `new Date(Date.now())`, so it is always valid (toISOString throws on an invalid Date), and never
+ * changed in place through a set…() method (the copy carried would then differ).
+ */
+export function isRevivableDate(type: Type, nameNode: Node, fn: Node): boolean {
+  if (type.isUnion() || type.getSymbol()?.getName() !== 'Date') return false;
+  const decl = nameNode.getParent();
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getNameNode() !== nameNode) return false;
+  const list = decl.getParent();
+  if (!list || !Node.isVariableDeclarationList(list) || list.getDeclarationKind() !== 'const') return false;
+  const init = decl.getInitializer();
+  if (!init || !Node.isNewExpression(init) || init.getExpression().getText() !== 'Date') return false;
+  const args = init.getArguments();
+  if (!(args.length === 0 || (args.length === 1 && /^Date\s*\.\s*now\s*\(\s*\)$/.test(args[0].getText())))) return false;
+  const name = nameNode.getText();
+  return !fn.getDescendants().some((d) => Node.isPropertyAccessExpression(d) && d.getExpression().getText() === name && /^set/.test(d.getName()));
+}

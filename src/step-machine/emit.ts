@@ -28,6 +28,8 @@ export interface EmitContext {
   args: string;
   /** Type text per carried name (TypeScript only). */
   types: Map<string, string>;
+  /** Carried Dates: they travel as ISO strings and are revived where restored (see carried-types.ts). */
+  dates?: Set<string>;
   /** SDK / state-module names the emitted code uses, collected for the import edits. */
   uses: Set<string>;
   /** Edits inside the original statements (capability reads, …), applied wherever they land. */
@@ -74,7 +76,8 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
   }
   push(0, `let ${ec.stateVar} = ${ec.stateInit}${semi}`);
 
-  const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k], ...(ec.extraCarried ?? [])].join(', ')} }`;
+  const carried = (name: string) => (ec.dates?.has(name) ? `${name}: ${name}.toISOString()` : name);
+  const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k].map(carried), ...(ec.extraCarried ?? [])].join(', ')} }`;
   const hoistedRequests = (round: Round, level: number) => {
     for (const ask of round.asks) {
       if (ask.paramsHoisted && ask.requestName) {
@@ -107,8 +110,24 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     // The answers are read where the round's first statement was; its statements follow with the
     // awaits replaced by the answers (or are dropped when they only received an answer).
     const firstLine = lineStartOf(text, statements[round.first].getStart());
-    const edits: TextEdit[] = [{ start: firstLine, end: firstLine, text: answerLines(round, level) }];
-    for (let i = round.first; i <= round.last; i++) {
+    const edits: TextEdit[] = [];
+    if (round.loop) {
+      // A re-ask loop reads the answer where it asked, once per leg (see loops.ts).
+      push(level, `let ${round.loop.usedFlag} = false${semi}`);
+      edits.push(...loopAskEdits(round, k, level));
+    } else if (round.batch) {
+      // Every item's question in one round before the loop; the loop takes the answers in order.
+      const [ask] = round.asks;
+      edits.push({ start: firstLine, end: firstLine, text: batchLines(round, level) });
+      const target = ask.replaceNode ?? ask.awaitNode;
+      const { callback, indexParam } = round.batch;
+      const position = callback ? indexParam ?? round.batch.index : `${round.batch.index}++`;
+      edits.push({ start: target.getStart(), end: target.getEnd(), text: `${round.batch.answers}[${position}]${ec.typescript ? '!' : ''}` });
+      if (callback && !indexParam) edits.push(...indexParameterEdits(callback, round.batch.index));
+    } else {
+      edits.push({ start: firstLine, end: firstLine, text: answerLines(round, level) });
+    }
+    for (let i = round.first; i <= round.last && !round.loop && !round.batch; i++) {
       const statement = statements[i];
       if (round.dropped.has(i)) {
         const start = lineStartOf(text, statement.getStart());
@@ -145,30 +164,87 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
   return { start: body.getStart(), end: body.getEnd(), text: bodyText };
 
   function restore(names: string[], level: number): void {
-    const consts = names.filter((name) => plan.declared.get(name)?.keyword !== 'let');
-    const lets = names.filter((name) => plan.declared.get(name)?.keyword === 'let');
+    const revived = names.filter((name) => ec.dates?.has(name));
+    const plain = names.filter((name) => !revived.includes(name));
+    const consts = plain.filter((name) => plan.declared.get(name)?.keyword !== 'let');
+    const lets = plain.filter((name) => plan.declared.get(name)?.keyword === 'let');
     if (consts.length > 0) push(level, `const { ${consts.join(', ')} } = ${ec.stateVar}${semi}`);
     if (lets.length > 0) push(level, `let { ${lets.join(', ')} } = ${ec.stateVar}${semi}`);
+    for (const name of revived) push(level, `const ${name} = new Date(${ec.stateVar}.${name})${semi}`);
   }
 
-  function answerLines(round: Round, level: number): string {
+  /** Requests for every item, their answers, and the input request when any is missing (see loops.ts). */
+  function batchLines(round: Round, level: number): string {
+    const batch = round.batch!;
+    const [ask] = round.asks;
     const out: string[] = [];
     const add = (extra: number, line: string) => out.push(indent + unit.repeat(level + extra) + line);
+    const annotation = requestAnnotation(ask, ec);
+    const params = rebased(ask, indent + unit.repeat(level));
+    const body = /^\s*\{/.test(params) ? `(${params})` : params;
+    add(0, `const ${batch.requests} = ${batch.iterable.getText()}.map((${batch.binding})${annotation} => ${body})${semi}`);
+    const key = '`' + ask.key + '_${i}`';
+    const read = reader(ask).replace(q(ask.key), key).replace(new RegExp(`, ${escapeRegExp(ask.requestName ?? '')}\\)`), ', request)');
+    add(0, `const ${batch.answers} = ${batch.requests}.map((${ask.kind === 'sampling' ? '_request' : 'request'}, i) => ${read})${semi}`);
+    add(0, `if (${batch.answers}.some((answer) => answer === undefined)) {`);
+    add(1, `return inputRequired({`);
+    add(2, `inputRequests: Object.fromEntries(${batch.requests}.map((request, i) => [${key}, ${builder({ ...ask, requestName: 'request' })}])),`);
+    add(2, `requestState: await mrtrState.mint(${ec.ctxName}, ${ec.subject}, ${ec.args}, ${ec.stateVar}),`);
+    add(1, `})${semi}`);
+    add(0, '}');
+    if (!batch.callback) add(0, `let ${batch.index} = 0${semi}`);
+    return out.join(eol) + eol;
+  }
+
+  /** `async (page) =>` / `async page =>` → `async (page, index) =>`: the callback learns its position. */
+  function indexParameterEdits(callback: Node, index: string): TextEdit[] {
+    const [param] = (callback as import('ts-morph').ArrowFunction).getParameters();
+    const parenthesized = /\(\s*$/.test(text.slice(callback.getStart(), param.getStart()));
+    if (parenthesized) return [{ start: param.getEnd(), end: param.getEnd(), text: `, ${index}` }];
+    return [{ start: param.getStart(), end: param.getStart(), text: '(' }, { start: param.getEnd(), end: param.getEnd(), text: `, ${index})` }];
+  }
+
+  /** The loop's question: answer lines where it asked, its statement dropped or its await replaced. */
+  function loopAskEdits(round: Round, k: number, level: number): TextEdit[] {
+    const loop = round.loop!;
+    const [ask] = round.asks;
+    const at = lineStartOf(text, loop.inner.getStart());
+    const lines = answerLines(round, level, { base: indentationAt(text, loop.inner.getStart()), state: stepObject(k), used: loop.usedFlag });
+    const out: TextEdit[] = [{ start: at, end: at, text: lines }];
+    if (loop.dropInner) {
+      const endsLine = text.slice(loop.inner.getEnd(), lineEndAfter(text, loop.inner.getEnd())).trim() === '';
+      out.push({ start: at, end: endsLine ? lineEndAfter(text, loop.inner.getEnd()) : loop.inner.getEnd(), text: '' });
+    } else {
+      const target = ask.replaceNode ?? ask.awaitNode;
+      out.push({ start: target.getStart(), end: target.getEnd(), text: ask.replacement! });
+    }
+    return out;
+  }
+
+  /**
+   * The lines reading a round's answers and asking when one is missing. In a loop: `base` is the
+   * indentation of the loop body, the state minted is the loop state as it is now, and `used`
+   * makes the next time round ask again (one answer per leg).
+   */
+  function answerLines(round: Round, level: number, loop?: { base: string; state: string; used: string }): string {
+    const out: string[] = [];
+    const add = (extra: number, line: string) => out.push((loop?.base ?? indent) + unit.repeat(level + extra) + line);
     for (const ask of round.asks) {
       if (ask.requestName && !ask.paramsHoisted) {
-        add(0, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${rebased(ask, indent + unit.repeat(level))}${semi}`);
+        add(0, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${rebased(ask, (loop?.base ?? indent) + unit.repeat(level))}${semi}`);
       }
       const keyword = ask.replacement === undefined && plan.declared.get(ask.answerName)?.keyword === 'let' ? 'let' : 'const';
-      add(0, `${keyword} ${ask.answerName} = ${reader(ask)}${semi}`);
+      add(0, `${keyword} ${ask.answerName} = ${loop ? `${loop.used} ? undefined : ` : ''}${reader(ask)}${semi}`);
     }
     add(0, `if (${round.asks.map((a) => `${a.answerName} === undefined`).join(' || ')}) {`);
     add(1, `return inputRequired({`);
     add(2, `inputRequests: {`);
     for (const ask of round.asks) add(3, `${propertyKey(ask.key, q)}: ${builder(ask)},`);
     add(2, `},`);
-    add(2, `requestState: await mrtrState.mint(${ec.ctxName}, ${ec.subject}, ${ec.args}, ${ec.stateVar}),`);
+    add(2, `requestState: await mrtrState.mint(${ec.ctxName}, ${ec.subject}, ${ec.args}, ${loop?.state ?? ec.stateVar}),`);
     add(1, `})${semi}`);
     add(0, '}');
+    if (loop) add(0, `${loop.used} = true${semi}`);
     return out.join(eol) + eol;
   }
 

@@ -14,12 +14,14 @@
 // before it, if-conditions) then runs again on every leg, so it must be pure: same value from the
 // same re-sent arguments, no side effects. A `finally` would run on every leg, so it is refused.
 import { Node, SyntaxKind, type Block, type Expression, type Statement } from 'ts-morph';
-import { isPureExpression, isPureStatement } from './purity.js';
+import { changesInPlace, isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall } from './helpers.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase, uniqueName } from './naming.js';
+import { deferredAwait, type DeferredAwait } from './deferred.js';
+import { reaskLoop, type LoopAsk, type LoopBatch } from './loops.js';
 
 export type AskKind = 'elicit' | 'elicit-url' | 'sampling' | 'roots';
 
@@ -53,6 +55,10 @@ export interface Round {
   step: string;
   /** Statements of the round that disappear (their only job was to receive the answer). */
   dropped: Set<number>;
+  /** The round is a re-ask loop (statement `first`), asking once per time round (see loops.ts). */
+  loop?: LoopAsk & { dropInner: boolean; usedFlag: string };
+  /** The round asks once per item of a for…of, all items at once (see loops.ts). */
+  batch?: LoopBatch & { requests: string; answers: string; index: string };
 }
 
 export interface Declared {
@@ -94,17 +100,19 @@ export interface HandlerPlan {
    * on the first leg only; a retry skips it and restores the values it declared from the state.
    */
   prefix?: { statements: Statement[]; anchor: Statement; live: string[]; visible: string[]; declared: Map<string, Declared> };
+  /** Questions started into a local and awaited later: asked at the await (see deferred.ts). */
+  deferred: DeferredAwait[];
 }
 
 export type PlanResult = { ok: true; plan: HandlerPlan } | { ok: false; findings: FindingInput[] };
 
 const PROMISE_BATCH = new Set(['all', 'allSettled']);
 
-/** `removed` marks statements another rewrite deletes (they neither declare nor use anything). */
+/** `removedElsewhere` marks statements another rewrite deletes (they neither declare nor use anything). */
 export function planHandler(
   handler: HandlerInfo,
   sites: PushSite[],
-  removed: (node: Node) => boolean = () => false,
+  removedElsewhere: (node: Node) => boolean = () => false,
   helperCalls: ReadonlyMap<Node, HelperCall> = new Map(),
 ): PlanResult {
   const findings: FindingInput[] = [];
@@ -118,12 +126,32 @@ export function planHandler(
     }
     return { ok: false, findings };
   }
+  // A question started into a local and awaited later is asked at the await; its declaration goes.
+  const deferred = new Map<PushSite, DeferredAwait>();
   for (const site of sites) {
-    const problem = siteProblem(site, where);
+    const found = deferredAwait(site, handler.fn);
+    // Values from outside the handler must not change in between either: module lets are refused.
+    if (found && found.outside.every((name) => stableOutside(name, handler.fn))) deferred.set(site, found);
+  }
+  const removed = (node: Node) => removedElsewhere(node) || [...deferred.values()].some((d) => d.declaration === node);
+  // A question in a re-ask loop is located by its loop statement (see loops.ts).
+  const loops = new Map<PushSite, LoopAsk | LoopBatch>();
+  for (const site of sites) {
+    const loop = reaskLoop(site, sites);
+    if (loop && 'problem' in loop) {
+      reject(site, loop.problem.rule, `${site.api} in ${where} ${loop.problem.message}`, loop.problem.suggestion);
+      continue;
+    }
+    if (loop) loops.set(site, loop.loop);
+    const problem = siteProblem(deferred.has(site) ? { ...site, awaited: true } : loop ? { ...site, inLoop: false, nestedFunction: undefined } : site, where);
     if (problem) reject(site, problem.rule, problem.message, problem.suggestion);
   }
   if (findings.length > 0) return refuseAll();
-  const located = containersFor(sites, body);
+  const proxies = new Map(sites.map((site) => [loops.has(site) ? { ...site, node: loops.get(site)!.statement } : site, site]));
+  const located = containersFor([...proxies.keys()], body);
+  if (!('problem' in located)) {
+    for (const [block, list] of located.containers) located.containers.set(block, list.map((s) => proxies.get(s)!));
+  }
   if ('problem' in located) {
     for (const site of sites) reject(site, located.problem.rule, `${site.api} in ${where}: ${located.problem.message}`, located.problem.suggestion);
     return { ok: false, findings };
@@ -172,20 +200,30 @@ export function planHandler(
       statements.some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => d.getInitializer() && bindingNames(d.getNameNode()).includes(name)));
     prefix = { statements, anchor: located.prefixAnchor, live: visible.filter(assigned), visible, declared };
   }
-  return { ok: true, plan: { handler, containers, droppedOptions, prefix } };
+  return { ok: true, plan: { handler, containers, droppedOptions, prefix, deferred: [...deferred.values()] } };
 
   function planContainer(container: Block, containerSites: PushSite[]): ContainerPlan | undefined {
     const statements = container.getStatements();
     const asksByStatement = new Map<number, Ask[]>();
     for (const site of containerSites) {
-      const statement = topLevelStatement(site.node, container)!;
+      const later = deferred.get(site);
+      const loop = loops.get(site);
+      const statement = loop ? loop.statement : topLevelStatement(later?.awaitNode ?? site.node, container)!;
       const index = statements.indexOf(statement);
-      const awaitNode = awaitOf(site);
+      const awaitNode = later?.awaitNode ?? awaitOf(site);
       if (!awaitNode) {
         reject(site, 'push-not-awaited', `${site.api} in ${where} is not awaited directly`, 'Await the request where it is made, so the answer can be read at the resume step.');
         continue;
       }
-      if (!hoistable(awaitNode, statement)) {
+      if (loop?.kind === 'batch' && (helperCalls.has(site.node) || site.elicitMode === 'url')) {
+        reject(site, 'push-in-loop', `${site.api} in ${where} is made once per item through a helper or in URL mode`, 'Ask the form question directly in the loop, then run the migration again.');
+        continue;
+      }
+      if (loop && isBatchAwait(awaitNode)) {
+        reject(site, 'push-in-loop', `${site.api} in ${where} is batched in a Promise.all inside a loop`, 'Await the question on its own inside the loop, then run the migration again.');
+        continue;
+      }
+      if (!hoistable(awaitNode, loop?.inner ?? statement)) {
         reject(site, 'push-conditional-expression', `${site.api} in ${where} is awaited inside a conditional expression (&&, ||, ??, ?:) or after other calls in the same statement`, 'Ask in a statement of its own before the expression (const answer = await …), then use the answer.');
         continue;
       }
@@ -224,8 +262,9 @@ export function planHandler(
       return undefined;
     }
     const indices = [...asksByStatement.keys()].sort((a, b) => a - b);
+    const loopAt = new Map([...loops.values()].map((l) => [statements.indexOf(l.statement), l]));
     for (const index of indices) {
-      for (const ask of asksByStatement.get(index)!) nameAsk(ask, statements[index], keys, taken);
+      for (const ask of asksByStatement.get(index)!) nameAsk(ask, loopAt.get(index)?.inner ?? statements[index], keys, taken);
     }
 
     // Rounds: consecutive asking statements whose requests do not use an earlier answer of the round.
@@ -235,18 +274,27 @@ export function planHandler(
       const previous = rounds[rounds.length - 1];
       const bound = previous ? previous.asks.flatMap((a) => boundNames(statements[previous.last], a)) : [];
       const usesEarlier = asks.some((a) => a.site.params && referencedNames(a.site.params).some((n) => bound.includes(n)));
-      if (previous && previous.last === index - 1 && !usesEarlier && onlyReceives(statements[previous.last], previous.asks)) {
+      const looped = loopAt.has(index) || (previous !== undefined && previous.loop !== undefined);
+      if (previous && previous.last === index - 1 && !usesEarlier && !looped && onlyReceives(statements[previous.last], previous.asks)) {
         previous.last = index;
         previous.asks.push(...asks);
       } else {
-        rounds.push({ first: index, last: index, asks, step: '', dropped: new Set() });
+        const loop = loopAt.get(index);
+        const base = camelCase(asks[0].key);
+        rounds.push({
+          first: index, last: index, asks, step: '', dropped: new Set(),
+          loop: loop?.kind === 'reask' ? { ...loop, dropInner: asks[0].replacement === undefined, usedFlag: uniqueName(`${base}AnswerUsed`, taken, '') } : undefined,
+          batch: loop?.kind === 'batch'
+            ? { ...loop, requests: uniqueName(`${base}Requests`, taken, ''), answers: uniqueName(`${base}Answers`, taken, ''), index: uniqueName(`${base}Index`, taken, '') }
+            : undefined,
+        });
       }
     }
     for (const round of rounds) {
       round.step = round.asks.map((a) => a.key).join('+');
       for (let i = round.first; i <= round.last; i++) {
         const asks = asksByStatement.get(i)!;
-        if (asks.every((a) => a.replacement === undefined && !isBatchAwait(a.awaitNode))) round.dropped.add(i);
+        if (!round.loop && !round.batch && asks.every((a) => a.replacement === undefined && !isBatchAwait(a.awaitNode))) round.dropped.add(i);
       }
     }
 
@@ -254,7 +302,18 @@ export function planHandler(
     // leg instead of travelling in the state ("only what cannot be recomputed travels").
     const hoisted: Statement[] = [];
     const recomputable = new Set<string>();
+    // A value changed in place by code that runs on one leg only (before the last round, or inside a
+    // re-ask loop) must travel as it is then: recomputing it would lose the change.
+    // (Before the first round only a visible member change counts: passing a string on is common.)
+    const changedBetween = (from: number) => statements.filter((st, i) =>
+      (i >= rounds[0].first && i < rounds[rounds.length - 1].first) || rounds.some((r) => r.loop && r.first === i));
+    const asked = (n: Node) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd()));
     for (const st of kept.filter((k) => statements.indexOf(k) < rounds[0].first)) {
+      const names = Node.isVariableStatement(st) ? st.getDeclarations().flatMap((d) => bindingNames(d.getNameNode())) : [];
+      const at = statements.indexOf(st);
+      const firstLeg = statements.slice(at + 1, rounds[0].first);
+      if (names.some((n) => changedBetween(at).some((other) => changesInPlace(other, n, asked)) ||
+        firstLeg.some((other) => changesInPlace(other, n, asked, false)))) continue;
       if (Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st)) {
         hoisted.push(st);
       } else if (Node.isVariableStatement(st) && st.getDeclarationKind() === 'const' &&
@@ -471,6 +530,13 @@ function siteProblem(site: PushSite, where: string): { rule: string; message: st
       rule: 'then-chain',
       message: `${site.api} in ${where} is consumed through .${chained.getName()}(…) instead of await`,
       suggestion: 'Await the request in a statement of its own (const answer = await …) and move the .then body after it, then run the migration again.',
+    };
+  }
+  if (!site.awaited && site.call && Node.isVariableDeclaration(skipParensUp(site.call) ?? site.call)) {
+    return {
+      rule: 'push-not-awaited',
+      message: `${site.api} in ${where} is started into a local and not awaited right away; it can move to the await only when the promise is awaited once, later in the same block, and the params read nothing the code in between changes`,
+      suggestion: 'Await the request where it is made (const answer = await …), or build its params from values that stay the same until the await.',
     };
   }
   if (!site.awaited) {

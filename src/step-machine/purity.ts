@@ -68,3 +68,63 @@ export function isPureStatement(statement: Statement | Node): boolean {
   if (Node.isExpressionStatement(statement)) return Node.isStringLiteral(statement.getExpression());
   return false;
 }
+
+/** Methods of arrays, strings, maps and sets that only read their receiver. */
+const READING_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf', 'join', 'slice', 'map', 'filter', 'some', 'every', 'find',
+  'findIndex', 'findLast', 'findLastIndex', 'at', 'has', 'get', 'keys', 'values', 'entries', 'toString', 'concat', 'flatMap', 'flat',
+  'reduce', 'startsWith', 'endsWith', 'trim', 'split', 'toLowerCase', 'toUpperCase']);
+
+/**
+ * `node` may change the object `name` holds: anything but reading members of it (a method that
+ * only reads, with pure arguments; a property in an expression; the params of a question). Passing
+ * it on or aliasing it counts.
+ */
+export function changesInPlace(node: Node, name: string, asked: (n: Node) => boolean, passingCounts = true): boolean {
+  return valueReferences(node, name).some((id) => {
+    // Sending it as part of a question reads it.
+    if (asked(id)) return false;
+    let top: Node = id;
+    const wraps = (n: Node) => Node.isPropertyAccessExpression(n) || Node.isElementAccessExpression(n) || Node.isParenthesizedExpression(n) ||
+      Node.isAsExpression(n) || Node.isNonNullExpression(n) || Node.isSatisfiesExpression(n);
+    for (let up = top.getParent(); up && wraps(up) && (up as import('ts-morph').PropertyAccessExpression).getExpression() === top; up = top.getParent()) {
+      top = up;
+    }
+    const parent = top.getParent();
+    if (!parent) return true;
+    if (Node.isCallExpression(parent) && parent.getExpression() === top) {
+      let receiver: Node | undefined = Node.isPropertyAccessExpression(top) ? top.getExpression() : undefined;
+      while (receiver && (Node.isParenthesizedExpression(receiver) || Node.isAsExpression(receiver) || Node.isNonNullExpression(receiver) || Node.isSatisfiesExpression(receiver))) {
+        receiver = receiver.getExpression();
+      }
+      return !(Node.isPropertyAccessExpression(top) && receiver === id && READING_METHODS.has(top.getName()) &&
+        parent.getArguments().every((a) => isPureExpression(a)));
+    }
+    if (top === id) {
+      if (!passingCounts) return false;
+      // The value itself: fine in a condition, a comparison or a template; anywhere else it may be passed on.
+      return !(Node.isTemplateSpan(parent) || Node.isIfStatement(parent) || Node.isPrefixUnaryExpression(parent) && parent.getOperatorToken() === SyntaxKind.ExclamationToken ||
+        Node.isBinaryExpression(parent) && !(parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment));
+    }
+    if (Node.isDeleteExpression(parent)) return true;
+    if ((Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) &&
+      (parent.getOperatorToken() === SyntaxKind.PlusPlusToken || parent.getOperatorToken() === SyntaxKind.MinusMinusToken)) return true;
+    return Node.isBinaryExpression(parent) && parent.getLeft() === top &&
+      parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment;
+  });
+}
+
+/** Names `node` reads as values (not property names or types). */
+export function valueNames(node: Node): string[] {
+  return [...new Set(valueReferences(node).map((id) => id.getText()))];
+}
+
+/** Identifiers (named `name`, when given) that refer to a value (not a property name or a type). */
+function valueReferences(node: Node, name?: string): Node[] {
+  return node.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
+    if (name !== undefined && id.getText() !== name) return false;
+    const parent = id.getParent();
+    if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
+    if ((Node.isPropertyAssignment(parent) || Node.isBindingElement(parent)) && (parent.getNameNode() === id || (Node.isBindingElement(parent) && parent.getPropertyNameNode() === id))) return false;
+    return !(Node.isTypeReference(parent) || Node.isQualifiedName(parent));
+  });
+}

@@ -73,10 +73,10 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   'aws-iam.ts': [
     { line: 33, api: 'this.mcp.server.elicitInput', expect: 'migrated', shapes: ['this', 'conditional', 'try', 'catch-value', 'state-after'] },
     {
-      line: 63, api: 'ctx.mcpReq.elicitInput', expect: 'push-request', shapes: ['this', 'sequential', 'side-effect', 'locals', 'random-id'],
-      note: '`startedAt` is a Date live across both questions: state-not-serializable on its declaration, the handler left whole (a correct report)',
+      line: 63, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['this', 'sequential', 'side-effect', 'locals', 'random-id'],
+      note: '`const startedAt = new Date()` is live across both questions: it travels as its ISO string and is revived with new Date(…) in each step (exact to the millisecond)',
     },
-    { line: 73, api: 'ctx.mcpReq.elicitInput', expect: 'push-request', shapes: ['this', 'sequential', 'side-effect', 'locals', 'random-id'], note: 'same handler as line 63' },
+    { line: 73, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['this', 'sequential', 'side-effect', 'locals', 'random-id'], note: 'same handler as line 63; `created` is carried (sealed state)' },
   ],
   'browser-auth.ts': [
     {
@@ -110,7 +110,10 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   ],
   'docker-manager.ts': [
     { line: 47, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['side-effect', 'locals', 'state-after', 'conditional'] },
-    { line: 77, api: 'ctx.mcpReq.elicitInput', expect: 'push-in-loop', shapes: ['loop'], note: 're-ask-until-valid loop' },
+    {
+      line: 77, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['loop'],
+      note: 're-ask-until-valid loop: one step re-enters the while with `mapping` and `hint` restored; each invalid answer asks again (with the updated hint) in a new round, up to the state module\'s 8 rounds per call',
+    },
   ],
   'everything-demo.ts': [
     { line: 19, api: 'server.server.createMessage', expect: 'migrated', shapes: ['straight'] },
@@ -137,7 +140,10 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   ],
   'github-issues.ts': [
     { line: 45, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['conditional', 'capability', 'locals'], note: 'the if condition only reads the argument and the capabilities' },
-    { line: 75, api: 'ctx.mcpReq.requestSampling', expect: 'push-in-loop', shapes: ['loop', 'side-effect', 'try', 'catch-value', 'state-after'] },
+    {
+      line: 75, api: 'ctx.mcpReq.requestSampling', expect: 'push-in-loop', shapes: ['loop', 'side-effect', 'try', 'catch-value', 'state-after'],
+      note: 'for…of with a label applied (github.post) and a log line after each question: asking all first would change what happens when one fails; one round per item is not resumed automatically',
+    },
     { line: 107, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['straight'] },
   ],
   'incident-bot.ts': [
@@ -145,8 +151,8 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
     { line: 56, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['sequential', 'dependent', 'random-id', 'locals', 'state-after'] },
     { line: 81, api: 'ctx.mcpReq.elicitInput', expect: 'push-in-callback', shapes: ['value', 'try', 'catch-value'], note: 'passed to withRetry() as a closure' },
     {
-      line: 103, api: 'ctx.mcpReq.elicitInput', expect: 'push-not-awaited', shapes: ['fire-forget', 'side-effect'],
-      note: 'started before the page is sent and awaited two statements later; asking first would reorder it with the page',
+      line: 103, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['fire-forget', 'side-effect'],
+      note: 'started into `fallback` before the page is sent and awaited two statements later: asked at the await (its params read only the string argument `service`), with a question-deferred-to-await note; the page is sent once, on the first leg',
     },
   ],
   'jira-sprint.ts': [
@@ -190,7 +196,10 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   ],
   'notion-docs.ts': [
     { line: 46, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['side-effect', 'locals', 'try', 'catch-value', 'state-after', 'conditional'] },
-    { line: 75, api: 'ctx.mcpReq.requestSampling', expect: 'push-in-callback', shapes: ['loop'], note: 'inside pages.map(async …) under Promise.all' },
+    {
+      line: 75, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['loop'],
+      note: 'inside pages.map(async …) under Promise.all: every callback asked at once in the original too, so all questions go out in one round (summary_0, …); the pages are loaded once and carried (mind MAX_PAYLOAD_BYTES for very long pages)',
+    },
   ],
   'ops-bridge.ts': [
     { line: 28, api: 'server.server.elicitInput', expect: 'push-outside-request', shapes: ['outside', 'try', 'catch-value', 'side-effect'], note: 'HTTP route' },

@@ -62,6 +62,7 @@ const FIXTURES = [
   'helper-confirm',
   'edge-shapes',
   'classes',
+  'loops',
 ] as const;
 type Fixture = (typeof FIXTURES)[number];
 
@@ -261,6 +262,8 @@ const standup = getPrompt('standup', { team: 'core' });
 const report2025 = readResource('reports://core/2025');
 const purge = callTool('purge-cache', { region: 'us' });
 
+const runContainer = callTool('run-container', { image: 'web' });
+
 const bookedEffects = ['session:ada', 'search:Lisbon', 'hold:Lisbon Inn', 'book:s-ada:Lisbon Inn'];
 const standupMessages = (first: string, rest: string, opener: string) => ({
   description: 'Stand-up of core',
@@ -305,6 +308,43 @@ const scenarios: Scenario[] = [
     effects: ['load-backlog:core', 'sprint:core:4'],
     rounds: rounds(2, 2, 1),
   },
+
+  // loops: a re-ask-until-valid loop (one round per time round), a deferred await, a carried Date
+  { fixture: 'loops', label: 'run-container: valid at once', call: runContainer, script: [answer.accept({ ports: '8080:80' })], expected: text('Started c-web on 8080:80'), effects: ['inspect:web', 'start:web:8080:80'], rounds: same(1) },
+  {
+    fixture: 'loops',
+    label: 'run-container: two invalid answers, asked again with the hint, then valid',
+    call: runContainer,
+    script: [answer.accept({ ports: '80' }), answer.accept({ ports: 'http' }), answer.accept({ ports: '8080:80' })],
+    expected: text('Started c-web on 8080:80'),
+    effects: ['inspect:web', 'rejected:80', 'rejected:http', 'start:web:8080:80'],
+    rounds: same(3),
+  },
+  { fixture: 'loops', label: 'run-container: invalid, then declined', call: runContainer, script: [answer.accept({ ports: '80' }), answer.decline()], expected: text('Container not started'), effects: ['inspect:web', 'rejected:80'], rounds: same(2) },
+  { fixture: 'loops', label: 'run-container: missing answer inside the loop on a retry', call: runContainer, script: [answer.accept({ ports: '80' }), missing(), answer.accept({ ports: '8080:80' })], expected: text('Started c-web on 8080:80'), effects: ['inspect:web', 'rejected:80', 'start:web:8080:80'], rounds: rounds(2, 3, 2) },
+  {
+    fixture: 'loops',
+    label: 'import-contacts (for…of): all asked in one round, two kept',
+    call: callTool('import-contacts', { names: ['ada', 'bo', 'cy'] }),
+    script: [answer.accept({ keep: true }), answer.decline(), answer.accept({ keep: true })],
+    expected: text('Imported 2: ada, cy'),
+    effects: ['inspect:contacts', 'import:ada+cy'],
+    rounds: rounds(3, 1, 1),
+  },
+  { fixture: 'loops', label: 'import-contacts (for…of): no items, nothing asked', call: callTool('import-contacts', { names: [] }), script: [], expected: text('Imported 0: '), effects: ['inspect:contacts', 'import:'], rounds: same(0) },
+  {
+    fixture: 'loops',
+    label: 'digest-pages (Promise.all map): all asked in one round',
+    call: callTool('digest-pages', { pageIds: ['a', 'b'] }),
+    script: [answer.sampleText('first'), answer.sampleText('second')],
+    expected: text('Page a: first | Page b: second'),
+    effects: ['load:a', 'load:b', 'digest:a', 'digest:b'],
+    rounds: rounds(2, 1, 1),
+  },
+  { fixture: 'loops', label: 'page-oncall (deferred await): accepted', call: callTool('page-oncall', { service: 'api' }), script: [answer.accept({ email: 'bo@example.com' })], expected: text('Paged oncall-api; escalation goes to bo@example.com'), effects: ['page:api'], rounds: same(1) },
+  { fixture: 'loops', label: 'page-oncall (deferred await): declined', call: callTool('page-oncall', { service: 'api' }), script: [answer.decline()], expected: text('Paged oncall-api; escalation goes to the service owner'), effects: ['page:api'], rounds: same(1) },
+  { fixture: 'loops', label: 'timed-job (Date carried): the revived start is the recorded instant', call: callTool('timed-job', { job: 'reindex' }), script: [answer.accept({ size: 3 })], expected: text('reindex (3) started at the recorded instant'), effects: ['started:reindex'], rounds: same(1) },
+  { fixture: 'loops', label: 'timed-job (Date carried): missing answer on a retry', call: callTool('timed-job', { job: 'reindex' }), script: [missing(), answer.accept({ size: 3 })], expected: text('reindex (3) started at the recorded instant'), effects: ['started:reindex'], rounds: rounds(1, 2, 1) },
 
   // dependent-rounds: three rounds, each built from the previous answer, effects between rounds
   { fixture: 'dependent-rounds', label: 'three rounds, all accepted', call: bookTrip, script: [answer.accept({ city: 'Lisbon' }), answer.accept({ hotel: 'Lisbon Inn' }), answer.accept({ book: true })], expected: text('Booked Lisbon Inn in Lisbon, 3 nights: B-270'), effects: bookedEffects, rounds: same(3) },
@@ -571,6 +611,22 @@ describe('documented differences (by design, pinned so a change is noticed)', ()
       expect(after.effects, run.name).toEqual(c.effects);
       expect(after.unused, run.name).toBe(0);
     }
+  });
+
+  // Rule question-in-loop-resumed: each time round a re-ask loop is one input round, and the state
+  // module allows 8 rounds per logical call. The legacy loop asks for as long as it takes; on the
+  // 2026-07-28 wire the 9th asking ends the call with an isError result, after the effects of the
+  // first 8 answers ran exactly once each.
+  it('loops › run-container, nine invalid answers: legacy keeps asking, migrated stops at the round limit', async () => {
+    const invalidAnswers = Array.from({ length: 9 }, (_, i) => answer.accept({ ports: `bad${i}` }));
+    const script = [...invalidAnswers, answer.accept({ ports: '8080:80' })];
+    const before = await runLegacy(legacy['loops'], runContainer, script);
+    expect(normalizeResult(before.result)).toEqual(text('Started c-web on 8080:80'));
+    expect(before.rounds).toBe(10);
+    const after = await runMigrated2026(migrated['loops'], runContainer, script);
+    expect(after.result['isError']).toBe(true);
+    expect(((after.result['content'] as Array<{ text: string }>)[0]!).text).toMatch(/Too many input rounds for run-container \(the limit is 8\)/);
+    expect(after.effects).toEqual(['inspect:web', ...Array.from({ length: 8 }, (_, i) => `rejected:bad${i}`)]);
   });
 
   // Rule url-elicitation-throw: a 2025-era client answers -32042 by showing the URL; when the user

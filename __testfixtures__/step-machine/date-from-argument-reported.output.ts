@@ -1,0 +1,21 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'reminders', version: '1.0.0' });
+
+server.registerTool(
+  'set-reminder',
+  { description: 'Set a reminder', inputSchema: z.object({ when: z.string() }) },
+  async ({ when }, ctx) => {
+    // May be an invalid Date, which has no ISO string: it cannot travel as one.
+    // @mcp-mrtr-migrate state-not-serializable: due in tool handler 'set-reminder' is live across the question but is a Date, which does not survive the JSON round trip through requestState
+    const due = new Date(when);
+    // @mcp-mrtr-migrate push-request: ctx.mcpReq.elicitInput in tool handler set-reminder left as it was: due cannot travel in requestState
+    const note = await ctx.mcpReq.elicitInput({
+      message: 'Reminder text?',
+      requestedSchema: { type: 'object', properties: { note: { type: 'string' } }, required: ['note'] },
+    });
+    if (note.action !== 'accept') return { content: [{ type: 'text', text: 'No reminder set' }] };
+    return { content: [{ type: 'text', text: `${String(note.content?.note)} at ${due.getTime()}` }] };
+  },
+);

@@ -1,0 +1,27 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'reviews', version: '1.0.0' });
+
+async function lockFile(path: string): Promise<void> {
+  console.error(`locked ${path}`);
+}
+
+server.registerTool(
+  'review-files',
+  { description: 'Ask for a verdict on each file', inputSchema: z.object({ paths: z.array(z.string()) }) },
+  async ({ paths }, ctx) => {
+    const verdicts = await Promise.all(
+      paths.map(async (path) => {
+        // Runs before the question: it would have to run once per item and never again.
+        await lockFile(path);
+        const verdict = await ctx.mcpReq.elicitInput({
+          message: `Approve ${path}?`,
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+        });
+        return verdict.action === 'accept' && verdict.content?.ok === true;
+      }),
+    );
+    return { content: [{ type: 'text', text: `${verdicts.filter(Boolean).length} approved` }] };
+  },
+);
