@@ -50,7 +50,6 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['await-after-and-reported', [['push-conditional-expression', 'warning', 14]]],
     ['parameter-reassigned-reported', [['push-unsupported-shape', 'warning', 11]]],
     ['push-in-try-finally-reported', [['push-in-try', 'warning', 14]]],
-    ['push-in-switch-reported', [['push-nested-block', 'warning', 12]]],
     ['local-function-before-question-reported', [['push-unsupported-shape', 'warning', 13]]],
   ];
 

@@ -325,20 +325,23 @@ function migrateHandler(
       }
     }
   }
-  // The prefix's hoisted names get a declared type; the live ones are carried and checked like the rest.
-  const prefix = plan.prefix;
-  const hoisted = prefix ? hoistedNames(prefix.statements, prefix.visible) : [];
-  for (const name of hoisted) {
-    const declared = prefix!.declared.get(name);
-    const typedNode = declared && mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
-    if (!typedNode) continue;
-    const type = typedNode.getType();
-    if (prefix!.live.includes(name)) {
-      const refusal = unserializable(name, declared!.nameNode, type);
-      if (refusal) return refusal;
+  // The prefixes' hoisted names get a declared type; the live ones are carried and checked like the rest.
+  const { prefixes } = plan;
+  for (const prefix of prefixes) {
+    for (const name of hoistedNames(prefix.statements, prefix.visible)) {
+      const declared = prefix.declared.get(name);
+      const typedNode = declared && mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
+      if (!typedNode) continue;
+      const type = typedNode.getType();
+      if (prefix.live.includes(name)) {
+        const refusal = unserializable(name, declared!.nameNode, type);
+        if (refusal) return refusal;
+      }
+      types.set(name, typeText(type, scope));
     }
-    types.set(name, typeText(type, scope));
   }
+  // A container carries the values of the prefixes on its way (a prefix elsewhere is out of scope).
+  const prefixLive = (block: Node) => prefixes.filter((p) => p.block.containsRange(block.getPos(), block.getEnd())).flatMap((p) => p.live);
   if (unchecked.length > 0) {
     const first = containers[containers.length - 1];
     findings.push({
@@ -386,7 +389,8 @@ function migrateHandler(
     );
   }
   const bodyIsContainer = containers.some((c) => c.container === fnBody);
-  if (topLines.length > 0 && !bodyIsContainer && !prefix) {
+  const bodyPrefix = prefixes.find((p) => p.block === fnBody);
+  if (topLines.length > 0 && !bodyIsContainer && !bodyPrefix) {
     const first = fnBody.getStatements()[0];
     const at = lineStartOf(mc.text, first.getStart());
     const indent = indentationAt(mc.text, first.getStart());
@@ -411,20 +415,20 @@ function migrateHandler(
       stateInit: shared ? (containers.length === 1 && throws.length === 0 ? resumedVar : `${mine} ? ${resumedVar} : undefined`) : '',
       bodyEdits: pending.filter(inside),
       prelude: block === fnBody ? topLines : [],
-      extraCarried: prefix?.live,
+      extraCarried: prefixLive(block),
     };
     if (!shared) ec.stateInit = resumeExpression(ec);
     pending = [...pending.filter((e) => !inside(e)), emitBody(container, ec)];
   }
-  if (prefix) {
-    // The prefix region is re-emitted in one piece, with the edits that fall inside it.
-    const all = fnBody.getStatements();
+  for (const prefix of prefixes) {
+    // Each prefix region is re-emitted in one piece, with the edits that fall inside it.
+    const all = prefix.block.getStatements();
     const region = all.slice(0, all.indexOf(prefix.anchor));
     const range = prefixRange(region, mc.text);
     const inPrefix = (e: TextEdit) => e.start >= range.start && e.end <= range.end;
     edits.push(prefixEdit({
       text: mc.text, style: mc.style, typescript: mc.typescript, region, live: prefix.live, visible: prefix.visible, types,
-      resumedVar, topLines, bodyEdits: pending.filter(inPrefix),
+      resumedVar, topLines: prefix === bodyPrefix ? topLines : [], bodyEdits: pending.filter(inPrefix),
     }));
     pending = pending.filter((e) => !inPrefix(e));
   }
@@ -432,7 +436,7 @@ function migrateHandler(
   if (stateType && containers.length > 0) {
     const anchor = statementOf(fn);
     const at = lineStartOf(mc.text, anchor.getStart());
-    edits.push({ start: at, end: at, text: stateTypeDeclaration(containers, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [], extraCarried: prefix?.live }, indentationAt(mc.text, anchor.getStart())) });
+    edits.push({ start: at, end: at, text: stateTypeDeclaration(containers, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] }, indentationAt(mc.text, anchor.getStart()), (c) => prefixLive(c.container)) });
   }
   // A declared `Promise<CallToolResult>` (and the like) now also returns the input request.
   const returnType = mc.typescript ? fn.getReturnTypeNode() : undefined;

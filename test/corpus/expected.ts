@@ -201,8 +201,14 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
     { line: 65, api: 'server.server.listRoots', expect: 'push-outside-request', shapes: ['outside', 'try', 'catch-value', 'state-after', 'destructured'], note: 'start-up, after connect()' },
   ],
   'sentry-issues.ts': [
-    { line: 44, api: 'ctx.mcpReq.elicitInput', expect: 'push-nested-block', shapes: ['low-level', 'conditional', 'try', 'catch-value', 'side-effect'], note: 'inside a switch case' },
-    { line: 58, api: 'ctx.mcpReq.requestSampling', expect: 'push-nested-block', shapes: ['low-level', 'conditional', 'try', 'catch-value', 'side-effect'], note: 'inside a switch case' },
+    {
+      line: 44, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['low-level', 'conditional', 'try', 'catch-value', 'side-effect'],
+      note: 'braced switch case on the pure request.params.name inside the try; the issue fetch before the switch is lifted (first leg only) and `issue` travels in state',
+    },
+    {
+      line: 58, api: 'ctx.mcpReq.requestSampling', expect: 'migrated', shapes: ['low-level', 'conditional', 'try', 'catch-value', 'side-effect'],
+      note: 'same switch; the events fetch is the case block\'s own first-leg code, `events` and `issue` travel in state',
+    },
   ],
   'slack-announce.ts': [
     { line: 45, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['random-id', 'side-effect', 'locals', 'try', 'catch-value', 'state-after'] },
