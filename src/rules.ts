@@ -101,10 +101,12 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     severity: 'warning',
     title: 'Request inside a nested block the step machine cannot resume into',
     help:
-      'The request sits inside an `if`, `switch`, labelled block or similar construct whose position the ' +
-      'generated step machine cannot jump back into on the retry. Flatten the block (early returns, a ' +
-      'helper per branch) so the question is asked at the top level of the handler, then run the ' +
-      'migration again, or migrate this handler by hand.',
+      'The request sits where the generated step machine cannot jump back into on the retry with ' +
+      'certainty: in a loop or labelled block, a branch or `switch` case without braces, a case that ' +
+      'falls through, more than four `if`/`try`/`case` blocks deep, under a condition or switch subject ' +
+      'that may change between legs, or after an earlier block that asks without returning. Flatten the ' +
+      'block (early returns, a helper per branch) so the question is asked at the top level of the ' +
+      'handler, then run the migration again, or migrate this handler by hand.',
   },
   {
     id: 'push-unsupported-shape',

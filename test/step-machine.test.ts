@@ -51,6 +51,12 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['parameter-reassigned-reported', [['push-unsupported-shape', 'warning', 11]]],
     ['push-in-try-finally-reported', [['push-in-try', 'warning', 14]]],
     ['local-function-before-question-reported', [['push-unsupported-shape', 'warning', 13]]],
+    ['question-nested-too-deep-reported', [['push-nested-block', 'warning', 15]]],
+    ['first-leg-write-to-outer-local-reported', [['push-unsupported-shape', 'warning', 17]]],
+    ['switch-case-fall-through-reported', [['push-nested-block', 'warning', 17]]],
+    ['switch-subject-not-pure-reported', [['push-nested-block', 'warning', 18]]],
+    ['side-effect-before-two-asking-ifs-reported', [['push-nested-block', 'warning', 19], ['push-nested-block', 'warning', 27]]],
+    ['global-regex-condition-reported', [['push-nested-block', 'warning', 14]]],
   ];
 
   it.each(refused)('%s', (name, expected) => {
@@ -96,6 +102,15 @@ describe('step-machine: migrated handlers', () => {
     ['question-in-try-catch', 1, 1],
     ['question-in-if-else-branches', 1, 2],
     ['question-in-if-then-top-level-question', 1, 2],
+    ['question-in-if-inside-try', 1, 1],
+    ['question-in-try-inside-if', 1, 1],
+    ['question-in-if-inside-if', 1, 1],
+    ['question-in-switch-case', 1, 1],
+    ['question-in-switch-case-after-side-effect', 1, 2],
+    ['side-effect-before-nested-question', 1, 1],
+    ['side-effect-before-if-else-questions', 1, 2],
+    ['side-effect-before-two-asking-ifs', 1, 2],
+    ['regex-test-condition-before-question', 1, 1],
   ];
 
   it.each(counts)('%s migrates %i handler(s) and %i site(s)', (name, handlers, sites) => {
@@ -199,6 +214,23 @@ describe('step-machine: migrated handlers', () => {
     expect(findings(outcome).filter(([, severity]) => severity !== 'info')).toEqual([]);
     expect(outcome.output).toContain('    let balance: number;\n    if (resumed === undefined) {\n      balance = await fetchBalance(account);');
     expect(outcome.output).toContain("state ??= { step: 'overdraft', balance };");
+  });
+
+  it('lifts side effects inside a try before a nested question, and carries them only in the steps below them', () => {
+    const outcome = run('side-effect-before-nested-question');
+    // The resumed state is read once, above the user's try, so a refused state is never caught as the user's own error.
+    expect(outcome.output).toContain("    const resumed = await mrtrState.resume<ReleaseState>(ctx, 'release', { service });\n    try {\n      let plan: { version: string; risky: boolean };\n      if (resumed === undefined) {\n        plan = await planRelease(service);\n      } else {\n        ({ plan } = resumed);\n      }\n      if (plan.risky) {");
+    expect(findings(outcome)).toContainEqual(['side-effect-before-input', 'info', 18]);
+    // Two switch cases share the prefix before the switch: each step carries the fetched issue.
+    expect(run('question-in-switch-case-after-side-effect').output).toContain("  | { step: 'close'; issue: Issue }\n  | { step: 'renamed'; issue: Issue };");
+  });
+
+  it('names why a nested question is refused', () => {
+    const message = (name: string) => run(name).findings.find((f) => f.severity === 'warning')?.message ?? '';
+    expect(message('question-nested-too-deep-reported')).toContain('more than 4 if/try/switch blocks deep');
+    expect(message('switch-case-fall-through-reported')).toContain('falls through');
+    expect(message('side-effect-before-two-asking-ifs-reported')).toContain('does not always return');
+    expect(message('first-leg-write-to-outer-local-reported')).toContain('label is changed by code that runs on the first leg only');
   });
 
   it('leaves files without push sites or already migrated untouched', () => {

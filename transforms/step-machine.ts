@@ -463,8 +463,9 @@ function migrateHandler(
       suggestion: 'Bound the wait with the state expiry (MCP_REQUEST_STATE_TTL_SECONDS) if you need a limit.',
     });
   }
-  for (const container of containers) {
-    const before = container.statements.slice(0, container.rounds[0].first).filter((st) => !container.hoisted.includes(st));
+  // The first side effect that now runs on the first leg only: in a lifted prefix, or before a container's first question.
+  const firstLegOnly = [...prefixes.map((p) => p.statements), ...containers.map((c) => c.statements.slice(0, c.rounds[0].first).filter((st) => !c.hoisted.includes(st)))];
+  for (const before of firstLegOnly) {
     const effect = before.find((st) => !isPureStatement(st));
     if (effect) {
       findings.push({

@@ -410,8 +410,12 @@ function pathProblem(container: Block, body: Block, holdsQuestion: (node: Node) 
     const statements = list.getStatements();
     const anchor = statements.findIndex((st) => holdsQuestion(st));
     const at = statements.indexOf(statement as Statement);
-    if (statements.slice(anchor, at).some((st) => !isPureStatement(st) && !(several && passesBy(st, holdsQuestion)))) {
-      return fail(impure('code before the block that asks has side effects and would run again on every leg'));
+    const rerun = statements.slice(anchor, at).find((st) => !isPureStatement(st) && !(several && passesBy(st, holdsQuestion)));
+    if (rerun) {
+      return fail(holdsQuestion(rerun)
+        ? { ...impure('an earlier block that asks does not always return, so a retry for a later question would run it again'),
+          suggestion: 'End the earlier block that asks with a return (e.g. move what follows it into a helper called from both places), or ask both questions before the blocks, then run the migration again.' }
+        : impure('code before the block that asks has side effects and would run again on every leg'));
     }
     if (statements.slice(0, anchor).some((st) => !isPureStatement(st))) {
       if (!liftable(list)) return fail(impure('code before the block that asks has side effects and would run again on every leg'));

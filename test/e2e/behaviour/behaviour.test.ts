@@ -61,6 +61,7 @@ const FIXTURES = [
   'capability-fallback',
   'helper-confirm',
   'edge-shapes',
+  'nested-paths',
 ] as const;
 type Fixture = (typeof FIXTURES)[number];
 
@@ -407,6 +408,20 @@ const scenarios: Scenario[] = [
   { fixture: 'edge-shapes', label: 'purge-queue: first declined, second never asked', call: callTool('purge-queue', { queue: 'jobs' }), script: [answer.decline()], expected: text('jobs kept'), effects: ['inspect:jobs'], rounds: same(1) },
   { fixture: 'edge-shapes', label: 'deploy-now (Promise.all of a lookup and a question): accepted', call: callTool('deploy-now', { service: 'api' }), script: [answer.accept({ now: true })], expected: text('Deployed api-v2'), effects: ['plan:api', 'deploy:api-v2'], rounds: same(1), knownBug: NOT_MIGRATED_PROMISE_ALL_MIXED },
   { fixture: 'edge-shapes', label: 'deploy-now: declined', call: callTool('deploy-now', { service: 'api' }), script: [answer.decline()], expected: text('api-v2 not deployed'), effects: ['plan:api'], rounds: same(1), knownBug: NOT_MIGRATED_PROMISE_ALL_MIXED },
+
+  // nested-paths: an if inside a try, braced switch cases, if/else and two ifs, each after side effects
+  { fixture: 'nested-paths', label: 'attach-policy (if in try): privileged, approved', call: callTool('attach-policy', { user: 'ada', policyArn: 'arn:aws:iam::aws:policy/AdministratorAccess' }), script: [answer.accept({ approver: 'bob' })], expected: text('Attached arn:aws:iam::aws:policy/AdministratorAccess to ada (dev)'), effects: ['load-user:ada', 'approved-by:bob', 'attach:ada:arn:aws:iam::aws:policy/AdministratorAccess'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'attach-policy: privileged, declined', call: callTool('attach-policy', { user: 'ada', policyArn: 'arn:aws:iam::aws:policy/IAMFullAccess' }), script: [answer.decline()], expected: text('Policy not attached'), effects: ['load-user:ada'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'attach-policy: not privileged, nothing asked', call: callTool('attach-policy', { user: 'ada', policyArn: 'arn:aws:iam::aws:policy/ReadOnly' }), script: [], expected: text('Attached arn:aws:iam::aws:policy/ReadOnly to ada (dev)'), effects: ['load-user:ada', 'attach:ada:arn:aws:iam::aws:policy/ReadOnly'], rounds: same(0) },
+  { fixture: 'nested-paths', label: 'issue-action (switch case): close accepted', call: callTool('issue-action', { id: 'I-1', action: 'close' }), script: [answer.accept({ close: true })], expected: text('I-1 closed'), effects: ['fetch-issue:I-1', 'close:I-1'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'issue-action: rename, missing answer on a retry, then accepted', call: callTool('issue-action', { id: 'I-2', action: 'rename' }), script: [missing(), answer.accept({ title: 'Better' })], expected: text('I-2 is now Better'), effects: ['fetch-issue:I-2', 'rename:I-2:Better'], rounds: rounds(1, 2, 1) },
+  { fixture: 'nested-paths', label: 'issue-action: show, nothing asked', call: callTool('issue-action', { id: 'I-3', action: 'show' }), script: [], expected: text('I-3: Issue I-3'), effects: ['fetch-issue:I-3'], rounds: same(0) },
+  { fixture: 'nested-paths', label: 'issue-action: fetch fails, caught before any question', call: callTool('issue-action', { id: 'missing', action: 'close' }), script: [], expected: text('no issue missing', true), effects: ['fetch-issue:missing'], rounds: same(0) },
+  { fixture: 'nested-paths', label: 'transfer (two ifs): flagged, reviewed', call: callTool('transfer', { amount: 20_000, to: 'eve' }), script: [answer.accept({ reason: 'rent' })], expected: text('Transfer of 20000 sent for review'), effects: ['quote:20000', 'review:eve:rent'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'transfer: fee asked, accepted', call: callTool('transfer', { amount: 900, to: 'eve' }), script: [answer.accept({ accept: true })], expected: text('Sent 900 to eve (fee 9)'), effects: ['quote:900', 'send:900:eve'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'transfer: small, nothing asked', call: callTool('transfer', { amount: 100, to: 'eve' }), script: [], expected: text('Sent 100 to eve (fee 1)'), effects: ['quote:100', 'send:100:eve'], rounds: same(0) },
+  { fixture: 'nested-paths', label: 'verify-account (if/else): business', call: callTool('verify-account', { id: 'b-acme' }), script: [answer.accept({ number: 'R-9' })], expected: text('Verified b-acme (registry R-9)'), effects: ['load-user:b-acme', 'verified:b-acme:registry R-9'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'verify-account: person, declined', call: callTool('verify-account', { id: 'ada' }), script: [answer.decline()], expected: text('Verified ada (none)'), effects: ['load-user:ada', 'verified:ada:none'], rounds: same(1) },
 ];
 
 /** Questions as compared: normalizeAsked, and without URL elicitationId (removed by design: rule elicitation-id-removed). */
