@@ -57,6 +57,7 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['switch-subject-not-pure-reported', [['push-nested-block', 'warning', 18]]],
     ['side-effect-before-two-asking-ifs-reported', [['push-nested-block', 'warning', 19], ['push-nested-block', 'warning', 27]]],
     ['global-regex-condition-reported', [['push-nested-block', 'warning', 14]]],
+    ['recomputed-local-changed-before-question-reported', [['push-unsupported-shape', 'warning', 17]]],
   ];
 
   it.each(refused)('%s', (name, expected) => {
@@ -111,6 +112,9 @@ describe('step-machine: migrated handlers', () => {
     ['side-effect-before-if-else-questions', 1, 2],
     ['side-effect-before-two-asking-ifs', 1, 2],
     ['regex-test-condition-before-question', 1, 1],
+    ['side-effects-at-two-levels-before-question', 1, 1],
+    ['prefix-value-narrowed-by-guard', 1, 1],
+    ['prefix-in-branch-beside-other-question', 1, 2],
   ];
 
   it.each(counts)('%s migrates %i handler(s) and %i site(s)', (name, handlers, sites) => {
@@ -221,6 +225,10 @@ describe('step-machine: migrated handlers', () => {
     // The resumed state is read once, above the user's try, so a refused state is never caught as the user's own error.
     expect(outcome.output).toContain("    const resumed = await mrtrState.resume<ReleaseState>(ctx, 'release', { service });\n    try {\n      let plan: { version: string; risky: boolean };\n      if (resumed === undefined) {\n        plan = await planRelease(service);\n      } else {\n        ({ plan } = resumed);\n      }\n      if (plan.risky) {");
     expect(findings(outcome)).toContainEqual(['side-effect-before-input', 'info', 18]);
+    // A value narrowed by a guard in the prefix travels with the narrowed type.
+    expect(run('prefix-value-narrowed-by-guard').output).toContain("{ step: 'archive'; doc: { id: string; title: string } };");
+    // Restored only from the steps below the prefix: the other branch's step does not carry `stats`.
+    expect(run('prefix-in-branch-beside-other-question').output).toContain("({ stats } = resumed as Extract<MigrateTableState, { step: 'go' }>);");
     // Two switch cases share the prefix before the switch: each step carries the fetched issue.
     expect(run('question-in-switch-case-after-side-effect').output).toContain("  | { step: 'close'; issue: Issue }\n  | { step: 'renamed'; issue: Issue };");
   });

@@ -327,17 +327,24 @@ function migrateHandler(
   }
   // The prefixes' hoisted names get a declared type; the live ones are carried and checked like the rest.
   const { prefixes } = plan;
+  const declaredTypes = new Map<string, string>();
   for (const prefix of prefixes) {
+    const after = prefix.block.getStatements().slice(prefix.block.getStatements().indexOf(prefix.anchor));
     for (const name of hoistedNames(prefix.statements, prefix.visible)) {
       const declared = prefix.declared.get(name);
       const typedNode = declared && mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
       if (!typedNode) continue;
       const type = typedNode.getType();
-      if (prefix.live.includes(name)) {
-        const refusal = unserializable(name, declared!.nameNode, type);
-        if (refusal) return refusal;
-      }
+      declaredTypes.set(name, typeText(type, scope));
       types.set(name, typeText(type, scope));
+      if (!prefix.live.includes(name)) continue;
+      const refusal = unserializable(name, declared!.nameNode, type);
+      if (refusal) return refusal;
+      // Carried with the type the code after the prefix sees (narrowed by a guard such as
+      // `if (!item) return`), when every use agrees: restoring it narrows the hoisted `let` alike.
+      const uses = after.flatMap((st) => referenceNodes(st, name));
+      const narrowed = new Set(uses.map((u) => mc.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined).map((n) => typeText(n!.getType(), scope)));
+      if (narrowed.size === 1) types.set(name, [...narrowed][0]);
     }
   }
   // A container carries the values of the prefixes on its way (a prefix elsewhere is out of scope).
@@ -426,9 +433,15 @@ function migrateHandler(
     const region = all.slice(0, all.indexOf(prefix.anchor));
     const range = prefixRange(region, mc.text);
     const inPrefix = (e: TextEdit) => e.start >= range.start && e.end <= range.end;
+    // A state read for steps elsewhere (another branch) lacks this prefix's values: TypeScript is
+    // told which steps can reach here, the ones below the prefix.
+    const below = containers.filter((c) => prefix.block.containsRange(c.container.getPos(), c.container.getEnd()));
+    const narrowState = stateType !== undefined && below.length < containers.length && prefix.live.length > 0;
+    const steps = below.flatMap((c) => c.rounds.map((r) => `${mc.style.quote}${r.step}${mc.style.quote}`)).join(' | ');
     edits.push(prefixEdit({
-      text: mc.text, style: mc.style, typescript: mc.typescript, region, live: prefix.live, visible: prefix.visible, types,
+      text: mc.text, style: mc.style, typescript: mc.typescript, region, live: prefix.live, visible: prefix.visible, types: declaredTypes,
       resumedVar, topLines: prefix === bodyPrefix ? topLines : [], bodyEdits: pending.filter(inPrefix),
+      restoreFrom: narrowState ? `${resumedVar} as Extract<${stateType}, { step: ${steps} }>` : undefined,
     }));
     pending = pending.filter((e) => !inPrefix(e));
   }

@@ -27,13 +27,15 @@ export interface PrefixInput {
   visible: string[];
   /** Of those, the ones holding a value when the prefix ends: restored on a retry. */
   live: string[];
-  /** Type text per hoisted name (TypeScript only). */
+  /** Declared type text per hoisted name (TypeScript only). */
   types: Map<string, string>;
   resumedVar: string;
   /** Lines that come first (the resumed state read, a re-destructured context). */
   topLines: string[];
   /** Edits inside the region (capability reads, removals), applied as the region is re-emitted. */
   bodyEdits: TextEdit[];
+  /** What the values are restored from, when not the resumed state as it is typed (a narrowing cast). */
+  restoreFrom?: string;
 }
 
 /** Names hoisted out of the prefix: every name of a declaration that declares a live one. */
@@ -112,7 +114,7 @@ export function prefixEdit(input: PrefixInput): TextEdit {
     lines.push(`let ${name}${type ? `: ${type}` : ''}${semi}`);
   }
   lines.push(`if (${input.resumedVar} === undefined) {`);
-  const tail = live.length > 0 ? [`} else {`, `${unit}({ ${live.join(', ')} } = ${input.resumedVar})${semi}`, '}'] : ['}'];
+  const tail = live.length > 0 ? [`} else {`, `${unit}({ ${live.join(', ')} } = ${input.restoreFrom ?? input.resumedVar})${semi}`, '}'] : ['}'];
   const out = lines.map((l) => indent + l).join(eol) + eol + body + eol + tail.map((l) => indent + l).join(eol) + eol;
   return { start, end, text: out };
 }
