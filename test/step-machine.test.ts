@@ -58,6 +58,7 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['side-effect-before-two-asking-ifs-reported', [['push-nested-block', 'warning', 19], ['push-nested-block', 'warning', 27]]],
     ['global-regex-condition-reported', [['push-nested-block', 'warning', 14]]],
     ['recomputed-local-changed-before-question-reported', [['push-unsupported-shape', 'warning', 17]]],
+    ['then-chain-returning-promise-reported', [['then-chain', 'warning', 16]]],
   ];
 
   it.each(refused)('%s', (name, expected) => {
@@ -115,6 +116,7 @@ describe('step-machine: migrated handlers', () => {
     ['side-effects-at-two-levels-before-question', 1, 1],
     ['prefix-value-narrowed-by-guard', 1, 1],
     ['prefix-in-branch-beside-other-question', 1, 2],
+    ['then-catch-chain-awaited', 1, 1],
   ];
 
   it.each(counts)('%s migrates %i handler(s) and %i site(s)', (name, handlers, sites) => {
@@ -231,6 +233,15 @@ describe('step-machine: migrated handlers', () => {
     expect(run('prefix-in-branch-beside-other-question').output).toContain("({ stats } = resumed as Extract<MigrateTableState, { step: 'go' }>);");
     // Two switch cases share the prefix before the switch: each step carries the fetched issue.
     expect(run('question-in-switch-case-after-side-effect').output).toContain("  | { step: 'close'; issue: Issue }\n  | { step: 'renamed'; issue: Issue };");
+  });
+
+  it('awaits a returned .then/.catch chain inside try/catch before migrating, and says why when it cannot', () => {
+    const outcome = run('then-catch-chain-awaited');
+    expect(findings(outcome)).toContainEqual(['then-chain-awaited', 'info', 17]);
+    expect(outcome.output).toContain('    } catch (error: unknown) {\n      return { isError: true, content: [{ type: \'text\', text: String(error) }] };\n    }');
+    const refused = run('then-chain-returning-promise-reported').findings.find((f) => f.rule === 'then-chain');
+    expect(refused?.message).toContain('a callback returns something that may be a promise');
+    expect(run('then-chain-reported').findings.find((f) => f.rule === 'then-chain')?.message).toContain('the chain is not returned');
   });
 
   it('names why a nested question is refused', () => {

@@ -16,6 +16,7 @@ import { isPureStatement } from '../src/step-machine/purity.js';
 import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
+import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { detectStyle } from '../src/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
 
@@ -35,6 +36,11 @@ export const transform: Transform = {
 export default toJscodeshift(transform);
 
 function run(ctx: TransformContext): TransformResult {
+  const plain = runOnce(ctx);
+  return plain.findings.some((f) => f.rule === 'then-chain') ? withThenChainsAwaited(ctx, plain, runOnce) ?? plain : plain;
+}
+
+function runOnce(ctx: TransformContext): TransformResult {
   const result: TransformResult = { edits: [], findings: [], handlersMigrated: 0, sitesMigrated: 0 };
   if (!mightNeedMigration(ctx.text)) return result;
   const { sourceFile, text } = ctx;

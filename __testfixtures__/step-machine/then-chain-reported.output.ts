@@ -7,7 +7,7 @@ server.registerTool(
   'choose-color',
   { description: 'Choose a color', inputSchema: z.object({ item: z.string() }) },
   async ({ item }, ctx) => {
-    // @mcp-mrtr-migrate then-chain: ctx.mcpReq.elicitInput in tool handler 'choose-color' is consumed through .then(…) instead of await
+    // @mcp-mrtr-migrate then-chain: ctx.mcpReq.elicitInput in tool handler 'choose-color' is consumed through .then(…) instead of await; it is not rewritten with await automatically because the chain is not returned
     const color = await ctx.mcpReq
       .elicitInput({
         message: `Color for ${item}?`,

@@ -161,7 +161,10 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
     { line: 16, api: 'ctx.mcpReq.elicitInput', expect: 'push-in-helper', shapes: ['helper'], note: 'exported helper used by s3-storage.ts: a helper in another file, not a request outside any handler' },
   ],
   'linear-triage.ts': [
-    { line: 24, api: 'ctx.mcpReq.elicitInput', expect: 'then-chain', shapes: ['then', 'catch-value'] },
+    {
+      line: 24, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['then', 'catch-value'],
+      note: 'the returned .then/.catch chain is rewritten to await inside try/catch first (exact: plain returned values, last statement), then migrated; then-chain-awaited info',
+    },
     { line: 64, api: 'ctx.mcpReq.elicitInput', expect: 'push-conditional-expression', shapes: ['await-expr', 'conditional', 'side-effect', 'locals'] },
   ],
   'llm-gateway.ts': [
