@@ -152,8 +152,9 @@ describe('the codemod on the behaviour fixtures', () => {
   // each reported with a rule id and a marker; their scenarios are marked NOT_MIGRATED_*. Any other
   // warning is a regression.
   const DOCUMENTED_REFUSALS = [
-    // questions in two blocks (close-account asks again in its decline branch) after code with
-    // side effects: a prefix is lifted only before a single block that asks
+    // a question in a branch after an earlier question of the same block (close-account asks again
+    // in its decline branch), with side effects before both: a prefix is lifted only in a block on
+    // the way that does not itself ask
     'branches push-nested-block',
     'branches push-nested-block',
     'capability-fallback push-nested-block',
@@ -422,6 +423,9 @@ const scenarios: Scenario[] = [
   { fixture: 'nested-paths', label: 'transfer: small, nothing asked', call: callTool('transfer', { amount: 100, to: 'eve' }), script: [], expected: text('Sent 100 to eve (fee 1)'), effects: ['quote:100', 'send:100:eve'], rounds: same(0) },
   { fixture: 'nested-paths', label: 'verify-account (if/else): business', call: callTool('verify-account', { id: 'b-acme' }), script: [answer.accept({ number: 'R-9' })], expected: text('Verified b-acme (registry R-9)'), effects: ['load-user:b-acme', 'verified:b-acme:registry R-9'], rounds: same(1) },
   { fixture: 'nested-paths', label: 'verify-account: person, declined', call: callTool('verify-account', { id: 'ada' }), script: [answer.decline()], expected: text('Verified ada (none)'), effects: ['load-user:ada', 'verified:ada:none'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'estimate (.then/.catch chain): accepted', call: callTool('estimate', { issue: 'I-7' }), script: [answer.accept({ points: 5 })], expected: text('I-7 estimated at 5'), effects: ['estimate:I-7:5'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'estimate: the .then work fails, the .catch answers', call: callTool('estimate', { issue: 'I-7' }), script: [answer.accept({ points: 40 })], expected: text('40 points is too many', true), effects: [], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'estimate: declined', call: callTool('estimate', { issue: 'I-7' }), script: [answer.decline()], expected: text('No estimate set'), effects: [], rounds: same(1) },
 ];
 
 /** Questions as compared: normalizeAsked, and without URL elicitationId (removed by design: rule elicitation-id-removed). */

@@ -1,7 +1,8 @@
 // Questions that are not on a straight line: inside an if inside a try, in braced switch cases,
 // in both branches of an if/else and in two ifs after each other — each after side effects that
-// must run once per logical call (the migration lifts them into a first-leg-only prefix).
-import { McpServer } from '@modelcontextprotocol/server';
+// must run once per logical call (the migration lifts them into a first-leg-only prefix) — and a
+// question consumed through a returned .then/.catch chain, whose catch also covers the .then callback.
+import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 export const effects: string[] = [];
@@ -17,6 +18,11 @@ async function fetchIssue(id: string): Promise<{ id: string; title: string }> {
   effects.push(`fetch-issue:${id}`);
   if (id === 'missing') throw new Error(`no issue ${id}`);
   return { id, title: `Issue ${id}` };
+}
+
+async function saveEstimate(issue: string, points: number): Promise<void> {
+  if (points > 13) throw new Error(`${points} points is too many`);
+  effects.push(`estimate:${issue}:${points}`);
 }
 
 async function quote(amount: number): Promise<{ fee: number; flagged: boolean }> {
@@ -134,6 +140,25 @@ export function createServer(): McpServer {
       }
       effects.push(`verified:${account.name}:${proof}`);
       return { content: [{ type: 'text', text: `Verified ${account.name} (${proof})` }] };
+    },
+  );
+
+  // A returned .then/.catch chain: the catch handles a failure of the work in the .then callback.
+  server.registerTool(
+    'estimate',
+    { description: 'Estimate an issue', inputSchema: z.object({ issue: z.string() }) },
+    async ({ issue }, ctx): Promise<CallToolResult> => {
+      return ctx.mcpReq
+        .elicitInput({
+          message: `Estimate for ${issue}?`,
+          requestedSchema: { type: 'object', properties: { points: { type: 'number' } }, required: ['points'] },
+        })
+        .then(async (answer): Promise<CallToolResult> => {
+          if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'No estimate set' }] };
+          await saveEstimate(issue, Number(answer.content?.points));
+          return { content: [{ type: 'text', text: `${issue} estimated at ${String(answer.content?.points)}` }] };
+        })
+        .catch((error: unknown): CallToolResult => ({ isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] }));
     },
   );
 
