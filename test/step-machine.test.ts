@@ -117,6 +117,7 @@ describe('step-machine: migrated handlers', () => {
     ['prefix-value-narrowed-by-guard', 1, 1],
     ['prefix-in-branch-beside-other-question', 1, 2],
     ['then-catch-chain-awaited', 1, 1],
+    ['then-chain-without-catch-awaited', 1, 1],
   ];
 
   it.each(counts)('%s migrates %i handler(s) and %i site(s)', (name, handlers, sites) => {

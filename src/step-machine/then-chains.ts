@@ -10,6 +10,7 @@
 //     C
 //   }
 //
+// Without a `.catch`, `const answer = await ask(p); A` takes the chain's place directly.
 // The catch covers a rejected question and anything the then-callback throws, as before. Only the
 // last statement of the handler qualifies (falling off its end returns undefined both ways), and
 // only when nothing in the callbacks could behave differently once inlined: plain arrow callbacks,
@@ -67,6 +68,9 @@ export function thenChainRewrite(site: PushSite, text: string, style: TextStyle,
   // Names the inlined callback declares in the try block must not capture what the question reads.
   const inlined = new Set([...bindingNamesOf(answerParams[0].getNameNode()), ...topLevelNames(onAnswer)]);
   if (referencedNames(call).some((n) => inlined.has(n))) return 'the question reads a name the .then callback declares';
+  // Without a catch the callback's code joins the handler's own block: its names must be new there.
+  const elsewhere = site.handler!.fn.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => !statement.containsRange(id.getPos(), id.getEnd()));
+  if (!catchCall && elsewhere.some((id) => inlined.has(id.getText()))) return 'a name the .then callback declares is used elsewhere in the handler';
   if (onError) {
     const plain = (fn: ArrowFunction) => returnedValues(fn).every((e) => e === undefined || isPlainValue(e));
     if (!plain(onAnswer) || !plain(onError as ArrowFunction)) return 'a callback returns something that may be a promise, which the try would not cover';
@@ -77,15 +81,18 @@ export function thenChainRewrite(site: PushSite, text: string, style: TextStyle,
   const indent = indentationAt(text, statement.getStart());
   const inner = indent + unit;
   const annotation = typescript && answerParams[0].getTypeNode() ? `: ${answerParams[0].getTypeNode()!.getText()}` : '';
-  const question = shifted(text, call, indentationAt(text, call.getStart()) === indent ? unit : '', eol);
-  const lines = [`${indent}try {`, `${inner}const ${answerParams[0].getNameNode().getText()}${annotation} = await ${question}${semi}`];
-  lines.push(...callbackBody(onAnswer, text, inner, semi));
+  const question = shifted(text, call, indent, inner, eol);
+  const lines: string[] = [];
   if (onError) {
     const name = errorParams[0]?.getName();
     const declared = name === undefined ? '' : typescript ? ` (${name}: ${errorType ?? 'any'})` : ` (${name})`;
-    lines.push(`${indent}} catch${declared} {`, ...callbackBody(onError as ArrowFunction, text, inner, semi));
+    lines.push(`${indent}try {`, `${inner}const ${answerParams[0].getNameNode().getText()}${annotation} = await ${question}${semi}`);
+    lines.push(...callbackBody(onAnswer, text, inner, semi, eol));
+    lines.push(`${indent}} catch${declared} {`, ...callbackBody(onError as ArrowFunction, text, inner, semi, eol), `${indent}}`);
+  } else {
+    const flat = shifted(text, call, indent, indent, eol);
+    lines.push(`${indent}const ${answerParams[0].getNameNode().getText()}${annotation} = await ${flat}${semi}`, ...callbackBody(onAnswer, text, indent, semi, eol));
   }
-  lines.push(`${indent}}`);
   const start = lineStartOf(text, statement.getStart());
   const end = lineEndAfter(text, statement.getEnd());
   const trailing = text.slice(statement.getEnd(), end).trim();
@@ -102,12 +109,12 @@ function chainedCall(receiver: Node, method: string): CallExpression | undefined
 }
 
 /** The callback's statements at `indent` (an expression body becomes `return <expr>;`). */
-function callbackBody(fn: ArrowFunction, text: string, indent: string, semi: string): string[] {
+function callbackBody(fn: ArrowFunction, text: string, indent: string, semi: string, eol: string): string[] {
   const body = fn.getBody();
   if (!Node.isBlock(body)) {
     let expr: Node = body;
     while (Node.isParenthesizedExpression(expr)) expr = expr.getExpression();
-    return [`${indent}return ${shifted(text, expr, '', '\n')}${semi}`];
+    return [`${indent}return ${shifted(text, expr, indentationAt(text, expr.getStart()), indent, eol)}${semi}`];
   }
   const statements = body.getStatements();
   if (statements.length === 0) return [];
@@ -126,12 +133,15 @@ function callbackBody(fn: ArrowFunction, text: string, indent: string, semi: str
   return out;
 }
 
-/** `node`'s text with its continuation lines (not inside multi-line literals) moved by `extra`. */
-function shifted(text: string, node: Node, extra: string, eol: string): string {
-  if (extra === '') return text.slice(node.getStart(), node.getEnd());
+/** `node`'s text with the indentation `from` of its continuation lines (not inside multi-line literals) turned into `to`. */
+function shifted(text: string, node: Node, from: string, to: string, eol: string): string {
   const literals = multilineLiteralRanges(node, text);
   return splitLines(text, node.getStart(), node.getEnd())
-    .map((line, i) => (i === 0 || literals.some(([s, e]) => line.start >= s && line.start < e) ? '' : extra) + text.slice(line.start, line.end))
+    .map((line, i) => {
+      const content = text.slice(line.start, line.end);
+      const code = i > 0 && !literals.some(([s, e]) => line.start >= s && line.start < e) && content.startsWith(from);
+      return code ? to + content.slice(from.length) : content;
+    })
     .join(eol);
 }
 
