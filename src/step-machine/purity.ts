@@ -84,9 +84,10 @@ function isStatelessRegex(node: Node, depth = 0): boolean {
   if (!Node.isIdentifier(node)) return false;
   const name = node.getText();
   for (let scope: Node | undefined = node.getParent(); scope; scope = scope.getParent()) {
-    if (Node.isArrowFunction(scope) || Node.isFunctionExpression(scope)) {
-      const index = scope.getParameters().findIndex((p) => p.getName() === name);
-      if (index > 0) return false;
+    if (Node.isCatchClause(scope) && scope.getVariableDeclaration()?.getName() === name) return false;
+    if (Node.isFunctionLikeDeclaration(scope) || Node.isArrowFunction(scope) || Node.isFunctionExpression(scope)) {
+      const index = scope.getParameters().findIndex((p) => p.getNameNode().getDescendantsOfKind(SyntaxKind.Identifier).some((i) => i.getText() === name) || p.getName() === name);
+      if (index > 0 || (index === 0 && !Node.isArrowFunction(scope) && !Node.isFunctionExpression(scope))) return false;
       if (index === 0) {
         const call = scope.getParent();
         if (!call || !Node.isCallExpression(call) || call.getArguments()[0] !== scope) return false;
@@ -124,9 +125,12 @@ function isStatelessRegexList(node: Node, depth: number): boolean {
 function constInitializer(scope: Node, name: string): Node | undefined | null {
   if (!Node.isBlock(scope) && !Node.isSourceFile(scope)) return null;
   for (const st of scope.getStatements()) {
+    if ((Node.isFunctionDeclaration(st) || Node.isClassDeclaration(st)) && st.getName() === name) return undefined;
     if (!Node.isVariableStatement(st)) continue;
     const decl = st.getDeclarations().find((d) => Node.isIdentifier(d.getNameNode()) && d.getName() === name);
     if (decl) return st.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
+    // Bound by a destructuring: not a literal we can see.
+    if (st.getDeclarations().some((d) => !Node.isIdentifier(d.getNameNode()) && d.getNameNode().getDescendantsOfKind(SyntaxKind.Identifier).some((i) => i.getText() === name))) return undefined;
   }
   return null;
 }
