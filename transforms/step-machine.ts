@@ -2,7 +2,7 @@
 // become resumable step machines that return `inputRequired(...)` and resume from the step named
 // in a verified requestState. Every push site it does not migrate is reported with a rule id.
 import path from 'node:path';
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile, type Statement } from 'ts-morph';
 import { findHandlers, describeHandler, canReturnInputRequired, type HandlerInfo } from '../src/analysis/handlers.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
@@ -354,7 +354,10 @@ function migrateHandler(
     }
   }
   // A container carries the values of the prefixes on its way (a prefix elsewhere is out of scope).
-  const prefixLive = (block: Node) => prefixes.filter((p) => p.block.containsRange(block.getPos(), block.getEnd())).flatMap((p) => p.live);
+  // (A prefix of a later statement in the same block is skipped by retries for this one.)
+  const prefixLive = (block: Node) => [...new Set(prefixes
+    .filter((p) => p.block.containsRange(block.getPos(), block.getEnd()) && block.getStart() >= p.anchor.getStart())
+    .flatMap((p) => p.live))];
   if (unchecked.length > 0) {
     const first = containers[containers.length - 1];
     findings.push({
@@ -433,23 +436,37 @@ function migrateHandler(
     if (!shared) ec.stateInit = resumeExpression(ec);
     pending = [...pending.filter((e) => !inside(e)), emitBody(container, ec)];
   }
-  for (const prefix of prefixes) {
-    // Each prefix region is re-emitted in one piece, with the edits that fall inside it.
-    const all = prefix.block.getStatements();
-    const region = all.slice(0, all.indexOf(prefix.anchor));
+  // Each block's prefixes are re-emitted in one piece with the edits that fall inside them,
+  // innermost block first, so an inner prefix's rewrite travels with an outer one.
+  const q = mc.style.quote;
+  const allSteps = containers.flatMap((c) => c.rounds.map((r) => r.step));
+  const levels = [...new Set(prefixes.map((p) => p.block))].sort((a, b) => b.getAncestors().length - a.getAncestors().length);
+  for (const level of levels) {
+    const mine = prefixes.filter((p) => p.block === level);
+    const last = mine[mine.length - 1];
+    const all = level.getStatements();
+    const region = all.slice(0, all.indexOf(last.anchor));
     const range = prefixRange(region, mc.text);
     const inPrefix = (e: TextEdit) => e.start >= range.start && e.end <= range.end;
-    // A state read for steps elsewhere (another branch) lacks this prefix's values: TypeScript is
-    // told which steps can reach here, the ones below the prefix.
-    const below = containers.filter((c) => prefix.block.containsRange(c.container.getPos(), c.container.getEnd()));
-    const narrowState = stateType !== undefined && below.length < containers.length && prefix.live.length > 0;
-    const steps = below.flatMap((c) => c.rounds.map((r) => `${mc.style.quote}${r.step}${mc.style.quote}`)).join(' | ');
-    edits.push(prefixEdit({
-      text: mc.text, style: mc.style, typescript: mc.typescript, region, live: prefix.live, visible: prefix.visible, types: declaredTypes,
-      resumedVar, topLines: prefix === bodyPrefix ? topLines : [], bodyEdits: pending.filter(inPrefix),
-      restoreFrom: narrowState ? `${resumedVar} as Extract<${stateType}, { step: ${steps} }>` : undefined,
-    }));
-    pending = pending.filter((e) => !inPrefix(e));
+    // A prefix runs unless the retry resumes a step at or after its anchor in this block: then it
+    // restores its values instead (`resumed === undefined` when that is every step there is). The
+    // guards nest, so each names only the steps up to the next anchor: the outer ones exclude the rest.
+    const stepsFrom = (anchor: Statement | undefined) => anchor === undefined ? [] : containers
+      .filter((c) => level.containsRange(c.container.getPos(), c.container.getEnd()) && c.container.getStart() >= anchor.getStart())
+      .flatMap((c) => c.rounds.map((r) => r.step));
+    const guards = mine.map((p, k) => {
+      const from = stepsFrom(p.anchor);
+      const later = new Set(stepsFrom(mine[k + 1]?.anchor));
+      const guard = from.length === allSteps.length && throws.length === 0
+        ? `${resumedVar} === undefined`
+        : from.filter((step) => !later.has(step)).map((step) => `${resumedVar}?.step !== ${q}${step}${q}`).join(' && ');
+      return { anchor: p.anchor, visible: p.visible, live: p.live, guard };
+    });
+    const edit = prefixEdit({
+      text: mc.text, style: mc.style, typescript: mc.typescript, region, guards, types: declaredTypes,
+      resumedVar, topLines: level === fnBody ? topLines : [], bodyEdits: pending.filter(inPrefix),
+    });
+    pending = [...pending.filter((e) => !inPrefix(e)), edit];
   }
   edits.push(...pending);
   if (stateType && containers.length > 0) {

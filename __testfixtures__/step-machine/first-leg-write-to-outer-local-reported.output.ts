@@ -14,7 +14,7 @@ server.registerTool(
     let label = 'person';
     if (company) {
       label = await lookUpCompany(id);
-      // @mcp-mrtr-migrate push-unsupported-shape: ctx.mcpReq.elicitInput in tool handler 'label': label is changed by code that runs on the first leg only, but is computed again (not restored) on the retry
+      // @mcp-mrtr-migrate push-unsupported-shape: ctx.mcpReq.elicitInput in tool handler 'label': label is changed by code that a later retry skips (it runs once, before a question), and the retry computes label again instead of restoring it
       const vat = await ctx.mcpReq.elicitInput({
         message: `VAT number of ${label}?`,
         requestedSchema: { type: 'object', properties: { vat: { type: 'string' } }, required: ['vat'] },

@@ -21,10 +21,10 @@ server.registerTool(
     const resumed = await mrtrState.resume<MigrateTableState>(ctx, 'migrate-table', { table, online });
     if (online) {
       let stats: { rows: number };
-      if (resumed === undefined) {
+      if (resumed?.step !== 'go') {
         stats = await inspect(table);
       } else {
-        ({ stats } = resumed as Extract<MigrateTableState, { step: 'go' }>);
+        ({ stats } = resumed);
       }
       if (stats.rows > 1_000_000) {
         let goState = resumed?.step === 'go' ? resumed : undefined;

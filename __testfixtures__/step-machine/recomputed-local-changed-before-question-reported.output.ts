@@ -14,7 +14,7 @@ server.registerTool(
     const notes: string[] = [];
     if (id) {
       notes.push(await lookUp(id));
-      // @mcp-mrtr-migrate push-unsupported-shape: ctx.mcpReq.elicitInput in tool handler 'collect': notes is changed by code that runs on the first leg only, but is computed again (not restored) on the retry
+      // @mcp-mrtr-migrate push-unsupported-shape: ctx.mcpReq.elicitInput in tool handler 'collect': notes is changed by code that a later retry skips (it runs once, before a question), and the retry computes notes again instead of restoring it
       const answer = await ctx.mcpReq.elicitInput({
         message: 'Collect?',
         requestedSchema: { type: 'object', properties: { go: { type: 'boolean' } }, required: ['go'] },

@@ -172,19 +172,22 @@ export function planHandler(
   // Side effects before the blocks that ask run on the first leg only; what they declare and the
   // rest of the block uses travels in the state of every step below them.
   const prefixes: PrefixPlan[] = [];
-  for (const [level, anchor] of located.lifts) {
-    const planned = planPrefix(level, anchor, body, removed);
-    if (typeof planned === 'string') {
-      for (const site of sites) reject(site, 'push-unsupported-shape', `${site.api} in ${where}: ${planned}`, PREFIX_SUGGESTION);
-      return { ok: false, findings };
+  for (const [level, anchors] of located.lifts) {
+    for (const anchor of anchors) {
+      const planned = planPrefix(level, anchor, body, removed);
+      if (typeof planned === 'string') {
+        for (const site of sites) reject(site, 'push-unsupported-shape', `${site.api} in ${where}: ${planned}`, PREFIX_SUGGESTION);
+        return { ok: false, findings };
+      }
+      prefixes.push(planned);
     }
-    prefixes.push(planned);
   }
-  prefixes.sort((a, b) => a.block.getAncestors().length - b.block.getAncestors().length);
+  // Outermost level first; within a level, in the order of their anchors.
+  prefixes.sort((a, b) => a.block.getAncestors().length - b.block.getAncestors().length || a.anchor.getStart() - b.anchor.getStart());
   const lost = lostFirstLegWrite(handler.fn, containers, prefixes);
   if (lost) {
     for (const site of sites) {
-      reject(site, 'push-unsupported-shape', `${site.api} in ${where}: ${lost} is changed by code that runs on the first leg only, but is computed again (not restored) on the retry`,
+      reject(site, 'push-unsupported-shape', `${site.api} in ${where}: ${lost} is changed by code that a later retry skips (it runs once, before a question), and the retry computes ${lost} again instead of restoring it`,
         `Declare ${lost} next to the code that changes it, or compute its final value after the question, then run the migration again.`);
     }
     return { ok: false, findings };
@@ -304,7 +307,7 @@ export function planHandler(
 }
 
 type Problem = { rule: string; message: string; suggestion: string };
-type Located = { containers: Map<Block, PushSite[]>; lifts: Map<Block, Statement> } | { problem: Problem };
+type Located = { containers: Map<Block, PushSite[]>; lifts: Map<Block, Set<Statement>> } | { problem: Problem };
 
 /** How many if / try / switch-case blocks deep a question may sit. */
 const MAX_NESTING = 4;
@@ -340,13 +343,13 @@ function containersFor(sites: PushSite[], body: Block): Located {
   }
   const blocks = [...containers.keys()];
   const holdsQuestion = (node: Node) => sites.some((s) => node.containsRange(s.node.getPos(), s.node.getEnd()));
-  const lifts = new Map<Block, Statement>();
+  const lifts = new Map<Block, Set<Statement>>();
   for (const container of blocks) {
     // A block inside a container is re-emitted with it, so it cannot hold a prefix of its own.
     const liftable = (level: Block) => !blocks.some((b) => b.containsRange(level.getPos(), level.getEnd()));
     const result = pathProblem(container, body, holdsQuestion, blocks.length > 1, liftable);
     if ('problem' in result) return { problem: result.problem };
-    for (const [level, anchor] of result.lifts) lifts.set(level, anchor);
+    for (const [level, anchors] of result.lifts) lifts.set(level, new Set([...(lifts.get(level) ?? []), ...anchors]));
   }
   // Innermost first, so an inner block's rewrite is ready when the block around it is emitted.
   const depth = (b: Block) => b.getAncestors().length;
@@ -359,9 +362,9 @@ function containersFor(sites: PushSite[], body: Block): Located {
  * a prefix (only blocks `liftable` allows: a container's own code before its questions is its P0).
  */
 function pathProblem(container: Block, body: Block, holdsQuestion: (node: Node) => boolean, several: boolean, liftable: (level: Block) => boolean):
-  { problem: Problem } | { lifts: Map<Block, Statement> } {
+  { problem: Problem } | { lifts: Map<Block, Statement[]> } {
   const fail = (problem: Problem) => ({ problem });
-  const lifts = new Map<Block, Statement>();
+  const lifts = new Map<Block, Statement[]>();
   let nesting = 0;
   for (let block: Block = container; block !== body;) {
     const parent = block.getParentOrThrow();
@@ -406,12 +409,16 @@ function pathProblem(container: Block, body: Block, holdsQuestion: (node: Node) 
       return fail({ rule: 'push-nested-block', message: 'the question is inside a branch without braces', suggestion: 'Add braces around the branch, then run the migration again.' });
     }
     // Before the first statement that asks: pure, or lifted. From there on to this path's
-    // statement: pure, or an earlier question's branch that a retry passes by.
+    // statement: pure, or an earlier question's branch that a retry passes by — or, when the
+    // block may hold a prefix, lifted as a whole (a retry for this statement skips all of it).
     const statements = list.getStatements();
     const anchor = statements.findIndex((st) => holdsQuestion(st));
     const at = statements.indexOf(statement as Statement);
+    const mine: Statement[] = [];
     const rerun = statements.slice(anchor, at).find((st) => !isPureStatement(st) && !(several && passesBy(st, holdsQuestion)));
-    if (rerun) {
+    if (rerun && liftable(list)) {
+      mine.push(statement as Statement);
+    } else if (rerun) {
       return fail(holdsQuestion(rerun)
         ? { ...impure('an earlier block that asks does not always return, so a retry for a later question would run it again'),
           suggestion: 'End the earlier block that asks with a return (e.g. move what follows it into a helper called from both places), or ask both questions before the blocks, then run the migration again.' }
@@ -419,8 +426,9 @@ function pathProblem(container: Block, body: Block, holdsQuestion: (node: Node) 
     }
     if (statements.slice(0, anchor).some((st) => !isPureStatement(st))) {
       if (!liftable(list)) return fail(impure('code before the block that asks has side effects and would run again on every leg'));
-      lifts.set(list, statements[anchor]);
+      mine.push(statements[anchor]);
     }
+    if (mine.length > 0) lifts.set(list, [...(lifts.get(list) ?? []), ...mine]);
     block = list;
   }
   return { lifts };

@@ -1,5 +1,5 @@
 // Questions that are not on a straight line: inside an if inside a try, in braced switch cases,
-// in both branches of an if/else and in two ifs after each other — each after side effects that
+// in both branches of an if/else and in ifs after each other (returning or not) — each after side effects that
 // must run once per logical call (the migration lifts them into a first-leg-only prefix) — and a
 // question consumed through a returned .then/.catch chain, whose catch also covers the .then callback.
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
@@ -140,6 +140,46 @@ export function createServer(): McpServer {
       }
       effects.push(`verified:${account.name}:${proof}`);
       return { content: [{ type: 'text', text: `Verified ${account.name} (${proof})` }] };
+    },
+  );
+
+  // Three blocks that may ask, one after the other, none returning, with work between them and a
+  // lookup inside the second block's try: every piece of work runs once per logical call.
+  server.registerTool(
+    'onboard',
+    { description: 'Onboard a user', inputSchema: z.object({ user: z.string(), team: z.boolean(), laptop: z.boolean(), badge: z.boolean() }) },
+    async ({ user, team, laptop, badge }, ctx) => {
+      const account = await loadUser(user);
+      let notes = 'no team';
+      if (team) {
+        const chosen = await ctx.mcpReq.elicitInput({
+          message: `Team for ${account.name}?`,
+          requestedSchema: { type: 'object', properties: { team: { type: 'string' } }, required: ['team'] },
+        });
+        notes = chosen.action === 'accept' ? `team ${String(chosen.content?.team)}` : 'team skipped';
+      }
+      effects.push(`welcome:${account.name}:${notes}`);
+      try {
+        const stock = await quote(1200);
+        if (laptop) {
+          const model = await ctx.mcpReq.elicitInput({
+            message: `Laptop for ${account.name} (fee ${stock.fee})?`,
+            requestedSchema: { type: 'object', properties: { model: { type: 'string' } }, required: ['model'] },
+          });
+          notes += model.action === 'accept' ? `, laptop ${String(model.content?.model)}` : ', no laptop';
+        }
+      } catch (error) {
+        effects.push(`laptop-failed:${String(error)}`);
+      }
+      effects.push(`ticket:${account.name}:${notes}`);
+      if (badge) {
+        const photo = await ctx.mcpReq.elicitInput({
+          message: 'Badge photo URL?',
+          requestedSchema: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
+        });
+        if (photo.action === 'accept') effects.push(`badge:${account.name}`);
+      }
+      return { content: [{ type: 'text', text: `Onboarded ${account.name}: ${notes}` }] };
     },
   );
 
