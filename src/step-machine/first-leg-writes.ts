@@ -14,20 +14,31 @@ interface Segmented {
   hoisted: Node[];
 }
 
+interface Lifted {
+  block: Block;
+  anchor: Node;
+  statements: Node[];
+  live: string[];
+}
+
 /** The first local changed on the first leg only and computed again on the retry, if any. */
-export function lostFirstLegWrite(fn: Node, containers: Segmented[], prefixes: { statements: Node[]; live: string[] }[]): string | undefined {
+export function lostFirstLegWrite(fn: Node, containers: Segmented[], prefixes: Lifted[]): string | undefined {
   const locals = handlerLocals(fn);
-  const restored = new Set(prefixes.flatMap((p) => p.live));
+  // A retry that skips code at `pos` in `block` restores the values of every prefix it skips too:
+  // those whose block holds it and whose anchor is not after it.
+  const restoredAt = (block: Block, pos: number) => new Set(prefixes
+    .filter((p) => p.block.containsRange(block.getPos(), block.getEnd()) && pos >= p.anchor.getStart())
+    .flatMap((p) => p.live));
   const others = containers.map((c) => c.container);
   for (const prefix of prefixes) {
-    const name = writtenName(prefix.statements, locals, restored, []);
+    const name = writtenName(prefix.statements, locals, restoredAt(prefix.block, prefix.anchor.getStart()), []);
     if (name) return name;
   }
   for (const c of containers) {
     const lastRound = c.rounds[c.rounds.length - 1].first;
     const segment = c.statements.slice(0, lastRound).filter((st) => !c.hoisted.includes(st));
     // A container nested in this segment is checked on its own.
-    const name = writtenName(segment, locals, restored, others.filter((o) => o !== c.container));
+    const name = writtenName(segment, locals, restoredAt(c.container, c.container.getStart()), others.filter((o) => o !== c.container));
     if (name) return name;
   }
   return undefined;
