@@ -57,6 +57,7 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['switch-subject-not-pure-reported', [['push-nested-block', 'warning', 18]]],
     ['sequential-asking-ifs-after-top-level-question-reported', [['push-nested-block', 'warning', 12], ['push-nested-block', 'warning', 17], ['push-nested-block', 'warning', 24]]],
     ['sequential-asks-change-outer-local-reported', [['push-unsupported-shape', 'warning', 16], ['push-unsupported-shape', 'warning', 23]]],
+    ['value-set-in-earlier-block-reported', [['push-unsupported-shape', 'warning', 23], ['push-unsupported-shape', 'warning', 33]]],
     ['global-regex-condition-reported', [['push-nested-block', 'warning', 14]]],
     ['recomputed-local-changed-before-question-reported', [['push-unsupported-shape', 'warning', 17]]],
     ['then-chain-returning-promise-reported', [['then-chain', 'warning', 16]]],

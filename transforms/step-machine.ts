@@ -334,6 +334,7 @@ function migrateHandler(
   // The prefixes' hoisted names get a declared type; the live ones are carried and checked like the rest.
   const { prefixes } = plan;
   const declaredTypes = new Map<string, string>();
+  const carriedAs = new Map<string, string>();
   for (const prefix of prefixes) {
     const after = prefix.block.getStatements().slice(prefix.block.getStatements().indexOf(prefix.anchor));
     for (const name of hoistedNames(prefix.statements, prefix.visible)) {
@@ -350,7 +351,11 @@ function migrateHandler(
       // `if (!item) return`), when every use agrees: restoring it narrows the hoisted `let` alike.
       const uses = after.flatMap((st) => referenceNodes(st, name));
       const narrowed = new Set(uses.map((u) => mc.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined).map((n) => typeText(n!.getType(), scope)));
-      if (narrowed.size === 1) types.set(name, [...narrowed][0]);
+      // Prefixes of one block that see it differently carry it with its declared type.
+      const seen = carriedAs.get(name);
+      const carried = narrowed.size === 1 && (seen === undefined || seen === [...narrowed][0]) ? [...narrowed][0] : typeText(type, scope);
+      carriedAs.set(name, carried);
+      types.set(name, carried);
     }
   }
   // A container carries the values of the prefixes on its way (a prefix elsewhere is out of scope).
