@@ -15,7 +15,8 @@
 // every leg, so it must be pure: same value from the same re-sent arguments, no side effects. A
 // `finally` would run on every leg, so it is refused. Side-effecting statements before the first
 // statement that asks, at any level on the way that is not itself a container, become a prefix
-// (see prefix.ts) that runs on the first leg only.
+// (see prefix.ts) that runs on the first leg only; so does everything before a later statement
+// that asks after an earlier one that does not always return.
 import { Node, SyntaxKind, type Block, type Expression, type Statement } from 'ts-morph';
 import { isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall } from './helpers.js';
@@ -94,19 +95,22 @@ export interface HandlerPlan {
   /** Dropped request options (timeout, signal, …), for info findings. */
   droppedOptions: PushSite[];
   /**
-   * Side-effecting code before the blocks that ask, one per level on the way to them, outermost
-   * first: it runs on the first leg only; a retry skips it and restores from the state the values
-   * it declared.
+   * Code before a statement that asks, in the blocks on the way to the questions (outermost block
+   * first, then in order): it runs once per logical call; a retry for a step at or after the
+   * anchor skips it and restores from the state the values it declared.
    */
   prefixes: PrefixPlan[];
 }
 
-/** Statements before the first statement that asks, in one block on the way to the questions. */
+/** The statements of one block before one of its statements that ask. */
 export interface PrefixPlan {
   /** The handler body, or a block on the way to the questions that is not itself a container. */
   block: Block;
   statements: Statement[];
-  /** The first statement of `block` that holds a question. */
+  /**
+   * A statement of `block` that holds a question: the first one (side effects before it), or a
+   * later one after an earlier block that asks without returning (everything before it).
+   */
   anchor: Statement;
   /** Declared names the code from the anchor on uses, and of those, the ones holding a value. */
   visible: string[];
@@ -317,8 +321,8 @@ const MAX_NESTING = 4;
  * is reached from the handler body only through if branches, try blocks, braced switch cases and
  * plain blocks whose surroundings run again harmlessly on every leg: pure code, or — with several
  * blocks — an if whose question-holding branches always return (a retry for a later block passes
- * them by). Side effects before the first statement that asks, in a block on the way that is not
- * a container itself, are lifted: `lifts` maps that block to that statement.
+ * them by). Side effects before a statement that asks, in a block on the way that is not a
+ * container itself, are lifted: `lifts` maps that block to those statements (the anchors).
  */
 function containersFor(sites: PushSite[], body: Block): Located {
   const containers = new Map<Block, PushSite[]>();

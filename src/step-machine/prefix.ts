@@ -1,16 +1,19 @@
-// The prefix: side-effecting code at the top of a handler, before the one block that asks (an if
-// branch or a try block). It runs on the first leg only; a retry skips it and restores, from the
-// state, the values it declared that the rest of the handler uses:
+// The prefix: side-effecting code in a block on the way to the questions, before a statement
+// that asks (the anchor). It runs once per logical call; a retry for a step at or after the anchor
+// skips it and restores, from the state, the values it declared that the rest of the block uses:
 //
 //   const resumed = await mrtrState.resume<S>(ctx, subject, args);
 //   let plan: Plan;
-//   if (resumed === undefined) {
+//   if (resumed === undefined) {               // or: resumed?.step !== 'a' && …, the steps below
 //     plan = await loadPlan(service);          // was: const plan = await loadPlan(service);
 //     audit.push('looked');
 //   } else {
 //     ({ plan } = resumed);
 //   }
 //   if (plan.risky) { …the block's step machine, carrying plan in every step… }
+//
+// Several anchors in one block (blocks that ask one after the other) nest: the guard of a later
+// anchor holds everything before it, the earlier blocks that ask included.
 import { Node, type Statement, type VariableStatement } from 'ts-morph';
 import { applyEdits } from '../edits.js';
 import type { TextStyle } from '../text-style.js';
