@@ -171,9 +171,10 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     title: 'A `.then` / `.catch` chain on a request was rewritten with `await` before the migration',
     help:
       'The request was consumed through `.then(answer => …)` (and `.catch(error => …)`), returned as the ' +
-      "handler's result. The chain was rewritten to `const answer = await …` followed by the callback's " +
-      'code, inside a `try` whose `catch` holds the `.catch` callback, so it still covers errors of the ' +
-      '`.then` callback; then the handler was migrated as usual. Review the rewritten handler once.',
+      "handler's result or awaited into a variable. The chain was rewritten to `const answer = await …` " +
+      "followed by the callback's code (inside a `try` whose `catch` holds the `.catch` callback, so it " +
+      'still covers errors of the `.then` callback); then the handler was migrated as usual. Review the ' +
+      'rewritten handler once.',
   },
   {
     id: 'push-option-dropped',

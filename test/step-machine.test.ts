@@ -61,6 +61,7 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['global-regex-condition-reported', [['push-nested-block', 'warning', 14]]],
     ['recomputed-local-changed-before-question-reported', [['push-unsupported-shape', 'warning', 17]]],
     ['then-chain-returning-promise-reported', [['then-chain', 'warning', 16]]],
+    ['then-chain-value-may-be-promise-reported', [['then-chain', 'warning', 15]]],
   ];
 
   it.each(refused)('%s', (name, expected) => {
@@ -121,6 +122,7 @@ describe('step-machine: migrated handlers', () => {
     ['prefix-in-branch-beside-other-question', 1, 2],
     ['then-catch-chain-awaited', 1, 1],
     ['then-chain-without-catch-awaited', 1, 1],
+    ['then-chain-awaited-into-variable', 1, 1],
   ];
 
   it.each(counts)('%s migrates %i handler(s) and %i site(s)', (name, handlers, sites) => {
@@ -247,7 +249,11 @@ describe('step-machine: migrated handlers', () => {
     expect(outcome.output).toContain('    } catch (error: unknown) {\n      return { isError: true, content: [{ type: \'text\', text: String(error) }] };\n    }');
     const refused = run('then-chain-returning-promise-reported').findings.find((f) => f.rule === 'then-chain');
     expect(refused?.message).toContain('a callback returns something that may be a promise');
-    expect(run('then-chain-reported').findings.find((f) => f.rule === 'then-chain')?.message).toContain('the chain is not returned');
+    expect(run('then-chain-value-may-be-promise-reported').findings.find((f) => f.rule === 'then-chain')?.message).toContain('may give a promise, which await would wait for');
+    // `const color = await ask(…).then((result) => <plain value>)` splits into two statements.
+    const awaited = run('then-chain-awaited-into-variable');
+    expect(findings(awaited)).toContainEqual(['then-chain-awaited', 'info', 10]);
+    expect(awaited.output).toContain("    const color = result.action === 'accept' ? String(result.content?.color) : 'black';");
   });
 
   it('names why a nested question is refused', () => {
@@ -342,7 +348,7 @@ describe('step-machine: known bugs (fail until fixed)', () => {
   });
 
   it('reports a .then chain as then-chain, not fire-and-forget', () => {
-    expect(findings(run('then-chain-reported'))).toEqual([['then-chain', 'warning', 10]]);
+    expect(findings(run('then-chain-value-may-be-promise-reported'))).toEqual([['then-chain', 'warning', 15]]);
   });
 
   it('reports a push in a function no handler calls as push-outside-request', () => {

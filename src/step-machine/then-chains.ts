@@ -10,7 +10,9 @@
 //     C
 //   }
 //
-// Without a `.catch`, `const answer = await ask(p); A` takes the chain's place directly.
+// Without a `.catch`, `const answer = await ask(p); A` takes the chain's place directly; and
+// `const x = await ask(p).then((answer) => <plain value>)` becomes `const answer = await ask(p);`
+// followed by `const x = <plain value>;`.
 // The catch covers a rejected question and anything the then-callback throws, as before. Only the
 // last statement of the handler qualifies (falling off its end returns undefined both ways), and
 // only when nothing in the callbacks could behave differently once inlined: plain arrow callbacks,
@@ -24,6 +26,7 @@ import { applyEdits, mapBackward, mapForward } from '../edits.js';
 import { detectStyle, type TextStyle } from '../text-style.js';
 import type { TextEdit, TransformContext, TransformResult } from '../types.js';
 import { referencedNames } from './plan.js';
+import { isPureExpression } from './purity.js';
 import { indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
 
 export interface ChainRewrite {
@@ -44,8 +47,10 @@ export function thenChainRewrite(site: PushSite, text: string, style: TextStyle,
   const outer = catchCall ?? thenCall;
   let top: Node = outer;
   while (Node.isParenthesizedExpression(top.getParent()!) || Node.isAwaitExpression(top.getParent()!)) top = top.getParent()!;
-  const statement = top.getParent();
-  if (!statement || !Node.isReturnStatement(statement)) return 'the chain is not returned';
+  const holder = top.getParent();
+  if (holder && Node.isVariableDeclaration(holder) && holder.getInitializer() === top) return awaitedDeclaration(site, call, thenCall, catchCall, holder, text, style);
+  const statement = holder;
+  if (!statement || !Node.isReturnStatement(statement)) return 'the chain is neither returned nor awaited into a variable';
   const statements = body.getStatements();
   if (statements[statements.length - 1] !== statement) return 'code follows the returned chain';
   if (thenCall.getArguments().length !== 1 || (catchCall && catchCall.getArguments().length !== 1)) {
@@ -97,6 +102,51 @@ export function thenChainRewrite(site: PushSite, text: string, style: TextStyle,
   const end = lineEndAfter(text, statement.getEnd());
   const trailing = text.slice(statement.getEnd(), end).trim();
   if (text.slice(start, statement.getStart()).trim() !== '' || (trailing !== '' && !trailing.startsWith('//'))) return 'the chain shares its lines with other code';
+  const newline = text.slice(start, end).endsWith('\n') ? eol : '';
+  return { site, statement, edit: { start, end, text: lines.join(eol) + newline } };
+}
+
+/**
+ * `const x = await ask(p).then((answer) => <value>)` → `const answer = await ask(p);` and
+ * `const x = <value>;`, when the value is plain (no promise to wait for) and `answer` is a new name.
+ */
+function awaitedDeclaration(site: PushSite, call: CallExpression, thenCall: CallExpression, catchCall: CallExpression | undefined,
+  declaration: import('ts-morph').VariableDeclaration, text: string, style: TextStyle): ChainRewrite | string {
+  const statement = declaration.getParent()?.getParent();
+  if (!statement || !Node.isVariableStatement(statement) || statement.getDeclarations().length !== 1) return 'the chain shares its declaration with others';
+  const initializer = declaration.getInitializer()!;
+  let awaited: Node = initializer;
+  while (Node.isParenthesizedExpression(awaited)) awaited = awaited.getExpression();
+  let chain: Node | undefined = Node.isAwaitExpression(awaited) ? awaited.getExpression() : undefined;
+  while (chain && Node.isParenthesizedExpression(chain)) chain = chain.getExpression();
+  if (chain !== (catchCall ?? thenCall)) return 'the chain is not awaited once, as a whole';
+  if (catchCall) return 'a .catch on an awaited chain would need its own try/catch';
+  if (thenCall.getArguments().length !== 1) return '.then has a rejection callback, or a callback is missing';
+  const onAnswer = thenCall.getArguments()[0];
+  if (!Node.isArrowFunction(onAnswer)) return 'the callback is not an arrow function';
+  const params = onAnswer.getParameters();
+  if (params.length !== 1 || params[0].getInitializer() || params[0].isRestParameter()) return 'the .then callback does not take exactly the answer';
+  let value: Node = onAnswer.getBody();
+  if (Node.isBlock(value)) return 'the .then callback has a block body';
+  while (Node.isParenthesizedExpression(value)) value = value.getExpression();
+  if (!isPureExpression(value) && !isPlainValue(value)) return 'the .then callback may give a promise, which await would wait for';
+  const inlined = new Set(bindingNamesOf(params[0].getNameNode()));
+  if (referencedNames(call).some((n) => inlined.has(n))) return 'the question reads a name the .then callback declares';
+  const elsewhere = site.handler!.fn.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => !statement.containsRange(id.getPos(), id.getEnd()));
+  if (elsewhere.some((id) => inlined.has(id.getText()))) return 'a name the .then callback declares is used elsewhere in the handler';
+  const start = lineStartOf(text, statement.getStart());
+  const end = lineEndAfter(text, statement.getEnd());
+  const trailing = text.slice(statement.getEnd(), end).trim();
+  if (text.slice(start, statement.getStart()).trim() !== '' || (trailing !== '' && !trailing.startsWith('//'))) return 'the chain shares its lines with other code';
+  const { eol, semicolons } = style;
+  const semi = semicolons ? ';' : '';
+  const indent = indentationAt(text, statement.getStart());
+  const annotation = params[0].getTypeNode() ? `: ${params[0].getTypeNode()!.getText()}` : '';
+  const head = text.slice(statement.getStart(), initializer.getStart());
+  const lines = [
+    `${indent}const ${params[0].getNameNode().getText()}${annotation} = await ${shifted(text, call, indent, indent, eol)}${semi}`,
+    `${indent}${head}${shifted(text, value, indentationAt(text, value.getStart()), indent, eol)}${semi}`,
+  ];
   const newline = text.slice(start, end).endsWith('\n') ? eol : '';
   return { site, statement, edit: { start, end, text: lines.join(eol) + newline } };
 }
