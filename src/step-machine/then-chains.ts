@@ -26,7 +26,6 @@ import { applyEdits, mapBackward, mapForward } from '../edits.js';
 import { detectStyle, type TextStyle } from '../text-style.js';
 import type { TextEdit, TransformContext, TransformResult } from '../types.js';
 import { referencedNames } from './plan.js';
-import { isPureExpression } from './purity.js';
 import { indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
 
 export interface ChainRewrite {
@@ -77,8 +76,9 @@ export function thenChainRewrite(site: PushSite, text: string, style: TextStyle,
   const elsewhere = site.handler!.fn.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => !statement.containsRange(id.getPos(), id.getEnd()));
   if (!catchCall && elsewhere.some((id) => inlined.has(id.getText()))) return 'a name the .then callback declares is used elsewhere in the handler';
   if (onError) {
-    const plain = (fn: ArrowFunction) => returnedValues(fn).every((e) => e === undefined || isPlainValue(e));
-    if (!plain(onAnswer) || !plain(onError as ArrowFunction)) return 'a callback returns something that may be a promise, which the try would not cover';
+    const answers = new Set(bindingNamesOf(answerParams[0].getNameNode()));
+    const plain = (fn: ArrowFunction, roots: Set<string>) => returnedValues(fn).every((e) => e === undefined || notAPromise(e, roots));
+    if (!plain(onAnswer, answers) || !plain(onError as ArrowFunction, new Set())) return 'a callback returns something that may be a promise, which the try would not cover';
   }
 
   const { eol, indentUnit: unit, semicolons } = style;
@@ -129,8 +129,8 @@ function awaitedDeclaration(site: PushSite, call: CallExpression, thenCall: Call
   let value: Node = onAnswer.getBody();
   if (Node.isBlock(value)) return 'the .then callback has a block body';
   while (Node.isParenthesizedExpression(value)) value = value.getExpression();
-  if (!isPureExpression(value) && !isPlainValue(value)) return 'the .then callback may give a promise, which await would wait for';
   const inlined = new Set(bindingNamesOf(params[0].getNameNode()));
+  if (!notAPromise(value, inlined)) return 'the .then callback may give a promise, which await would wait for';
   if (referencedNames(call).some((n) => inlined.has(n))) return 'the question reads a name the .then callback declares';
   const elsewhere = site.handler!.fn.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => !statement.containsRange(id.getPos(), id.getEnd()));
   if (elsewhere.some((id) => inlined.has(id.getText()))) return 'a name the .then callback declares is used elsewhere in the handler';
@@ -233,12 +233,34 @@ function returnedValues(fn: ArrowFunction): (Node | undefined)[] {
     .map((r) => r.getExpression());
 }
 
-/** A value that is certainly not a promise: a literal, an object or array literal, a template. */
-function isPlainValue(node: Node): boolean {
-  while (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node)) node = node.getExpression();
-  return Node.isObjectLiteralExpression(node) || Node.isArrayLiteralExpression(node) || Node.isStringLiteral(node) ||
+const PRIMITIVE_FUNCTIONS = new Set(['String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'encodeURIComponent', 'decodeURIComponent', 'JSON.stringify']);
+
+/**
+ * A value that is certainly not a promise (so awaiting it or not makes no difference): a literal,
+ * an object or array literal, a template, an operator on such values, a conversion to a primitive,
+ * or data read from the client's answer (`answers` names it: plain JSON, never a promise).
+ */
+function notAPromise(node: Node, answers: Set<string>): boolean {
+  while (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node)) node = node.getExpression();
+  if (Node.isObjectLiteralExpression(node) || Node.isArrayLiteralExpression(node) || Node.isStringLiteral(node) ||
     Node.isNumericLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isTemplateExpression(node) ||
-    Node.isTrueLiteral(node) || Node.isFalseLiteral(node) || Node.isNullLiteral(node);
+    Node.isTrueLiteral(node) || Node.isFalseLiteral(node) || Node.isNullLiteral(node) || Node.isPrefixUnaryExpression(node) ||
+    Node.isTypeOfExpression(node) || Node.isVoidExpression(node)) {
+    return true;
+  }
+  if (Node.isConditionalExpression(node)) return notAPromise(node.getWhenTrue(), answers) && notAPromise(node.getWhenFalse(), answers);
+  if (Node.isBinaryExpression(node)) {
+    const op = node.getOperatorToken().getKind();
+    // `a || b`, `a ?? b`, `a && b` give one of their operands; the other operators give primitives.
+    if (op === SyntaxKind.BarBarToken || op === SyntaxKind.QuestionQuestionToken || op === SyntaxKind.AmpersandAmpersandToken) {
+      return notAPromise(node.getLeft(), answers) && notAPromise(node.getRight(), answers);
+    }
+    return op < SyntaxKind.FirstAssignment || op > SyntaxKind.LastAssignment;
+  }
+  if (Node.isCallExpression(node)) return PRIMITIVE_FUNCTIONS.has(node.getExpression().getText());
+  let root: Node = node;
+  while (Node.isPropertyAccessExpression(root) || Node.isElementAccessExpression(root) || Node.isNonNullExpression(root)) root = root.getExpression();
+  return Node.isIdentifier(root) && answers.has(root.getText());
 }
 
 /**
