@@ -103,10 +103,12 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     severity: 'warning',
     title: 'Request inside a nested block the step machine cannot resume into',
     help:
-      'The request sits inside an `if`, `switch`, labelled block or similar construct whose position the ' +
-      'generated step machine cannot jump back into on the retry. Flatten the block (early returns, a ' +
-      'helper per branch) so the question is asked at the top level of the handler, then run the ' +
-      'migration again, or migrate this handler by hand.',
+      'The request sits where the generated step machine cannot jump back into on the retry with ' +
+      'certainty: in a loop or labelled block, a branch or `switch` case without braces, a case that ' +
+      'falls through, more than four `if`/`try`/`case` blocks deep, under a condition or switch subject ' +
+      'that may change between legs, or after an earlier block that asks without returning. Flatten the ' +
+      'block (early returns, a helper per branch) so the question is asked at the top level of the ' +
+      'handler, then run the migration again, or migrate this handler by hand.',
   },
   {
     id: 'push-unsupported-shape',
@@ -195,6 +197,17 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'retry resumes after it from `requestState`. That is usually what you want, but if the client never ' +
       'retries, the side effect has happened without the rest of the handler. Move side effects after the ' +
       'question where possible, or make them idempotent.',
+  },
+  {
+    id: 'then-chain-awaited',
+    severity: 'info',
+    title: 'A `.then` / `.catch` chain on a request was rewritten with `await` before the migration',
+    help:
+      'The request was consumed through `.then(answer => …)` (and `.catch(error => …)`), returned as the ' +
+      "handler's result or awaited into a variable. The chain was rewritten to `const answer = await …` " +
+      "followed by the callback's code (inside a `try` whose `catch` holds the `.catch` callback, so it " +
+      'still covers errors of the `.then` callback); then the handler was migrated as usual. Review the ' +
+      'rewritten handler once.',
   },
   {
     id: 'push-option-dropped',

@@ -22,6 +22,7 @@ const EXPECTED_IDS = [
   'state-not-serializable',
   'state-value-unchecked',
   'side-effect-before-input',
+  'then-chain-awaited',
   'push-option-dropped',
   'promise-race-timeout',
   'elicitation-id-removed',

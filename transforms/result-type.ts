@@ -74,6 +74,12 @@ function visit(expr: Node, handler: HandlerInfo, text: string, style: Style, edi
     return;
   }
   if (isUndefined(e) || isInputRequiredCall(e)) return;
+  // `return ask(…).then((answer) => ({ … })).catch((error) => ({ … }))`: the callbacks build the result.
+  const built = chainResults(e);
+  if (built) {
+    for (const result of built) visit(result, handler, text, style, edits, findings);
+    return;
+  }
   if (Node.isObjectLiteralExpression(e)) {
     if (e.getProperties().some((p) => propertyName(p) === 'resultType')) return;
     const edit = insertResultType(e, text, style);
@@ -94,6 +100,31 @@ function visit(expr: Node, handler: HandlerInfo, text: string, style: Style, edi
       "complete result you can also return { ...value, resultType: 'complete' } here; never stamp it on a " +
       'value that may be an inputRequired(...) result.',
   });
+}
+
+/**
+ * What a `.then(…)` / `.catch(…)` chain whose callbacks are written out resolves to: the values
+ * those callbacks return (and, through a `.catch`, the value before it); undefined for anything else.
+ */
+function chainResults(e: Node): Node[] | undefined {
+  if (!Node.isCallExpression(e)) return undefined;
+  const callee = unwrapExpression(e.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || !['then', 'catch'].includes(callee.getName())) return undefined;
+  const callbacks = e.getArguments();
+  if (callbacks.length === 0 || !callbacks.every((c) => Node.isArrowFunction(c) || Node.isFunctionExpression(c))) return undefined;
+  const results = callbacks.flatMap((c) => callbackResults(c as import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression));
+  if (callee.getName() === 'then') return results;
+  // A .catch passes the value before it through when nothing fails.
+  const before = chainResults(unwrapExpression(callee.getExpression()));
+  return before ? [...before, ...results] : undefined;
+}
+
+function callbackResults(fn: import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression): Node[] {
+  const body = fn.getBody();
+  if (!Node.isBlock(body)) return [body];
+  return body.getDescendantsOfKind(SyntaxKind.ReturnStatement)
+    .filter((r) => r.getFirstAncestor((a) => isFunctionLike(a) || Node.isClassStaticBlockDeclaration(a))?.compilerNode === fn.compilerNode)
+    .flatMap((r) => r.getExpression() ?? []);
 }
 
 function isUndefined(e: Node): boolean {

@@ -2,7 +2,7 @@
 // become resumable step machines that return `inputRequired(...)` and resume from the step named
 // in a verified requestState. Every push site it does not migrate is reported with a rule id.
 import path from 'node:path';
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile, type Statement } from 'ts-morph';
 import { findHandlers, describeHandler, canReturnInputRequired, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../src/analysis/handlers.js';
 import { aliasArgumentMessage, aliasArgumentProblem } from '../src/analysis/alias-arguments.js';
 import { storedContextOf } from '../src/analysis/stored-context.js';
@@ -20,6 +20,7 @@ import { isPureStatement } from '../src/step-machine/purity.js';
 import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
+import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { detectStyle } from '../src/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
 
@@ -42,7 +43,9 @@ function run(ctx: TransformContext): TransformResult {
   // Helper modules parsed on the side for cross-file lifting live as long as this run.
   const cleanups: (() => void)[] = [];
   try {
-    return runFile(ctx, cleanups);
+    const runOnce = (c: TransformContext) => runFile(c, cleanups);
+    const plain = runOnce(ctx);
+    return plain.findings.some((f) => f.rule === 'then-chain') ? withThenChainsAwaited(ctx, plain, runOnce) ?? plain : plain;
   } finally {
     for (const cleanup of cleanups) cleanup();
   }
@@ -426,19 +429,32 @@ function migrateHandler(
       }
     }
   }
-  // The prefix's hoisted names get a declared type; the live ones are carried and checked like the rest.
-  const prefix = plan.prefix;
-  const hoisted = prefix ? hoistedNames(prefix.statements, prefix.visible) : [];
-  for (const name of hoisted) {
-    const declared = prefix!.declared.get(name);
-    const typedNode = declared && mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
-    if (!typedNode) continue;
-    const type = typedNode.getType();
-    if (prefix!.live.includes(name)) {
+  // The prefixes' hoisted names get a declared type; the live ones are carried and checked like the rest.
+  const { prefixes } = plan;
+  const declaredTypes = new Map<string, string>();
+  const carriedAs = new Map<string, string>();
+  for (const prefix of prefixes) {
+    const after = prefix.block.getStatements().slice(prefix.block.getStatements().indexOf(prefix.anchor));
+    for (const name of hoistedNames(prefix.statements, prefix.visible)) {
+      const declared = prefix.declared.get(name);
+      const typedNode = declared && mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
+      if (!typedNode) continue;
+      const type = typedNode.getType();
+      declaredTypes.set(name, typeText(type, scope));
+      types.set(name, typeText(type, scope));
+      if (!prefix.live.includes(name)) continue;
       const refusal = unserializable(name, declared!.nameNode, type);
       if (refusal) return refusal;
+      // Carried with the type the code after the prefix sees (narrowed by a guard such as
+      // `if (!item) return`), when every use agrees: restoring it narrows the hoisted `let` alike.
+      const uses = after.flatMap((st) => referenceNodes(st, name));
+      const narrowed = new Set(uses.map((u) => mc.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined).map((n) => typeText(n!.getType(), scope)));
+      // Prefixes of one block that see it differently carry it with its declared type.
+      const seen = carriedAs.get(name);
+      const carried = narrowed.size === 1 && (seen === undefined || seen === [...narrowed][0]) ? [...narrowed][0] : typeText(type, scope);
+      carriedAs.set(name, carried);
+      types.set(name, carried);
     }
-    types.set(name, typeText(type, scope));
   }
   // Per-item questions are keyed by position: the loop must run over an array (the same one each leg).
   for (const round of containers.flatMap((c) => c.rounds)) {
@@ -461,6 +477,11 @@ function migrateHandler(
       suggestion: 'If the question must reach the user before that work starts, move the await up to where the request is made.',
     });
   }
+  // A container carries the values of the prefixes on its way (a prefix elsewhere is out of scope).
+  // (A prefix of a later statement in the same block is skipped by retries for this one.)
+  const prefixLive = (block: Node) => [...new Set(prefixes
+    .filter((p) => p.block.containsRange(block.getPos(), block.getEnd()) && block.getStart() >= p.anchor.getStart())
+    .flatMap((p) => p.live))];
   if (unchecked.length > 0) {
     const first = containers[containers.length - 1];
     findings.push({
@@ -509,7 +530,8 @@ function migrateHandler(
     );
   }
   const bodyIsContainer = containers.some((c) => c.container === fnBody);
-  if (topLines.length > 0 && !bodyIsContainer && !prefix) {
+  const bodyPrefix = prefixes.find((p) => p.block === fnBody);
+  if (topLines.length > 0 && !bodyIsContainer && !bodyPrefix) {
     const first = fnBody.getStatements()[0];
     const at = lineStartOf(mc.text, first.getStart());
     const indent = indentationAt(mc.text, first.getStart());
@@ -534,28 +556,48 @@ function migrateHandler(
       stateInit: shared ? (containers.length === 1 && throws.length === 0 ? resumedVar : `${mine} ? ${resumedVar} : undefined`) : '',
       bodyEdits: pending.filter(inside),
       prelude: block === fnBody ? topLines : [],
-      extraCarried: prefix?.live,
+      extraCarried: prefixLive(block),
     };
     if (!shared) ec.stateInit = resumeExpression(ec);
     pending = [...pending.filter((e) => !inside(e)), emitBody(container, ec)];
   }
-  if (prefix) {
-    // The prefix region is re-emitted in one piece, with the edits that fall inside it.
-    const all = fnBody.getStatements();
-    const region = all.slice(0, all.indexOf(prefix.anchor));
+  // Each block's prefixes are re-emitted in one piece with the edits that fall inside them,
+  // innermost block first, so an inner prefix's rewrite travels with an outer one.
+  const q = mc.style.quote;
+  const allSteps = containers.flatMap((c) => c.rounds.map((r) => r.step));
+  const levels = [...new Set(prefixes.map((p) => p.block))].sort((a, b) => b.getAncestors().length - a.getAncestors().length);
+  for (const level of levels) {
+    const mine = prefixes.filter((p) => p.block === level);
+    const last = mine[mine.length - 1];
+    const all = level.getStatements();
+    const region = all.slice(0, all.indexOf(last.anchor));
     const range = prefixRange(region, mc.text);
     const inPrefix = (e: TextEdit) => e.start >= range.start && e.end <= range.end;
-    edits.push(prefixEdit({
-      text: mc.text, style: mc.style, typescript: mc.typescript, region, live: prefix.live, visible: prefix.visible, types,
-      resumedVar, topLines, bodyEdits: pending.filter(inPrefix),
-    }));
-    pending = pending.filter((e) => !inPrefix(e));
+    // A prefix runs unless the retry resumes a step at or after its anchor in this block: then it
+    // restores its values instead (`resumed === undefined` when that is every step there is). The
+    // guards nest, so each names only the steps up to the next anchor: the outer ones exclude the rest.
+    const stepsFrom = (anchor: Statement | undefined) => anchor === undefined ? [] : containers
+      .filter((c) => level.containsRange(c.container.getPos(), c.container.getEnd()) && c.container.getStart() >= anchor.getStart())
+      .flatMap((c) => c.rounds.map((r) => r.step));
+    const guards = mine.map((p, k) => {
+      const from = stepsFrom(p.anchor);
+      const later = new Set(stepsFrom(mine[k + 1]?.anchor));
+      const guard = from.length === allSteps.length && throws.length === 0
+        ? `${resumedVar} === undefined`
+        : from.filter((step) => !later.has(step)).map((step) => `${resumedVar}?.step !== ${q}${step}${q}`).join(' && ');
+      return { anchor: p.anchor, visible: p.visible, live: p.live, guard };
+    });
+    const edit = prefixEdit({
+      text: mc.text, style: mc.style, typescript: mc.typescript, region, guards, types: declaredTypes,
+      resumedVar, topLines: level === fnBody ? topLines : [], bodyEdits: pending.filter(inPrefix),
+    });
+    pending = [...pending.filter((e) => !inPrefix(e)), edit];
   }
   edits.push(...pending);
   if (stateType && containers.length > 0) {
     const anchor = statementOf(fn);
     const at = lineStartOf(mc.text, anchor.getStart());
-    edits.push({ start: at, end: at, text: stateTypeDeclaration(containers, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [], extraCarried: prefix?.live }, indentationAt(mc.text, anchor.getStart())) });
+    edits.push({ start: at, end: at, text: stateTypeDeclaration(containers, { ...base, stateVar: '', stateInit: '', bodyEdits: [], prelude: [] }, indentationAt(mc.text, anchor.getStart()), (c) => prefixLive(c.container)) });
   }
   // A declared `Promise<CallToolResult>` (and the like) now also returns the input request.
   const returnType = mc.typescript ? fn.getReturnTypeNode() : undefined;
@@ -582,9 +624,10 @@ function migrateHandler(
       suggestion: 'Bound the wait with the state expiry (MCP_REQUEST_STATE_TTL_SECONDS) if you need a limit.',
     });
   }
-  for (const container of containers) {
-    const before = container.statements.slice(0, container.rounds[0].first)
-      .filter((st) => !container.hoisted.includes(st) && !plan.deferred.some((d) => d.declaration === st));
+  // The first side effect that now runs on the first leg only: in a lifted prefix, or before a container's first question.
+  const firstLegOnly = [...prefixes.map((p) => p.statements), ...containers.map((c) => c.statements.slice(0, c.rounds[0].first)
+    .filter((st) => !c.hoisted.includes(st) && !plan.deferred.some((d) => d.declaration === st)))];
+  for (const before of firstLegOnly) {
     const effect = before.find((st) => !isPureStatement(st));
     if (effect) {
       findings.push({

@@ -369,11 +369,14 @@ export function resumeExpression(ec: EmitContext): string {
   return `await mrtrState.resume${typeArg}(${ec.ctxName}, ${ec.subject}, ${ec.args})`;
 }
 
-/** `type DeployState = | { step: 'confirm'; plan: Plan } | …` (TypeScript only), over every container's steps. */
-export function stateTypeDeclaration(plans: ContainerPlan[], ec: EmitContext, indent: string): string {
+/**
+ * `type DeployState = | { step: 'confirm'; plan: Plan } | …` (TypeScript only), over every container's
+ * steps; `carriedBy` names the prefix values each container's steps carry besides their own.
+ */
+export function stateTypeDeclaration(plans: ContainerPlan[], ec: EmitContext, indent: string, carriedBy: (plan: ContainerPlan) => string[] = () => ec.extraCarried ?? []): string {
   const { eol, quote, semicolons } = ec.style;
   const members = plans.flatMap((plan) => plan.rounds.map((round, k) => {
-    const fields = [`step: ${quote}${round.step}${quote}`, ...[...plan.live[k], ...(ec.extraCarried ?? [])].map((name) => `${name}: ${ec.types.get(name) ?? 'any'}`)];
+    const fields = [`step: ${quote}${round.step}${quote}`, ...[...plan.live[k], ...carriedBy(plan)].map((name) => `${name}: ${ec.types.get(name) ?? 'any'}`)];
     return `${indent}${ec.style.indentUnit}| { ${fields.join('; ')} }`;
   }));
   if (members.length === 1) return `${indent}type ${ec.stateType} = ${members[0].trim().slice(2)}${semicolons ? ';' : ''}${eol}`;

@@ -9,10 +9,14 @@
 // next round. Values declared before round k and used from round k on are "live at k" and travel
 // in the state minted for round k.
 //
-// The body is the handler's block, or — when every question sits inside one `if` branch or `try`
-// block — that inner block (the "container"). Everything on the way to the container (statements
-// before it, if-conditions) then runs again on every leg, so it must be pure: same value from the
-// same re-sent arguments, no side effects. A `finally` would run on every leg, so it is refused.
+// The body is the handler's block, or — when the questions sit inside `if` branches, `try` blocks
+// or braced `switch` cases, nested up to MAX_NESTING deep — those inner blocks (the "containers").
+// Everything on the way to a container (if-conditions, switch subjects and labels) runs again on
+// every leg, so it must be pure: same value from the same re-sent arguments, no side effects. A
+// `finally` would run on every leg, so it is refused. Side-effecting statements before the first
+// statement that asks, at any level on the way that is not itself a container, become a prefix
+// (see prefix.ts) that runs on the first leg only; so does everything before a later statement
+// that asks after an earlier one that does not always return.
 import { Node, SyntaxKind, type Block, type Expression, type Statement } from 'ts-morph';
 import { changesInPlace, isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall } from './helpers.js';
@@ -22,6 +26,7 @@ import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase, uniqueName } from './naming.js';
 import { deferredAwait, type DeferredAwait } from './deferred.js';
 import { reaskLoop, type LoopAsk, type LoopBatch } from './loops.js';
+import { lostFirstLegWrite } from './first-leg-writes.js';
 
 export type AskKind = 'elicit' | 'elicit-url' | 'sampling' | 'roots';
 
@@ -96,12 +101,29 @@ export interface HandlerPlan {
   /** Dropped request options (timeout, signal, …), for info findings. */
   droppedOptions: PushSite[];
   /**
-   * Side-effecting code before the (single) block that asks, at the top of the handler: it runs
-   * on the first leg only; a retry skips it and restores the values it declared from the state.
+   * Code before a statement that asks, in the blocks on the way to the questions (outermost block
+   * first, then in order): it runs once per logical call; a retry for a step at or after the
+   * anchor skips it and restores from the state the values it declared.
    */
-  prefix?: { statements: Statement[]; anchor: Statement; live: string[]; visible: string[]; declared: Map<string, Declared> };
+  prefixes: PrefixPlan[];
   /** Questions started into a local and awaited later: asked at the await (see deferred.ts). */
   deferred: DeferredAwait[];
+}
+
+/** The statements of one block before one of its statements that ask. */
+export interface PrefixPlan {
+  /** The handler body, or a block on the way to the questions that is not itself a container. */
+  block: Block;
+  statements: Statement[];
+  /**
+   * A statement of `block` that holds a question: the first one (side effects before it), or a
+   * later one after an earlier block that asks without returning (everything before it).
+   */
+  anchor: Statement;
+  /** Declared names the code from the anchor on uses, and of those, the ones holding a value. */
+  visible: string[];
+  live: string[];
+  declared: Map<string, Declared>;
 }
 
 export type PlanResult = { ok: true; plan: HandlerPlan } | { ok: false; findings: FindingInput[] };
@@ -179,28 +201,30 @@ export function planHandler(
       return { ok: false, findings };
     }
   }
-  let prefix: HandlerPlan['prefix'];
-  if (located.prefixAnchor) {
-    // Side effects before the block that asks run on the first leg only; what they declare and the
-    // rest of the handler uses travels in the state of every step.
-    const all = body.getStatements();
-    const anchorIndex = all.indexOf(located.prefixAnchor);
-    const statements = all.slice(0, anchorIndex).filter((st) => !removed(st));
-    const declared = topLevelDeclarations(statements, all);
-    if (declared === undefined) {
-      for (const site of sites) {
-        reject(site, 'push-unsupported-shape', `${site.api} in ${where}: a function or class declared before the question is used across it`, 'Move the local function or class out of the handler.');
+  // Side effects before the blocks that ask run on the first leg only; what they declare and the
+  // rest of the block uses travels in the state of every step below them.
+  const prefixes: PrefixPlan[] = [];
+  for (const [level, anchors] of located.lifts) {
+    for (const anchor of anchors) {
+      const planned = planPrefix(level, anchor, body, removed);
+      if (typeof planned === 'string') {
+        for (const site of sites) reject(site, 'push-unsupported-shape', `${site.api} in ${where}: ${planned}`, PREFIX_SUGGESTION);
+        return { ok: false, findings };
       }
-      return { ok: false, findings };
+      prefixes.push(planned);
     }
-    const used = new Set(all.slice(anchorIndex).flatMap((st) => referencedNames(st)));
-    const visible = [...declared.keys()].filter((name) => used.has(name));
-    // Only names that hold a value when the prefix ends are carried (`let x;` assigned later is not).
-    const assigned = (name: string) => statements.some((st) => isReassigned(name, st)) ||
-      statements.some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => d.getInitializer() && bindingNames(d.getNameNode()).includes(name)));
-    prefix = { statements, anchor: located.prefixAnchor, live: visible.filter(assigned), visible, declared };
   }
-  return { ok: true, plan: { handler, containers, droppedOptions, prefix, deferred: [...deferred.values()] } };
+  // Outermost level first; within a level, in the order of their anchors.
+  prefixes.sort((a, b) => a.block.getAncestors().length - b.block.getAncestors().length || a.anchor.getStart() - b.anchor.getStart());
+  const lost = lostFirstLegWrite(handler.fn, containers, prefixes);
+  if (lost) {
+    for (const site of sites) {
+      reject(site, 'push-unsupported-shape', `${site.api} in ${where}: ${lost} is changed by code that a later retry skips (it runs once, before a question), and the retry computes ${lost} again instead of restoring it`,
+        `Declare ${lost} next to the code that changes it, or compute its final value after the question, then run the migration again.`);
+    }
+    return { ok: false, findings };
+  }
+  return { ok: true, plan: { handler, containers, droppedOptions, prefixes, deferred: [...deferred.values()] } };
 
   function planContainer(container: Block, containerSites: PushSite[]): ContainerPlan | undefined {
     const statements = container.getStatements();
@@ -346,13 +370,18 @@ export function planHandler(
 }
 
 type Problem = { rule: string; message: string; suggestion: string };
-type Located = { containers: Map<Block, PushSite[]>; prefixAnchor?: Statement } | { problem: Problem };
+type Located = { containers: Map<Block, PushSite[]>; lifts: Map<Block, Set<Statement>> } | { problem: Problem };
+
+/** How many if / try / switch-case blocks deep a question may sit. */
+const MAX_NESTING = 4;
 
 /**
  * The blocks holding the questions directly (no nested block in between), innermost first. Each
- * is reached from the handler body only through if branches, try blocks and plain blocks whose
- * surroundings run again harmlessly on every leg: pure code, or — with several blocks — an if
- * whose question-holding branches always return (a retry for a later block passes them by).
+ * is reached from the handler body only through if branches, try blocks, braced switch cases and
+ * plain blocks whose surroundings run again harmlessly on every leg: pure code, or — with several
+ * blocks — an if whose question-holding branches always return (a retry for a later block passes
+ * them by). Side effects before a statement that asks, in a block on the way that is not a
+ * container itself, are lifted: `lifts` maps that block to those statements (the anchors).
  */
 function containersFor(sites: PushSite[], body: Block): Located {
   const containers = new Map<Block, PushSite[]>();
@@ -368,8 +397,8 @@ function containersFor(sites: PushSite[], body: Block): Located {
       return {
         problem: {
           rule: 'push-nested-block',
-          message: 'the question is inside a switch, a labelled statement or a branch without braces; the step machine cannot resume into it with certainty',
-          suggestion: 'Add braces around the branch or move the question to the top level of the handler, then run the migration again.',
+          message: 'the question is inside a switch case without braces, a labelled statement or a branch without braces; the step machine cannot resume into it with certainty',
+          suggestion: 'Add braces around the branch or case, or move the question to the top level of the handler, then run the migration again.',
         },
       };
     }
@@ -377,27 +406,29 @@ function containersFor(sites: PushSite[], body: Block): Located {
   }
   const blocks = [...containers.keys()];
   const holdsQuestion = (node: Node) => sites.some((s) => node.containsRange(s.node.getPos(), s.node.getEnd()));
-  // One inner block may sit after side effects at the top of the handler: they become a prefix.
-  const liftable = blocks.length === 1 && blocks[0] !== body;
-  let prefixAnchor: Statement | undefined;
+  const lifts = new Map<Block, Set<Statement>>();
   for (const container of blocks) {
-    const result = pathProblem(container, body, blocks.length > 1 ? holdsQuestion : undefined, liftable);
-    if (result && 'problem' in result) return { problem: result.problem };
-    if (result) prefixAnchor = result.anchor;
+    // A block inside a container is re-emitted with it, so it cannot hold a prefix of its own.
+    const liftable = (level: Block) => !blocks.some((b) => b.containsRange(level.getPos(), level.getEnd()));
+    const result = pathProblem(container, body, holdsQuestion, blocks.length > 1, liftable);
+    if ('problem' in result) return { problem: result.problem };
+    for (const [level, anchors] of result.lifts) lifts.set(level, new Set([...(lifts.get(level) ?? []), ...anchors]));
   }
   // Innermost first, so an inner block's rewrite is ready when the block around it is emitted.
   const depth = (b: Block) => b.getAncestors().length;
-  return { containers: new Map([...containers].sort((a, b) => depth(b[0]) - depth(a[0]))), prefixAnchor };
+  return { containers: new Map([...containers].sort((a, b) => depth(b[0]) - depth(a[0]))), lifts };
 }
 
 /**
- * Why the way from the handler body to `container` cannot run again on every leg, if it cannot.
- * With `liftable`, side effects before it at the top of the handler are no problem: the anchor
- * (the top-level statement holding the container) is returned and they become a prefix.
+ * Why the way from the handler body to `container` cannot run again on every leg, if it cannot;
+ * else the blocks on the way whose side effects before the first asking statement are lifted into
+ * a prefix (only blocks `liftable` allows: a container's own code before its questions is its P0).
  */
-function pathProblem(container: Block, body: Block, holdsQuestion?: (node: Node) => boolean, liftable = false):
-  { problem: Problem } | { anchor: Statement } | undefined {
+function pathProblem(container: Block, body: Block, holdsQuestion: (node: Node) => boolean, several: boolean, liftable: (level: Block) => boolean):
+  { problem: Problem } | { lifts: Map<Block, Statement[]> } {
   const fail = (problem: Problem) => ({ problem });
+  const lifts = new Map<Block, Statement[]>();
+  let nesting = 0;
   for (let block: Block = container; block !== body;) {
     const parent = block.getParentOrThrow();
     let statement: Node;
@@ -413,6 +444,7 @@ function pathProblem(container: Block, body: Block, holdsQuestion?: (node: Node)
         if (!(Node.isIfStatement(up) && up.getElseStatement() === current)) break;
       }
       statement = top;
+      nesting++;
     } else if (Node.isTryStatement(parent)) {
       if (parent.getTryBlock() !== block) {
         return fail({ rule: 'push-in-try', message: 'the question is asked inside a catch or finally block', suggestion: 'Ask before the try statement, or return the input request from the try block.' });
@@ -421,25 +453,111 @@ function pathProblem(container: Block, body: Block, holdsQuestion?: (node: Node)
         return fail({ rule: 'push-in-try', message: 'the try around the question has a finally block, which would run once per leg after migration', suggestion: 'Move the question out of the try/finally (keep the finally around the code after it), then run the migration again.' });
       }
       statement = parent;
+      nesting++;
+    } else if (Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
+      const problem = caseProblem(block, parent);
+      if (problem) return fail(problem);
+      statement = parent.getParentOrThrow().getParentOrThrow();
+      nesting++;
     } else if (Node.isBlock(parent) || Node.isSourceFile(parent)) {
       statement = block;
     } else {
-      return fail({ rule: 'push-nested-block', message: 'the question is inside a loop, switch or labelled statement', suggestion: 'Move the question to the top level of the handler, then run the migration again.' });
+      return fail({ rule: 'push-nested-block', message: 'the question is inside a loop or labelled statement', suggestion: 'Move the question to the top level of the handler, then run the migration again.' });
+    }
+    if (nesting > MAX_NESTING) {
+      return fail({ rule: 'push-nested-block', message: `the question sits more than ${MAX_NESTING} if/try/switch blocks deep`, suggestion: 'Move the question (or the checks around it) up a few levels, e.g. with early returns, then run the migration again.' });
     }
     const list = statement.getParentOrThrow();
     if (!Node.isBlock(list)) {
       return fail({ rule: 'push-nested-block', message: 'the question is inside a branch without braces', suggestion: 'Add braces around the branch, then run the migration again.' });
     }
-    for (const before of list.getStatements()) {
-      if (before === statement) break;
-      if (isPureStatement(before)) continue;
-      if (holdsQuestion && holdsQuestion(before) && passesBy(before, holdsQuestion)) continue;
-      if (liftable && list === body) return { anchor: statement as Statement };
-      return fail(impure('code before the block that asks has side effects and would run again on every leg'));
+    // Before the first statement that asks: pure, or lifted. From there on to this path's
+    // statement: pure, or an earlier question's branch that a retry passes by — or, when the
+    // block may hold a prefix, lifted as a whole (a retry for this statement skips all of it).
+    const statements = list.getStatements();
+    const anchor = statements.findIndex((st) => holdsQuestion(st));
+    const at = statements.indexOf(statement as Statement);
+    const mine: Statement[] = [];
+    const rerun = statements.slice(anchor, at).find((st) => !isPureStatement(st) && !(several && passesBy(st, holdsQuestion)));
+    if (rerun && liftable(list)) {
+      mine.push(statement as Statement);
+    } else if (rerun) {
+      return fail(holdsQuestion(rerun)
+        ? { ...impure('an earlier block that asks does not always return, so a retry for a later question would run it again'),
+          suggestion: 'End the earlier block that asks with a return (e.g. move what follows it into a helper called from both places), or ask both questions before the blocks, then run the migration again.' }
+        : impure('code before the block that asks has side effects and would run again on every leg'));
     }
+    if (statements.slice(0, anchor).some((st) => !isPureStatement(st))) {
+      if (!liftable(list)) return fail(impure('code before the block that asks has side effects and would run again on every leg'));
+      mine.push(statements[anchor]);
+    }
+    if (mine.length > 0) lifts.set(list, [...(lifts.get(list) ?? []), ...mine]);
     block = list;
   }
+  return { lifts };
+}
+
+/**
+ * A braced case is re-entered on every leg by evaluating the switch again: its subject and the
+ * labels must be pure, and no other case's code may run before or after it by falling through.
+ */
+function caseProblem(block: Block, clause: import('ts-morph').CaseClause | import('ts-morph').DefaultClause): Problem | undefined {
+  const nested = (message: string, suggestion: string): Problem => ({ rule: 'push-nested-block', message, suggestion });
+  if (clause.getStatements()[0] !== block) {
+    return nested('the question is in a switch case whose braces do not hold the whole case', 'Put the braces around everything the case does, then run the migration again.');
+  }
+  const switchStatement = clause.getParentOrThrow().getParentOrThrow() as import('ts-morph').SwitchStatement;
+  const clauses = switchStatement.getCaseBlock().getClauses();
+  if (!isPureExpression(switchStatement.getExpression()) || clauses.some((c) => Node.isCaseClause(c) && !isPureExpression(c.getExpression()))) {
+    return nested('the subject or a label of the switch around the question has side effects or may change between legs', 'Compute the value to switch on into a local first (from the arguments), then run the migration again.');
+  }
+  const index = clauses.indexOf(clause);
+  const fallsThrough = (c: import('ts-morph').CaseOrDefaultClause) => c.getStatements().length > 0 && !c.getStatements().some((st) => leavesCase(st));
+  const before = clauses.slice(0, index).reverse().find((c) => c.getStatements().length > 0);
+  if ((before && fallsThrough(before)) || (index < clauses.length - 1 && fallsThrough(clause))) {
+    return nested('the switch case that asks falls through from or into another case', 'End each case with return or break, then run the migration again.');
+  }
   return undefined;
+}
+
+/** Every path through `statement` leaves the switch case (return, throw or an unlabelled break). */
+function leavesCase(statement: Node): boolean {
+  if (Node.isBreakStatement(statement)) return statement.getLabel() === undefined;
+  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement)) return true;
+  if (Node.isBlock(statement)) return statement.getStatements().some((s) => leavesCase(s));
+  if (Node.isIfStatement(statement)) {
+    const otherwise = statement.getElseStatement();
+    return otherwise !== undefined && leavesCase(statement.getThenStatement()) && leavesCase(otherwise);
+  }
+  if (Node.isTryStatement(statement)) {
+    const handler = statement.getCatchClause();
+    return leavesCase(statement.getTryBlock()) && (!handler || leavesCase(handler.getBlock()));
+  }
+  return false;
+}
+
+const PREFIX_SUGGESTION = 'Move the side effects before the question into a helper that returns plain data, or after the question, then run the migration again.';
+
+/**
+ * The prefix of `level`: its statements before `anchor`, what they declare, and which of those
+ * the code from the anchor on uses (block scoping keeps them inside `level`). A string says why not.
+ */
+function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node: Node) => boolean): PrefixPlan | string {
+  const all = level.getStatements();
+  const anchorIndex = all.indexOf(anchor);
+  const statements = all.slice(0, anchorIndex).filter((st) => !removed(st));
+  const declared = topLevelDeclarations(statements, all);
+  if (declared === undefined) return 'a function or class declared before the question is used across it';
+  // A nested `var` is visible beyond its block: turning it into a block-scoped `let` would hide it.
+  if (level !== body && statements.some((st) => Node.isVariableStatement(st) && st.getDeclarationKind() === 'var')) {
+    return 'a var declared before the question inside a nested block would change its scope';
+  }
+  const used = new Set(all.slice(anchorIndex).flatMap((st) => referencedNames(st)));
+  const visible = [...declared.keys()].filter((name) => used.has(name));
+  // Only names that hold a value when the prefix ends are carried (`let x;` assigned later is not).
+  const assigned = (name: string) => statements.some((st) => isReassigned(name, st)) ||
+    statements.some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => d.getInitializer() && bindingNames(d.getNameNode()).includes(name)));
+  return { block: level, statements, anchor, live: visible.filter(assigned), visible, declared };
 }
 
 /**

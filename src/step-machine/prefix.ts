@@ -1,16 +1,19 @@
-// The prefix: side-effecting code at the top of a handler, before the one block that asks (an if
-// branch or a try block). It runs on the first leg only; a retry skips it and restores, from the
-// state, the values it declared that the rest of the handler uses:
+// The prefix: side-effecting code in a block on the way to the questions, before a statement
+// that asks (the anchor). It runs once per logical call; a retry for a step at or after the anchor
+// skips it and restores, from the state, the values it declared that the rest of the block uses:
 //
 //   const resumed = await mrtrState.resume<S>(ctx, subject, args);
 //   let plan: Plan;
-//   if (resumed === undefined) {
+//   if (resumed === undefined) {               // or: resumed?.step !== 'a' && …, the steps below
 //     plan = await loadPlan(service);          // was: const plan = await loadPlan(service);
 //     audit.push('looked');
 //   } else {
 //     ({ plan } = resumed);
 //   }
 //   if (plan.risky) { …the block's step machine, carrying plan in every step… }
+//
+// Several anchors in one block (blocks that ask one after the other) nest: the guard of a later
+// anchor holds everything before it, the earlier blocks that ask included.
 import { Node, type Statement, type VariableStatement } from 'ts-morph';
 import { applyEdits } from '../edits.js';
 import type { TextStyle } from '../text-style.js';
@@ -21,18 +24,19 @@ export interface PrefixInput {
   text: string;
   style: TextStyle;
   typescript: boolean;
-  /** Every statement before the block's top-level statement (as written, including removed ones). */
+  /** Every statement before the last anchor (as written, including removed ones). */
   region: Statement[];
-  /** Names the rest of the handler uses: declared above the prefix. */
-  visible: string[];
-  /** Of those, the ones holding a value when the prefix ends: restored on a retry. */
-  live: string[];
-  /** Type text per hoisted name (TypeScript only). */
+  /**
+   * The prefixes of this block, in the order of their anchors: each runs what comes before its
+   * anchor unless `guard` says the retry resumes at or after it, and then restores `live`.
+   */
+  guards: { anchor: Statement; visible: string[]; live: string[]; guard: string }[];
+  /** Declared type text per hoisted name (TypeScript only). */
   types: Map<string, string>;
   resumedVar: string;
   /** Lines that come first (the resumed state read, a re-destructured context). */
   topLines: string[];
-  /** Edits inside the region (capability reads, removals), applied as the region is re-emitted. */
+  /** Edits inside the region (capability reads, removals, rewritten blocks), applied as the region is re-emitted. */
   bodyEdits: TextEdit[];
 }
 
@@ -66,13 +70,14 @@ export function prefixRange(region: Statement[], text: string): { start: number;
 }
 
 export function prefixEdit(input: PrefixInput): TextEdit {
-  const { text, style, region, live } = input;
+  const { text, style, region, guards } = input;
   const { eol, indentUnit: unit, semicolons } = style;
   const semi = semicolons ? ';' : '';
   const first = region[0];
   const { start, end } = prefixRange(region, text);
   const indent = indentationAt(text, first.getStart());
-  const hoisted = hoistedNames(region, input.visible);
+  const before = (anchor: Statement) => region.filter((st) => st.getStart() < anchor.getStart());
+  const hoisted = [...new Set(guards.flatMap((g) => hoistedNames(before(g.anchor), g.visible)))];
 
   // Declarations of hoisted names become assignments to them.
   const conversions: TextEdit[] = [];
@@ -96,23 +101,46 @@ export function prefixEdit(input: PrefixInput): TextEdit {
     });
   }
 
-  // Body edits were written for the original indentation; the region moves one level in.
-  const moved = input.bodyEdits
-    .filter((e) => e.start >= start && e.end <= end)
-    .map((e) => ({ ...e, text: e.text.replace(/\n(?=[^\r\n])/g, `\n${unit}`) }));
-  const replaced = [...conversions, ...moved].filter((e) => e.end > e.start);
+  // Segment k holds the statements between anchor k-1 and anchor k; it sits inside the guards
+  // k … m-1, one level in per guard. Body edits were written for the original indentation.
+  const m = guards.length;
+  const bounds = [start, ...guards.slice(0, -1).map((g) => statementLineStart(g.anchor, text)), end];
   const literals = region.flatMap((st) => multilineLiteralRanges(st, text));
-  const all = [...conversions, ...moved, ...indentEdits(text, start, end, unit, literals, replaced)]
-    .map((e) => ({ start: e.start - start, end: e.end - start, text: e.text }));
-  const body = applyEdits(text.slice(start, end), all).replace(/\r?\n$/, '');
+  const segments: string[] = [];
+  for (let k = 0; k < m; k++) {
+    const [from, to] = [bounds[k], bounds[k + 1]];
+    const shift = unit.repeat(m - k);
+    const inside = (e: TextEdit) => e.start >= from && e.end <= to;
+    // (A rewrite that starts a line, like an inner block's prefix, moves its first line too.)
+    const moved = input.bodyEdits.filter(inside).map((e) => ({
+      ...e,
+      text: (e.end > e.start && e.text !== '' && lineStartOf(text, e.start) === e.start ? shift : '') + e.text.replace(/\n(?=[^\r\n])/g, `\n${shift}`),
+    }));
+    const own = conversions.filter(inside);
+    const replaced = [...own, ...moved].filter((e) => e.end > e.start);
+    const all = [...own, ...moved, ...indentEdits(text, from, to, shift, literals, replaced)]
+      .map((e) => ({ start: e.start - from, end: e.end - from, text: e.text }));
+    segments.push(applyEdits(text.slice(from, to), all).replace(/(\r?\n)+$/, ''));
+  }
 
-  const lines: string[] = [...input.topLines];
+  const lines = (level: number, texts: string[]) => texts.map((l) => indent + unit.repeat(level) + l).join(eol);
+  const opening: string[] = [...input.topLines];
   for (const name of hoisted) {
     const type = input.typescript ? input.types.get(name) : undefined;
-    lines.push(`let ${name}${type ? `: ${type}` : ''}${semi}`);
+    opening.push(`let ${name}${type ? `: ${type}` : ''}${semi}`);
   }
-  lines.push(`if (${input.resumedVar} === undefined) {`);
-  const tail = live.length > 0 ? [`} else {`, `${unit}({ ${live.join(', ')} } = ${input.resumedVar})${semi}`, '}'] : ['}'];
-  const out = lines.map((l) => indent + l).join(eol) + eol + body + eol + tail.map((l) => indent + l).join(eol) + eol;
+  let out = opening.length > 0 ? lines(0, opening) + eol : '';
+  for (let k = m - 1; k >= 0; k--) out += lines(m - 1 - k, [`if (${guards[k].guard}) {`]) + eol;
+  guards.forEach((g, k) => {
+    const level = m - 1 - k;
+    const tail = g.live.length > 0 ? [`} else {`, `${unit}({ ${g.live.join(', ')} } = ${input.resumedVar})${semi}`, '}'] : ['}'];
+    out += segments[k] + eol + lines(level, tail) + eol;
+  });
   return { start, end, text: out };
+}
+
+/** Where a statement's lines start, with the comments above it. */
+function statementLineStart(st: Statement, text: string): number {
+  const comments = st.getLeadingCommentRanges();
+  return lineStartOf(text, comments.length > 0 ? comments[0].getPos() : st.getStart());
 }

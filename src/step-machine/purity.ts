@@ -42,7 +42,8 @@ export function isPureExpression(node: Node | undefined): boolean {
     // migration turns the call into a read of this request's envelope).
     const capabilities = /(^|\.)getClientCapabilities$/.test(name) || name === 'clientCapabilities';
     const pureCallee = capabilities || PURE_FUNCTIONS.has(name) || PURE_STATIC.test(name) ||
-      (Node.isPropertyAccessExpression(callee) && PURE_METHODS.has(callee.getName()) && isPureExpression(callee.getExpression()));
+      (Node.isPropertyAccessExpression(callee) && PURE_METHODS.has(callee.getName()) && isPureExpression(callee.getExpression())) ||
+      (Node.isPropertyAccessExpression(callee) && callee.getName() === 'test' && isStatelessRegex(callee.getExpression()));
     return pureCallee && node.getArguments().every((a) => isPureExpression(a));
   }
   if (Node.isNewExpression(node)) {
@@ -127,4 +128,69 @@ function valueReferences(node: Node, name?: string): Node[] {
     if ((Node.isPropertyAssignment(parent) || Node.isBindingElement(parent)) && (parent.getNameNode() === id || (Node.isBindingElement(parent) && parent.getPropertyNameNode() === id))) return false;
     return !(Node.isTypeReference(parent) || Node.isQualifiedName(parent));
   });
+}
+
+/** Array methods that call their callback with the receiver's elements. */
+const ELEMENT_CALLBACKS = new Set(['some', 'every', 'find', 'findIndex', 'filter', 'map', 'flatMap', 'forEach']);
+
+/**
+ * A regular expression whose `test` keeps no state between calls (no g or y flag): a literal, a
+ * `const` bound to one, or the element parameter of `LIST.some((re) => …)` over a `const` array of them.
+ */
+function isStatelessRegex(node: Node, depth = 0): boolean {
+  if (depth > 3) return false;
+  if (Node.isRegularExpressionLiteral(node)) return !/[gy]/.test(node.getLiteralText().slice(node.getLiteralText().lastIndexOf('/') + 1));
+  if (Node.isParenthesizedExpression(node)) return isStatelessRegex(node.getExpression(), depth);
+  if (!Node.isIdentifier(node)) return false;
+  const name = node.getText();
+  for (let scope: Node | undefined = node.getParent(); scope; scope = scope.getParent()) {
+    if (Node.isCatchClause(scope) && scope.getVariableDeclaration()?.getName() === name) return false;
+    if (Node.isFunctionLikeDeclaration(scope) || Node.isArrowFunction(scope) || Node.isFunctionExpression(scope)) {
+      const index = scope.getParameters().findIndex((p) => p.getNameNode().getDescendantsOfKind(SyntaxKind.Identifier).some((i) => i.getText() === name) || p.getName() === name);
+      if (index > 0 || (index === 0 && !Node.isArrowFunction(scope) && !Node.isFunctionExpression(scope))) return false;
+      if (index === 0) {
+        const call = scope.getParent();
+        if (!call || !Node.isCallExpression(call) || call.getArguments()[0] !== scope) return false;
+        const callee = call.getExpression();
+        return Node.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.getName()) &&
+          isStatelessRegexList(callee.getExpression(), depth + 1);
+      }
+    }
+    const init = constInitializer(scope, name);
+    if (init !== null) return init !== undefined && isStatelessRegex(init, depth + 1);
+  }
+  return false;
+}
+
+function isStatelessRegexList(node: Node, depth: number): boolean {
+  let list: Node | undefined = node;
+  if (Node.isIdentifier(node)) {
+    list = undefined;
+    for (let scope: Node | undefined = node.getParent(); scope; scope = scope.getParent()) {
+      const init = constInitializer(scope, node.getText());
+      if (init !== null) {
+        list = init;
+        break;
+      }
+    }
+  }
+  while (list && (Node.isAsExpression(list) || Node.isParenthesizedExpression(list))) list = list.getExpression();
+  return list !== undefined && Node.isArrayLiteralExpression(list) && list.getElements().every((e) => isStatelessRegex(e, depth + 1));
+}
+
+/**
+ * In a block or file: the initializer of the `const` declaring `name` (undefined for any other
+ * declaration of it); null when the scope does not declare it.
+ */
+function constInitializer(scope: Node, name: string): Node | undefined | null {
+  if (!Node.isBlock(scope) && !Node.isSourceFile(scope)) return null;
+  for (const st of scope.getStatements()) {
+    if ((Node.isFunctionDeclaration(st) || Node.isClassDeclaration(st)) && st.getName() === name) return undefined;
+    if (!Node.isVariableStatement(st)) continue;
+    const decl = st.getDeclarations().find((d) => Node.isIdentifier(d.getNameNode()) && d.getName() === name);
+    if (decl) return st.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
+    // Bound by a destructuring: not a literal we can see.
+    if (st.getDeclarations().some((d) => !Node.isIdentifier(d.getNameNode()) && d.getNameNode().getDescendantsOfKind(SyntaxKind.Identifier).some((i) => i.getText() === name))) return undefined;
+  }
+  return null;
 }

@@ -63,6 +63,7 @@ const FIXTURES = [
   'edge-shapes',
   'classes',
   'loops',
+  'nested-paths',
 ] as const;
 type Fixture = (typeof FIXTURES)[number];
 
@@ -153,8 +154,9 @@ describe('the codemod on the behaviour fixtures', () => {
   // each reported with a rule id and a marker; their scenarios are marked NOT_MIGRATED_*. Any other
   // warning is a regression.
   const DOCUMENTED_REFUSALS = [
-    // questions in two blocks (close-account asks again in its decline branch) after code with
-    // side effects: a prefix is lifted only before a single block that asks
+    // a question in a branch after an earlier question of the same block (close-account asks again
+    // in its decline branch), with side effects before both: a prefix is lifted only in a block on
+    // the way that does not itself ask
     'branches push-nested-block',
     'branches push-nested-block',
     'capability-fallback push-nested-block',
@@ -461,6 +463,25 @@ const scenarios: Scenario[] = [
   { fixture: 'classes', label: 'drain-node: cancelled', call: callTool('drain-node', { node: 'n1' }), script: [answer.cancel()], expected: text('n1 cordoned only'), effects: ['cordon:n1', 'answered:cancel'], rounds: same(1) },
   { fixture: 'classes', label: 'book-meeting (pass-through wrapper): accepted', call: callTool('book-meeting', { title: 'sync' }), script: [answer.accept({ book: true })], expected: text('Booked "sync"'), effects: ['hold:sync', 'book:sync'], rounds: same(1) },
   { fixture: 'classes', label: 'book-meeting: declined', call: callTool('book-meeting', { title: 'sync' }), script: [answer.decline()], expected: text('Hold released'), effects: ['hold:sync', 'release:sync'], rounds: same(1) },
+  // nested-paths: an if inside a try, braced switch cases, if/else and two ifs, each after side effects
+  { fixture: 'nested-paths', label: 'attach-policy (if in try): privileged, approved', call: callTool('attach-policy', { user: 'ada', policyArn: 'arn:aws:iam::aws:policy/AdministratorAccess' }), script: [answer.accept({ approver: 'bob' })], expected: text('Attached arn:aws:iam::aws:policy/AdministratorAccess to ada (dev)'), effects: ['load-user:ada', 'approved-by:bob', 'attach:ada:arn:aws:iam::aws:policy/AdministratorAccess'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'attach-policy: privileged, declined', call: callTool('attach-policy', { user: 'ada', policyArn: 'arn:aws:iam::aws:policy/IAMFullAccess' }), script: [answer.decline()], expected: text('Policy not attached'), effects: ['load-user:ada'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'attach-policy: not privileged, nothing asked', call: callTool('attach-policy', { user: 'ada', policyArn: 'arn:aws:iam::aws:policy/ReadOnly' }), script: [], expected: text('Attached arn:aws:iam::aws:policy/ReadOnly to ada (dev)'), effects: ['load-user:ada', 'attach:ada:arn:aws:iam::aws:policy/ReadOnly'], rounds: same(0) },
+  { fixture: 'nested-paths', label: 'issue-action (switch case): close accepted', call: callTool('issue-action', { id: 'I-1', action: 'close' }), script: [answer.accept({ close: true })], expected: text('I-1 closed'), effects: ['fetch-issue:I-1', 'close:I-1'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'issue-action: rename, missing answer on a retry, then accepted', call: callTool('issue-action', { id: 'I-2', action: 'rename' }), script: [missing(), answer.accept({ title: 'Better' })], expected: text('I-2 is now Better'), effects: ['fetch-issue:I-2', 'rename:I-2:Better'], rounds: rounds(1, 2, 1) },
+  { fixture: 'nested-paths', label: 'issue-action: show, nothing asked', call: callTool('issue-action', { id: 'I-3', action: 'show' }), script: [], expected: text('I-3: Issue I-3'), effects: ['fetch-issue:I-3'], rounds: same(0) },
+  { fixture: 'nested-paths', label: 'issue-action: fetch fails, caught before any question', call: callTool('issue-action', { id: 'missing', action: 'close' }), script: [], expected: text('no issue missing', true), effects: ['fetch-issue:missing'], rounds: same(0) },
+  { fixture: 'nested-paths', label: 'transfer (two ifs): flagged, reviewed', call: callTool('transfer', { amount: 20_000, to: 'eve' }), script: [answer.accept({ reason: 'rent' })], expected: text('Transfer of 20000 sent for review'), effects: ['quote:20000', 'review:eve:rent'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'transfer: fee asked, accepted', call: callTool('transfer', { amount: 900, to: 'eve' }), script: [answer.accept({ accept: true })], expected: text('Sent 900 to eve (fee 9)'), effects: ['quote:900', 'send:900:eve'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'transfer: small, nothing asked', call: callTool('transfer', { amount: 100, to: 'eve' }), script: [], expected: text('Sent 100 to eve (fee 1)'), effects: ['quote:100', 'send:100:eve'], rounds: same(0) },
+  { fixture: 'nested-paths', label: 'verify-account (if/else): business', call: callTool('verify-account', { id: 'b-acme' }), script: [answer.accept({ number: 'R-9' })], expected: text('Verified b-acme (registry R-9)'), effects: ['load-user:b-acme', 'verified:b-acme:registry R-9'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'verify-account: person, declined', call: callTool('verify-account', { id: 'ada' }), script: [answer.decline()], expected: text('Verified ada (none)'), effects: ['load-user:ada', 'verified:ada:none'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'onboard (three ifs in a row): all asked, all accepted', call: callTool('onboard', { user: 'ada', team: true, laptop: true, badge: true }), script: [answer.accept({ team: 'core' }), answer.accept({ model: 'x1' }), answer.accept({ url: 'https://p/ada.png' })], expected: text('Onboarded ada: team core, laptop x1'), effects: ['load-user:ada', 'welcome:ada:team core', 'quote:1200', 'ticket:ada:team core, laptop x1', 'badge:ada'], rounds: same(3) },
+  { fixture: 'nested-paths', label: 'onboard: second block skipped, missing answer on a retry of the third', call: callTool('onboard', { user: 'ada', team: true, laptop: false, badge: true }), script: [answer.decline(), missing(), answer.accept({ url: 'https://p/ada.png' })], expected: text('Onboarded ada: team skipped'), effects: ['load-user:ada', 'welcome:ada:team skipped', 'quote:1200', 'ticket:ada:team skipped', 'badge:ada'], rounds: rounds(2, 3, 2) },
+  { fixture: 'nested-paths', label: 'onboard: only the middle block asks', call: callTool('onboard', { user: 'bob', team: false, laptop: true, badge: false }), script: [answer.accept({ model: 'x2' })], expected: text('Onboarded bob: no team, laptop x2'), effects: ['load-user:bob', 'welcome:bob:no team', 'quote:1200', 'ticket:bob:no team, laptop x2'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'estimate (.then/.catch chain): accepted', call: callTool('estimate', { issue: 'I-7' }), script: [answer.accept({ points: 5 })], expected: text('I-7 estimated at 5'), effects: ['estimate:I-7:5'], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'estimate: the .then work fails, the .catch answers', call: callTool('estimate', { issue: 'I-7' }), script: [answer.accept({ points: 40 })], expected: text('40 points is too many', true), effects: [], rounds: same(1) },
+  { fixture: 'nested-paths', label: 'estimate: declined', call: callTool('estimate', { issue: 'I-7' }), script: [answer.decline()], expected: text('No estimate set'), effects: [], rounds: same(1) },
 ];
 
 /** Questions as compared: normalizeAsked, and without URL elicitationId (removed by design: rule elicitation-id-removed). */

@@ -1,15 +1,19 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
-const server = new McpServer({ name: 'support', version: '1.0.0' });
+const server = new McpServer({ name: 'support2', version: '1.0.0' });
+
+export const opened: string[] = [];
 
 server.registerTool(
   'open-case',
-  { description: 'Open a support case', inputSchema: z.object({ kind: z.enum(['bug', 'billing', 'other']) }) },
+  { description: 'Open a support case', inputSchema: z.object({ kind: z.enum(['refund', 'billing', 'other']) }) },
   async ({ kind }, ctx) => {
     switch (kind) {
+      case 'refund':
+        opened.push('refund requested');
+      // falls through: a refund is a billing case too
       case 'billing': {
-        // @mcp-mrtr-migrate push-nested-block: ctx.mcpReq.elicitInput in tool handler 'open-case': the question is inside a loop, switch or labelled statement
         const invoice = await ctx.mcpReq.elicitInput({
           message: 'Invoice number?',
           requestedSchema: { type: 'object', properties: { invoice: { type: 'string' } }, required: ['invoice'] },

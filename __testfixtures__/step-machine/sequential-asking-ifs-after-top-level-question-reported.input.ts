@@ -1,0 +1,32 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'orders3', version: '1.0.0' });
+
+export const audit: string[] = [];
+
+server.registerTool(
+  'place-order',
+  { description: 'Place an order', inputSchema: z.object({ gift: z.boolean(), express: z.boolean() }) },
+  async ({ gift, express }, ctx) => {
+    const address = await ctx.mcpReq.elicitInput({
+      message: 'Delivery address?',
+      requestedSchema: { type: 'object', properties: { address: { type: 'string' } }, required: ['address'] },
+    });
+    if (gift) {
+      const note = await ctx.mcpReq.elicitInput({
+        message: 'Gift note?',
+        requestedSchema: { type: 'object', properties: { note: { type: 'string' } }, required: ['note'] },
+      });
+      audit.push(`gift note: ${note.action}`);
+    }
+    if (express) {
+      const slot = await ctx.mcpReq.elicitInput({
+        message: 'Delivery slot?',
+        requestedSchema: { type: 'object', properties: { slot: { type: 'string' } }, required: ['slot'] },
+      });
+      audit.push(`slot: ${slot.action}`);
+    }
+    return { content: [{ type: 'text', text: `Ordered to ${String(address.content?.address)}` }] };
+  },
+);
