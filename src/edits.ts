@@ -30,18 +30,32 @@ export function sortEdits(edits: readonly TextEdit[]): TextEdit[] {
   return sorted;
 }
 
-/** Maps an offset of the text before `edits` to the text after them. Inside a replaced range → its start. */
-export function mapForward(pos: number, edits: readonly TextEdit[]): number {
+/**
+ * Maps an offset of the text before `edits` (`before`, when known) to the text after them. Inside a
+ * replaced range: where the replacement carries the same code on (the rest of the line from `pos`,
+ * found exactly once in it — a rewritten handler keeps its statements verbatim), else the range's start.
+ */
+export function mapForward(pos: number, edits: readonly TextEdit[], before?: string): number {
   let delta = 0;
   for (const edit of sortEdits(edits)) {
     if (edit.start > pos || (edit.start === pos && edit.end > pos)) {
       if (edit.start === pos) return pos + delta;
       break;
     }
-    if (pos < edit.end) return edit.start + delta;
+    if (pos < edit.end) return edit.start + delta + carriedOffset(pos, edit, before);
     delta += edit.text.length - (edit.end - edit.start);
   }
   return pos + delta;
+}
+
+/** Offset in `edit.text` of the code at `pos` (inside the replaced range of `before`), or 0. */
+function carriedOffset(pos: number, edit: TextEdit, before: string | undefined): number {
+  if (before === undefined) return 0;
+  const lineEnd = before.indexOf('\n', pos);
+  const needle = before.slice(pos, Math.min(lineEnd === -1 ? before.length : lineEnd, edit.end)).trimEnd();
+  if (needle.length < 8) return 0;
+  const at = edit.text.indexOf(needle);
+  return at !== -1 && edit.text.indexOf(needle, at + 1) === -1 ? at : 0;
 }
 
 /** Maps an offset of the text after `edits` back to the text before them. Inside new text → the edit's start. */

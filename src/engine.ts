@@ -83,8 +83,8 @@ export function parseSource(absPath: string, text: string): SourceFile {
 }
 
 interface PendingFinding extends FindingInput {
-  /** Edits applied after the text this finding's pos refers to (to map it forward). */
-  laterEdits: TextEdit[][];
+  /** Edits applied after the text this finding's pos refers to, with the text each applied to (to map it forward). */
+  laterEdits: { edits: TextEdit[]; before: string }[];
   /** Edits applied before (to map it back to the original). */
   earlierEdits: TextEdit[][];
 }
@@ -114,7 +114,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
         const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType });
         const before = [...history];
         if (upgrade.changed) {
-          for (const finding of pending) finding.laterEdits.push(upgrade.edits);
+          for (const finding of pending) finding.laterEdits.push({ edits: upgrade.edits, before: text });
           history.push(upgrade.edits);
           applied.push(SDK_UPGRADE_RULE);
           text = upgrade.text;
@@ -127,7 +127,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
         }
         for (const { against, ...finding } of upgrade.findings) {
           if (against === 'upgraded') pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
-          else pending.push({ ...finding, earlierEdits: before, laterEdits: upgrade.changed ? [upgrade.edits] : [] });
+          else pending.push({ ...finding, earlierEdits: before, laterEdits: upgrade.changed ? [{ edits: upgrade.edits, before: input.text }] : [] });
         }
       }
       for (const finding of officialMarkerFindings(text)) pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
@@ -144,7 +144,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       requires.push(...(result.requires ?? []));
       const next = applyEdits(text, result.edits);
       if (next === text) continue;
-      for (const finding of pending) finding.laterEdits.push(result.edits);
+      for (const finding of pending) finding.laterEdits.push({ edits: result.edits, before: text });
       history.push(result.edits);
       applied.push(transform.id);
       text = next;
@@ -156,7 +156,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
     const markerTargets = wantMarkers
       ? pending
           .filter((f) => f.marker ?? f.severity !== 'info')
-          .map((f) => ({ pos: f.laterEdits.reduce((pos, edits) => mapForward(pos, edits), f.pos), rule: f.rule, message: f.message }))
+          .map((f) => ({ pos: f.laterEdits.reduce((pos, later) => mapForward(pos, later.edits, later.before), f.pos), rule: f.rule, message: f.message }))
       : [];
     const marked = placeMarkers(text, sourceFile, markerTargets);
     const output = marked === input.text ? undefined : marked;

@@ -100,6 +100,7 @@ let exitCode: number;
 let stderr = '';
 let originalTypecheck = '';
 let migratedTypecheck = '';
+let secondRunChanged: string[] = [];
 let filesFailingTypecheck = new Set<string>();
 const inventoryProblems: string[] = [];
 const graded: Graded[] = [];
@@ -144,6 +145,10 @@ beforeAll(async () => {
   exitCode = await main(['--allow-dirty', '--json', RUN_DIR], io);
   report = JSON.parse(stdout) as Report;
   fs.writeFileSync(path.join(RUN_DIR, 'report.json'), stdout);
+  // A second run over the migrated package must change nothing (markers included).
+  let again = '';
+  await main(['--check', '--json', RUN_DIR], { ...io, stdout: (text) => void (again += text) });
+  secondRunChanged = (JSON.parse(again) as Report).files.filter((f) => f.changed).map((f) => f.path);
   const migratedCheck = typecheck(RUN_DIR);
   migratedTypecheck = migratedCheck.text;
   filesFailingTypecheck = migratedCheck.files;
@@ -287,6 +292,10 @@ describe('realistic corpus (test/corpus/servers)', () => {
 
   it('replaces every migrated push call with an input request of the same kind', () => {
     expect(missingInputRequests).toEqual([]);
+  });
+
+  it('is idempotent: a second run over the migrated package changes no file', () => {
+    expect(secondRunChanged).toEqual([]);
   });
 
   it('writes migrated code that typechecks against @modelcontextprotocol/server 2.x', () => {
