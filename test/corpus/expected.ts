@@ -209,11 +209,11 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   ],
   'lib/request-scope.ts': [
     {
-      line: 58, api: 'current().ctx.mcpReq.elicitInput', expect: 'push-outside-request', shapes: ['alias', 'helper'],
-      note: 'the implementation of the askUser alias, reaching the request through AsyncLocalStorage: its callers are migrated where they are, the glue itself stays and is reported',
+      line: 58, api: 'current().ctx.mcpReq.elicitInput', expect: 'push-in-helper', shapes: ['alias', 'helper'],
+      note: 'the implementation of the askUser alias, reaching the request through AsyncLocalStorage: its callers are migrated where they are, the glue itself stays and is reported as the helper it is (not as code outside any request)',
     },
-    { line: 63, api: 'current().ctx.mcpReq.requestSampling', expect: 'push-outside-request', shapes: ['alias', 'helper'], note: 'implementation of askModel, as line 58' },
-    { line: 68, api: 'current().server.server.listRoots', expect: 'push-outside-request', shapes: ['alias', 'helper'], note: 'implementation of workspaceRoots, as line 58' },
+    { line: 63, api: 'current().ctx.mcpReq.requestSampling', expect: 'push-in-helper', shapes: ['alias', 'helper'], note: 'implementation of askModel, as line 58' },
+    { line: 68, api: 'current().server.server.listRoots', expect: 'push-in-helper', shapes: ['alias', 'helper'], note: 'implementation of workspaceRoots, as line 58' },
   ],
   'linear-triage.ts': [
     { line: 24, api: 'ctx.mcpReq.elicitInput', expect: 'then-chain', shapes: ['then', 'catch-value'] },
