@@ -69,4 +69,27 @@ describe('aliased calls', () => {
     const { rules } = run(`  void ask(${PARAMS});\n  return { content: [] };`, [ELICIT]);
     expect(rules).toEqual(['push-not-awaited']);
   });
+
+  it.each([
+    ['handed to another function', `  const a = await kit.retry(ask, ${PARAMS});`],
+    ['stored in a local', `  const later = ask;\n  const a = await later(${PARAMS});`],
+    ['put in an object', `  const a = await kit.run({ ask }, ${PARAMS});`],
+  ])('are reported, handler whole, when %s', (_what, lines) => {
+    const { outcome, rules } = run(`${lines}\n  return { content: [{ type: 'text', text: String(a) }] };`, [ELICIT]);
+    expect(rules).toEqual(['push-in-callback']);
+    expect(outcome.findings[0].message).toContain('ask in tool handler');
+    expect(outcome.sitesMigrated).toBe(0);
+  });
+
+  it('as values of a dotted alias, but not other members of the same name', () => {
+    const sample: PushAlias = { call: 'kit.sample', kind: 'sampling', params: 'same' };
+    const { rules } = run(`  const a = await kit.retry(kit.sample);\n  const b = other.sample;\n  return { content: [{ type: 'text', text: String(a) + String(b) }] };`, [sample]);
+    expect(rules).toEqual(['push-in-callback']);
+  });
+
+  it('are not values where only their name is imported, declared or a member of something else', () => {
+    const { outcome } = run(`  const a = kit.ask;\n  const b = { ask: 1 };\n  return { content: [{ type: 'text', text: String(a) + String(b.ask) }] };`, [ELICIT]);
+    expect(outcome.findings).toEqual([]);
+    expect(outcome.output).toBeUndefined();
+  });
 });

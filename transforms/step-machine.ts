@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile, type Statement } from 'ts-morph';
 import { findHandlers, describeHandler, canReturnInputRequired, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../src/analysis/handlers.js';
-import { aliasArgumentMessage, aliasArgumentProblem } from '../src/analysis/alias-arguments.js';
+import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../src/analysis/alias-arguments.js';
 import { storedContextOf } from '../src/analysis/stored-context.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
@@ -107,7 +107,8 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   for (const site of sites) {
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
     if (!site.handler) {
-      result.findings.push(routeRefusalFinding(site, routeRefusals) ?? outsideRequestFinding(site, handlers));
+      const implemented = implementedAlias(site, aliases);
+      result.findings.push(routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : outsideRequestFinding(site, handlers)));
       continue;
     }
     const list = byHandler.get(site.handler) ?? [];

@@ -5,6 +5,8 @@
 import { Node, type Expression } from 'ts-morph';
 import { findProperty, resolveObjectLiteral, unwrapExpression } from './handlers.js';
 import type { PushSite } from './push-sites.js';
+import type { PushAlias } from '../config.js';
+import type { FindingInput } from '../types.js';
 
 const SDK_METHOD = { elicitation: 'elicitInput', sampling: 'requestSampling', roots: 'listRoots' } as const;
 
@@ -49,5 +51,30 @@ export function aliasArgumentMessage(site: PushSite, problem: string): { message
   return {
     message: `${alias.call}() is configured as ${SDK_METHOD[alias.kind]}() with the same parameters, but this call passes ${problem}; left as it was`,
     suggestion: `Call ${alias.call}() with the SDK's request params (${alias.kind === 'elicitation' ? '{ message, requestedSchema }' : alias.kind === 'sampling' ? '{ messages, maxTokens }' : 'no arguments'}), or remove the alias from the configuration and migrate this glue by hand.`,
+  };
+}
+
+/**
+ * The configured alias a site is the implementation of: a top-level function (or const) named like
+ * a bare alias (`export function askUser(params) { return scope().mcpReq.elicitInput(params) }`).
+ * Its callers are migrated where they call it; the glue stays, and is reported as the helper it is.
+ */
+export function implementedAlias(site: PushSite, aliases: readonly PushAlias[]): PushAlias | undefined {
+  const fn = site.node.getFirstAncestor((a) => Node.isFunctionDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a));
+  if (!fn) return undefined;
+  let name: string | undefined;
+  if (Node.isFunctionDeclaration(fn) && Node.isSourceFile(fn.getParent())) name = fn.getName();
+  const decl = fn.getParent();
+  if (!Node.isFunctionDeclaration(fn) && decl && Node.isVariableDeclaration(decl) && decl.getInitializer() === fn &&
+    Node.isSourceFile(decl.getParent()?.getParent()?.getParent())) name = decl.getName();
+  return name === undefined ? undefined : aliases.find((a) => a.call === name);
+}
+
+export function aliasImplementationFinding(site: PushSite, alias: PushAlias): FindingInput {
+  return {
+    rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
+    message: `${site.api} is made in ${alias.call}(), which the configuration declares as an ${alias.kind} alias: ` +
+      `calls of ${alias.call}() in handlers are migrated (or reported) where they are, but ${alias.call}() itself still asks by push, which throws on a 2026-07-28 request`,
+    suggestion: `Keep ${alias.call}() only for code that still serves 2025-era requests, and remove it once nothing calls it.`,
   };
 }

@@ -100,6 +100,13 @@ export function findPushSites(sourceFile: SourceFile, handlers?: HandlerInfo[], 
   for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) drafts.push(aliasSite(call, byCall) ?? callSite(call, names));
   for (const expr of sourceFile.getDescendantsOfKind(SyntaxKind.NewExpression)) drafts.push(urlErrorSite(expr, names));
   const text = sourceFile.getFullText();
+  // Aliases handed on or stored as values: found from their last name in the text, like push functions.
+  for (const alias of aliases) {
+    const last = aliasName(alias).replace(/\$/g, '\\$');
+    for (const match of text.matchAll(new RegExp(`(?<![\\w$])${last}(?![\\w$])`, 'g'))) {
+      drafts.push(aliasValueSite(sourceFile.getDescendantAtPos(match.index), alias));
+    }
+  }
   if (text.includes('elicitationId')) {
     for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.PropertyAssignment)) drafts.push(elicitationIdSite(prop));
     for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.ShorthandPropertyAssignment)) drafts.push(elicitationIdSite(prop));
@@ -348,6 +355,39 @@ function aliasSite(call: CallExpression, byCall: ReadonlyMap<string, PushAlias>)
   if (alias.kind === 'roots') return withTask({ ...base, kind: 'roots', options: args[1] });
   if (alias.kind === 'sampling') return withTask({ ...base, kind: 'sampling', params: args[0], options: args[1] });
   return withTask({ ...base, kind: 'elicitation', params: args[0], options: args[1], elicitMode: elicitMode(args[0]) });
+}
+
+/**
+ * A configured alias handed on or stored as a value (`withRetry(askModel, params)`,
+ * `const ask = ctx.elicit`, `{ askUser }`): whoever calls it later asks the client where no
+ * handler can return an input request, so it is a site to report, never to rewrite.
+ */
+function aliasValueSite(id: Node | undefined, alias: PushAlias): Draft | undefined {
+  if (!id || !Node.isIdentifier(id)) return undefined;
+  const parent = id.getParent();
+  const dotted = alias.call.includes('.');
+  const access = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id ? parent : undefined;
+  // `x.askUser` is another function than the bare alias `askUser`; `ctx.elicit` must be the whole access.
+  if (dotted ? !access || apiText(access).replace(/\?\./g, '.') !== alias.call : access) return undefined;
+  let value: Node = access ?? id;
+  let holder = value.getParent();
+  while (holder && TRANSPARENT(holder)) {
+    value = holder;
+    holder = holder.getParent();
+  }
+  if (!holder) return undefined;
+  const passedOn =
+    (Node.isCallExpression(holder) && holder.getExpression() !== value && (holder.getArguments() as Node[]).includes(value)) ||
+    (Node.isNewExpression(holder) && (holder.getArguments() as Node[]).includes(value)) ||
+    (Node.isPropertyAssignment(holder) && holder.getInitializer() === value) ||
+    (Node.isShorthandPropertyAssignment(holder) && !dotted) ||
+    (Node.isVariableDeclaration(holder) && holder.getInitializer() === value) ||
+    (Node.isReturnStatement(holder) && holder.getExpression() === value) ||
+    (Node.isArrowFunction(holder) && holder.getBody() === value) ||
+    Node.isArrayLiteralExpression(holder) ||
+    (Node.isBinaryExpression(holder) && holder.getOperatorToken().getText() === '=' && holder.getRight() === value);
+  if (!passedOn) return undefined;
+  return { kind: alias.kind, api: alias.call, node: value, receiver: access ?? id, alias };
 }
 
 /** Which push function `<receiver>.<name>(…)` is, if any. */

@@ -156,6 +156,8 @@ function splitAt(body: Block, site: PushSite): { pre: Statement[]; post: Stateme
   const statement = statements[index];
   const pre = statements.slice(0, index);
   if (!pre.every(isPureStatement)) return undefined;
+  // A return before the question means some calls finish without asking: the companions cannot say that.
+  if (pre.some(returnsFromHelper)) return undefined;
   const call = site.call;
   if (!call) return undefined;
   const awaited = skipParens(call.getParent());
@@ -169,6 +171,12 @@ function splitAt(body: Block, site: PushSite): { pre: Statement[]; post: Stateme
     }
   }
   return undefined;
+}
+
+/** The statement holds a `return` of the helper itself (not of a function nested in it). */
+function returnsFromHelper(statement: Statement): boolean {
+  if (Node.isReturnStatement(statement)) return true;
+  return statement.getDescendantsOfKind(SyntaxKind.ReturnStatement).some((r) => !r.getFirstAncestor((a) => a !== statement && Node.isFunctionLikeDeclaration(a) && statement.containsRange(a.getPos(), a.getEnd())));
 }
 
 function skipParens(node: Node | undefined): Node | undefined {

@@ -103,6 +103,25 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
     },
     { line: 59, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['race', 'try', 'catch-value'] },
   ],
+  'code-review.ts': [
+    {
+      line: 37, api: 'workspaceRoots [alias]', expect: 'migrated', shapes: ['alias', 'capability', 'conditional', 'locals'],
+      note: "request-scoped roots alias, asked only when the client declares roots; `let base = process.cwd()` before the if only reads the working directory, so the first leg may run again: a correct migration exists (the tool reports push-nested-block because it cannot know process.cwd() has no effect)",
+    },
+    {
+      line: 44, api: 'askModel [alias]', expect: 'migrated', shapes: ['alias', 'sequential', 'dependent', 'locals'],
+      note: 'second round of review_file: the file chosen with the roots answer is read once and `source` travels in state (same push-nested-block report as line 37 today)',
+    },
+    {
+      line: 65, api: 'askUser [alias]', expect: 'migrated', shapes: ['alias', 'try', 'catch-value', 'side-effect', 'locals', 'state-after'],
+      note: 'the draft note is created once on the first leg and `draft` travels in state; publishing runs once, after the answer',
+    },
+    {
+      line: 91, api: 'askModel [alias]', expect: 'push-in-callback', shapes: ['alias', 'value'],
+      note: 'the question is wrapped in a closure handed to withRetry(), which may call it twice: the handler cannot return an input request from there',
+    },
+    { line: 105, api: 'askUser [alias]', expect: 'migrated', shapes: ['alias', 'prompt-resource', 'straight'], note: 'prompts/get may return input_required too' },
+  ],
   'confluence-export.ts': [
     { line: 18, api: 'server.server.elicitInput', expect: 'migrated', shapes: ['prompt-resource', 'straight'] },
     { line: 48, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['prompt-resource', 'sequential', 'side-effect'] },
@@ -119,6 +138,20 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
     { line: 19, api: 'server.server.createMessage', expect: 'migrated', shapes: ['straight'] },
     { line: 38, api: 'server.server.elicitInput', expect: 'migrated', shapes: ['straight'] },
     { line: 76, api: 'server.server.listRoots', expect: 'migrated', shapes: ['capability', 'conditional', 'try', 'catch-value', 'destructured'] },
+  ],
+  'feature-flags.ts': [
+    {
+      line: 30, api: 'askUser [alias]', expect: 'push-in-helper', shapes: ['alias', 'helper', 'conditional', 'try', 'catch-value', 'side-effect', 'locals'],
+      note: 'confirmProtectedChange() answers true without asking outside protected environments; lifting it into Params/Outcome companions would ask every time, so the helper is reported and toggle_flag left as it was',
+    },
+    {
+      line: 77, api: 'askModel [alias]', expect: 'migrated', shapes: ['alias', 'capability', 'conditional', 'side-effect', 'locals'],
+      note: 'capability check reads the request envelope first; the flag read runs once and `flag`/`states` travel in state',
+    },
+    {
+      line: 98, api: 'askModel [alias]', expect: 'push-in-callback', shapes: ['alias', 'outside', 'fire-forget', 'then'],
+      note: 'drafted in a setTimeout after the tool has answered (the AsyncLocalStorage scope survives into the timer): no request to attach an input request to',
+    },
   ],
   'fs-workspace.ts': [
     {
@@ -173,6 +206,14 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   ],
   'lib/confirm.ts': [
     { line: 16, api: 'ctx.mcpReq.elicitInput', expect: 'push-in-helper', shapes: ['helper'], note: 'exported helper used by s3-storage.ts: a helper in another file, not a request outside any handler. In cross-file mode (the corpus package has a tsconfig.json) delete_bucket asks the question itself through the exported companions confirmWithUserParams/confirmWithUserOutcome; the helper stays because it is exported, so its own call is still reported' },
+  ],
+  'lib/request-scope.ts': [
+    {
+      line: 58, api: 'current().ctx.mcpReq.elicitInput', expect: 'push-in-helper', shapes: ['alias', 'helper'],
+      note: 'the implementation of the askUser alias, reaching the request through AsyncLocalStorage: its callers are migrated where they are, the glue itself stays and is reported as the helper it is (not as code outside any request)',
+    },
+    { line: 63, api: 'current().ctx.mcpReq.requestSampling', expect: 'push-in-helper', shapes: ['alias', 'helper'], note: 'implementation of askModel, as line 58' },
+    { line: 68, api: 'current().server.server.listRoots', expect: 'push-in-helper', shapes: ['alias', 'helper'], note: 'implementation of workspaceRoots, as line 58' },
   ],
   'linear-triage.ts': [
     {
