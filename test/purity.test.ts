@@ -36,3 +36,12 @@ describe('isPureExpression: RegExp#test', () => {
     expect(conditionIsPure(shadowed('try {} catch (RE: any) { if (RE.test(s)) {} }'))).toBe(false);
   });
 });
+
+describe('isPureExpression: process state', () => {
+  it('reads the working directory as pure, but not the clock or randomness', () => {
+    expect(conditionIsPure("if (process.cwd().startsWith('/srv')) {}")).toBe(true);
+    expect(conditionIsPure('if (Date.now() > 0) {}')).toBe(false);
+    expect(conditionIsPure('if (Math.random() > 0.5) {}')).toBe(false);
+    expect(conditionIsPure("if (process.chdir('/tmp')) {}")).toBe(false);
+  });
+});

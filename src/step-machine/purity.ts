@@ -8,8 +8,11 @@ const PURE_FUNCTIONS = new Set([
   'encodeURI', 'decodeURI', 'isNaN', 'isFinite',
 ]);
 
-/** Static calls that compute a value and touch nothing (Math.random and Date.now are not). */
-const PURE_STATIC = /^(JSON\.(stringify|parse)|Math\.(abs|ceil|floor|round|max|min|pow|sqrt|sign|trunc|log|log2|log10|exp)|Array\.(isArray|from|of)|Object\.(keys|values|entries|fromEntries|freeze)|Number\.(isInteger|isFinite|isNaN|parseInt|parseFloat|isSafeInteger)|String\.(fromCharCode))$/;
+/**
+ * Static calls that compute a value and touch nothing (Math.random and Date.now are not).
+ * process.cwd() reads the working directory, which a server does not change between the legs of one call.
+ */
+const PURE_STATIC = /^(process\.cwd|JSON\.(stringify|parse)|Math\.(abs|ceil|floor|round|max|min|pow|sqrt|sign|trunc|log|log2|log10|exp)|Array\.(isArray|from|of)|Object\.(keys|values|entries|fromEntries|freeze)|Number\.(isInteger|isFinite|isNaN|parseInt|parseFloat|isSafeInteger)|String\.(fromCharCode))$/;
 
 /** Methods that read their receiver and return a new value. */
 const PURE_METHODS = new Set([
