@@ -106,11 +106,11 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   'code-review.ts': [
     {
       line: 37, api: 'workspaceRoots [alias]', expect: 'migrated', shapes: ['alias', 'capability', 'conditional', 'locals'],
-      note: "request-scoped roots alias, asked only when the client declares roots; `let base = process.cwd()` before the if only reads the working directory, so the first leg may run again: a correct migration exists (the tool reports push-nested-block because it cannot know process.cwd() has no effect)",
+      note: "request-scoped roots alias, asked only when the client declares roots; `let base = process.cwd()` before the if only reads the working directory, so it may run again on the retry",
     },
     {
       line: 44, api: 'askModel [alias]', expect: 'migrated', shapes: ['alias', 'sequential', 'dependent', 'locals'],
-      note: 'second round of review_file: the file chosen with the roots answer is read once and `source` travels in state (same push-nested-block report as line 37 today)',
+      note: 'second round of review_file: the file chosen with the roots answer is read once and `source` travels in state',
     },
     {
       line: 65, api: 'askUser [alias]', expect: 'migrated', shapes: ['alias', 'try', 'catch-value', 'side-effect', 'locals', 'state-after'],
