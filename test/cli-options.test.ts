@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../src/cli.js';
+import { runCli } from './helpers/cli-run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const temps: string[] = [];
@@ -17,13 +17,7 @@ function copyExample(name: string): string {
   return dir;
 }
 
-async function cli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, stderrIsTTY: false, stdoutIsTTY: false };
-  const code = await main(args, io);
-  return { code, stdout, stderr };
-}
+const cli = runCli;
 
 afterAll(() => {
   for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../src/cli.js';
+import { runCli } from './helpers/cli-run.js';
 import { ConfigError, findConfigFile, loadConfig, parseConfig } from '../src/config.js';
 
 const temps: string[] = [];
@@ -19,13 +19,7 @@ function tempDir(files: Record<string, string>): string {
   return dir;
 }
 
-async function cli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, stderrIsTTY: false, stdoutIsTTY: false };
-  const code = await main(args, io);
-  return { code, stdout, stderr };
-}
+const cli = runCli;
 
 afterAll(() => {
   for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../src/cli.js';
+import { runCli } from './helpers/cli-run.js';
 import type { Report } from '../src/report/json.js';
 import type * as RunnerModule from '../src/runner.js';
 import type * as RegistryModule from '../src/registry.js';
@@ -40,10 +40,7 @@ function snapshot(dir: string): Map<string, string> {
 }
 
 async function cli(args: string[], cwd: string): Promise<{ code: number; report: Report; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, stderrIsTTY: false, stdoutIsTTY: false };
-  const code = await main(args, io);
+  const { code, stdout, stderr } = await runCli(args, cwd);
   return { code, report: JSON.parse(stdout) as Report, stderr };
 }
 
@@ -138,9 +135,8 @@ describe('cross-file mode on the command line', () => {
     ['src/server.ts', 'src/server.ts'],
   ])('stops with exit 2 when --project %s cannot be read', async (file, problem) => {
     const dir = scratch('bad-project', true);
-    let stderr = '';
-    const io: CliIo = { stdout: () => undefined, stderr: (t) => void (stderr += t), cwd: dir, stderrIsTTY: false, stdoutIsTTY: false };
-    expect(await main(['--dry-run', '--project', file, '.'], io)).toBe(2);
+    const { code, stderr } = await runCli(['--dry-run', '--project', file, '.'], dir);
+    expect(code).toBe(2);
     expect(stderr).toContain('error: --project: ');
     expect(stderr).toContain(problem);
   });

@@ -369,7 +369,19 @@ function aliasValueSite(id: Node | undefined, alias: PushAlias): Draft | undefin
   const access = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id ? parent : undefined;
   // `x.askUser` is another function than the bare alias `askUser`; `ctx.elicit` must be the whole access.
   if (dotted ? !access || apiText(access).replace(/\?\./g, '.') !== alias.call : access) return undefined;
-  let value: Node = access ?? id;
+  const handed = handedOn(access ?? id, (holder, value) =>
+    (Node.isShorthandPropertyAssignment(holder) && !dotted) || (Node.isVariableDeclaration(holder) && holder.getInitializer() === value));
+  if (!handed) return undefined;
+  return { kind: alias.kind, api: alias.call, node: handed, receiver: access ?? id, alias };
+}
+
+/**
+ * `value` (a function reference) climbed out of parentheses and casts, when it is handed on as a
+ * value: passed as an argument, put in an object or array, returned, or assigned — or held where
+ * `also` says so. Undefined when it is only called or read.
+ */
+function handedOn(start: Node, also: (holder: Node, value: Node) => boolean = () => false): Node | undefined {
+  let value = start;
   let holder = value.getParent();
   while (holder && TRANSPARENT(holder)) {
     value = holder;
@@ -380,14 +392,12 @@ function aliasValueSite(id: Node | undefined, alias: PushAlias): Draft | undefin
     (Node.isCallExpression(holder) && holder.getExpression() !== value && (holder.getArguments() as Node[]).includes(value)) ||
     (Node.isNewExpression(holder) && (holder.getArguments() as Node[]).includes(value)) ||
     (Node.isPropertyAssignment(holder) && holder.getInitializer() === value) ||
-    (Node.isShorthandPropertyAssignment(holder) && !dotted) ||
-    (Node.isVariableDeclaration(holder) && holder.getInitializer() === value) ||
-    (Node.isReturnStatement(holder) && holder.getExpression() === value) ||
+    Node.isReturnStatement(holder) ||
     (Node.isArrowFunction(holder) && holder.getBody() === value) ||
     Node.isArrayLiteralExpression(holder) ||
-    (Node.isBinaryExpression(holder) && holder.getOperatorToken().getText() === '=' && holder.getRight() === value);
-  if (!passedOn) return undefined;
-  return { kind: alias.kind, api: alias.call, node: value, receiver: access ?? id, alias };
+    (Node.isBinaryExpression(holder) && holder.getOperatorToken().getText() === '=' && holder.getRight() === value) ||
+    also(holder, value);
+  return passedOn ? value : undefined;
 }
 
 /** Which push function `<receiver>.<name>(…)` is, if any. */
@@ -573,20 +583,7 @@ function valueSite(access: Node): Draft | undefined {
     if (!bindCall || !Node.isCallExpression(bindCall) || bindCall.getExpression() !== parent) return undefined;
     value = bindCall;
   }
-  let holder = value.getParent();
-  while (holder && TRANSPARENT(holder)) {
-    value = holder;
-    holder = holder.getParent();
-  }
-  if (!holder) return undefined;
-  const passedOn =
-    (Node.isCallExpression(holder) && holder.getExpression() !== value && (holder.getArguments() as Node[]).includes(value)) ||
-    (Node.isNewExpression(holder) && (holder.getArguments() as Node[]).includes(value)) ||
-    (Node.isPropertyAssignment(holder) && holder.getInitializer() === value) ||
-    Node.isReturnStatement(holder) ||
-    (Node.isArrowFunction(holder) && holder.getBody() === value) ||
-    Node.isArrayLiteralExpression(holder) ||
-    (Node.isBinaryExpression(holder) && holder.getOperatorToken().getText() === '=' && holder.getRight() === value);
-  if (!passedOn) return undefined;
-  return { kind, api: apiText(access), node: value, receiver: access };
+  const handed = handedOn(value);
+  if (!handed) return undefined;
+  return { kind, api: apiText(access), node: handed, receiver: access };
 }
