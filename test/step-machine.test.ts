@@ -318,6 +318,18 @@ describe('step-machine: known bugs (fail until fixed)', () => {
     expect(findings(run('sensitive-value-carried')).map(([rule]) => rule)).not.toContain('state-carries-sensitive-value');
   });
 
+  it('reports a value named like a secret that the lifted side-effect prefix carries in a signed state', () => {
+    const text = readFileSync(inputPath('sensitive-value-carried-by-prefix'), 'utf8');
+    const outcome = (stateProtection?: string) => transformSource({
+      absPath: inputPath('sensitive-value-carried-by-prefix'), text, transforms: [transform],
+      options: { stateModulePath: stateModule, ...(stateProtection ? { stateProtection } : {}) },
+    });
+    const signed = outcome('signed');
+    expect(signed.handlersMigrated).toBe(1);
+    expect(findings(signed)).toContainEqual(['state-carries-sensitive-value', 'info', 14]);
+    expect(findings(outcome())).not.toContainEqual(['state-carries-sensitive-value', 'info', 14]);
+  });
+
   it('reports side effects that now run on the first leg only', () => {
     expect(findings(run('value-before-not-used-after')).map(([rule, severity]) => `${rule}/${severity}`)).toContain('side-effect-before-input/info');
   });

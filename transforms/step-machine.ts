@@ -417,13 +417,7 @@ function migrateHandler(
       // Loop state is assigned inside the loop after those uses: only its declared type holds every value.
       const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
       types.set(name, narrowed.size === 1 && !loopState ? [...narrowed][0] : typeText(type, scope));
-      if (mc.protection === 'signed' && isSensitiveStateValue(name, types.get(name))) {
-        findings.push({
-          rule: 'state-carries-sensitive-value', severity: 'info', pos: declared.nameNode.getStart(),
-          message: `${name} in ${where} travels in a signed requestState, which the client can read`,
-          suggestion: `Use --state-protection sealed (the default), or carry an identifier instead of ${name} and look the value up again on the retry.`,
-        });
-      }
+      if (mc.protection === 'signed' && isSensitiveStateValue(name, types.get(name))) findings.push(sensitiveValueFinding(name, where, declared.nameNode));
     }
   }
   // The prefix's hoisted names get a declared type; the live ones are carried and checked like the rest.
@@ -434,11 +428,12 @@ function migrateHandler(
     const typedNode = declared && mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
     if (!typedNode) continue;
     const type = typedNode.getType();
+    types.set(name, typeText(type, scope));
     if (prefix!.live.includes(name)) {
       const refusal = unserializable(name, declared!.nameNode, type);
       if (refusal) return refusal;
+      if (mc.protection === 'signed' && isSensitiveStateValue(name, types.get(name))) findings.push(sensitiveValueFinding(name, where, declared!.nameNode));
     }
-    types.set(name, typeText(type, scope));
   }
   // Per-item questions are keyed by position: the loop must run over an array (the same one each leg).
   for (const round of containers.flatMap((c) => c.rounds)) {
@@ -1164,6 +1159,15 @@ function helperFinding(site: PushSite, name: string): FindingInput {
   };
 }
 
+
+/** A carried value named or typed like a secret, in a state the client can read (signed, not sealed). */
+function sensitiveValueFinding(name: string, where: string, nameNode: Node): FindingInput {
+  return {
+    rule: 'state-carries-sensitive-value', severity: 'info', pos: nameNode.getStart(),
+    message: `${name} in ${where} travels in a signed requestState, which the client can read`,
+    suggestion: `Use --state-protection sealed (the default), or carry an identifier instead of ${name} and look the value up again on the retry.`,
+  };
+}
 
 function leftAsIs(site: PushSite, why: string): FindingInput {
   return {
