@@ -479,3 +479,32 @@ describe('step-machine: per-item questions of a for…of', () => {
     expect(outcome.findings.find((f) => f.rule === 'push-in-loop')!.message).toContain('not known to be an array');
   });
 });
+
+describe('step-machine: completion notifiers stored for a later caller', () => {
+  it('turns a notifier kept in a local Map into a no-op, carries the random id and notes the route that calls it', () => {
+    const outcome = run('completion-notifier-stored-for-callback-route');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(outcome.output).toContain('const notifyComplete = async () => {};');
+    expect(outcome.output).not.toContain('createElicitationCompletionNotifier');
+    expect(outcome.output).toContain("type ConnectAccountState = { step: 'consent'; loginId: string };");
+    expect(findings(outcome)).toContainEqual(['completion-notifier-removed', 'info', 20]);
+    // The OAuth callback route's call is marked: it now does nothing.
+    expect(findings(outcome)).toContainEqual(['completion-notifier-removed', 'info', 46]);
+    const lines = outcome.output!.split('\n');
+    const call = lines.findIndex((l) => l.includes('await pending.onComplete();'));
+    expect(lines[call - 1]).toContain('// @mcp-mrtr-migrate completion-notifier-removed: pending.onComplete()');
+  });
+
+  it('leaves the handler whole when the notifier is handed to an imported function', () => {
+    const outcome = run('completion-notifier-passed-to-imported-function-reported');
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(findings(outcome)).toEqual([['completion-notifier-removed', 'warning', 17], ['push-request', 'warning', 19]]);
+    expect(outcome.findings.find((f) => f.line === 17)?.message).toContain('passed to trackLogin(…)');
+  });
+
+  it('leaves the handler whole when a timer of the handler calls the notifier', () => {
+    const outcome = run('completion-notifier-reported');
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(outcome.output).toContain('server.server.createElicitationCompletionNotifier(elicitationId)');
+  });
+});

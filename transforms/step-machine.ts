@@ -20,6 +20,7 @@ import { isPureStatement } from '../src/step-machine/purity.js';
 import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
+import { NO_OP_NOTIFIER, storedNotifier, type StoredNotifier } from '../src/step-machine/stored-notifier.js';
 import { detectStyle } from '../src/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
 
@@ -86,12 +87,21 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   if (sites.length === 0) return result;
   // A completion notifier created in a handler goes away with that handler's migration (its
   // calls may sit elsewhere, e.g. in an HTTP callback route); anywhere else it is reported.
-  const notifiers = new Map<HandlerInfo, { site: PushSite; edits: TextEdit[] }[]>();
+  const notifiers = new Map<HandlerInfo, { site: PushSite; edits: TextEdit[]; stored?: StoredNotifier }[]>();
   const blocked = new Set<HandlerInfo>();
   for (const site of sites.filter((s) => s.kind === 'completion-notifier')) {
     const removal = v1 || !site.handler ? undefined : notifierRemoval(site, text);
+    // Stored for a later caller (an OAuth callback route): becomes a no-op notifier instead.
+    const stored = removal || v1 || !site.handler || !site.call ? undefined : storedNotifier(site.call, site.handler.fn);
+    if (stored && 'edit' in stored) {
+      const list = notifiers.get(site.handler!) ?? [];
+      list.push({ site, edits: [stored.edit], stored });
+      notifiers.set(site.handler!, list);
+      continue;
+    }
     if (!removal) {
-      result.findings.push(otherSiteFinding(site, [])[0]);
+      const finding = otherSiteFinding(site, [])[0];
+      result.findings.push(stored ? { ...finding, message: `${finding.message}, and it cannot become a no-op: ${stored.problem}` } : finding);
       // A notifier that cannot go (stored, passed on) keeps its handler as it was: never half-migrate.
       if (site.handler) blocked.add(site.handler);
       continue;
@@ -115,7 +125,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const style = detectStyle(text);
   const uses = new Set<string>();
   const edits: TextEdit[] = [];
-  const plans: { plan: HandlerPlan; sites: PushSite[]; throws: UrlThrow[]; removals: TextEdit[] }[] = [];
+  const plans: { plan: HandlerPlan; sites: PushSite[]; throws: UrlThrow[]; removals: TextEdit[]; notifierNotes: FindingInput[] }[] = [];
   for (const [handler, handlerSites] of byHandler) {
     const refusal = handlerRefusal(handler, handlerSites, v1) ?? sharedFunctionRefusal(handler, handlerSites, handlers);
     if (refusal) {
@@ -146,22 +156,15 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
     const removals = notifiers.get(handler) ?? [];
     const removedRanges = removals.flatMap((r) => r.edits);
     const planned = planHandler(handler, requestSites, (node) =>
-      removedRanges.some((e) => e.start <= node.getStart() && node.getEnd() <= e.end), lifted.calls);
+      removedRanges.some((e) => e.text === '' && e.start <= node.getStart() && node.getEnd() <= e.end), lifted.calls);
     if (!planned.ok) {
       result.findings.push(...planned.findings, ...urlThrows.map((s) => leftAsIs(s, 'the other requests of this handler cannot be migrated')));
       result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
       continue;
     }
     result.findings.push(...otherFindings, ...throwNotes);
-    for (const { site } of removals) {
-      result.findings.push({
-        rule: 'completion-notifier-removed', severity: 'info', pos: site.node.getStart(),
-        message: `${site.api} and its calls removed: notifications/elicitation/complete no longer exists; the client retries the request after the URL step`,
-      });
-    }
-    // Removals inside the container travel with the re-emitted body; the rest apply directly.
     // Removals travel with the handler's rewrite (inside a re-emitted block or applied directly).
-    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throws: throwChecks, removals: removedRanges });
+    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throws: throwChecks, removals: removedRanges, notifierNotes: notifierNotes(removals, handler) });
   }
   for (const [handler, removals] of notifiers) {
     if (!byHandler.has(handler)) result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
@@ -181,14 +184,16 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   try {
     if (plans.length > 0) view = typedView(ctx.absPath, text);
     const typeNames = new Set<string>(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-    for (const { plan, sites: planSites, throws, removals } of view ? plans : []) {
+    for (const { plan, sites: planSites, throws, removals, notifierNotes } of view ? plans : []) {
       const migrated = migrateHandler(plan, { text, style, typescript, uses, typeNames, view: view!, sourceFile, protection: protectionOf(ctx) }, throws, removals);
       if ('findings' in migrated && !('edits' in migrated)) {
         result.findings.push(...migrated.findings);
+        // The notifier stays with its handler, and is reported as before.
+        result.findings.push(...(notifiers.get(plan.handler) ?? []).map((r) => otherSiteFinding(r.site, [])[0]));
         continue;
       }
       edits.push(...migrated.edits);
-      result.findings.push(...migrated.findings);
+      result.findings.push(...notifierNotes, ...migrated.findings);
       for (const site of planSites) if (lifted.calls.has(site.node)) migratedCalls.add(site.node);
       // Stripped `elicitationId` properties take what only they used (e.g. an id generator import).
       for (const site of planSites) {
@@ -628,6 +633,24 @@ function migrateHandler(
     }
   }
   return { edits, findings };
+}
+
+/** What a migrated handler's notifiers became: removed, or a no-op whose later callers are told. */
+function notifierNotes(notifiers: { site: PushSite; stored?: StoredNotifier }[], handler: HandlerInfo): FindingInput[] {
+  const where = handlerLabel(handler);
+  return notifiers.flatMap(({ site, stored }) => !stored
+    ? [{
+      rule: 'completion-notifier-removed', severity: 'info' as const, pos: site.node.getStart(),
+      message: `${site.api} and its calls removed: notifications/elicitation/complete no longer exists; the client retries the request after the URL step`,
+    }]
+    : [{
+      rule: 'completion-notifier-removed', severity: 'info' as const, pos: site.node.getStart(),
+      message: `${site.api} in ${where} replaced by a no-op notifier (${NO_OP_NOTIFIER}): notifications/elicitation/complete no longer exists; the client retries the request after the URL step. Where the notifier is stored and called later, the call now does nothing`,
+    }, ...stored.laterCalls.map((call) => ({
+      rule: 'completion-notifier-removed', severity: 'info' as const, pos: call.getStart(), marker: true,
+      message: `${call.getText().replace(/\s+/g, ' ').slice(0, 60)} may call the completion notifier of ${where}, which is now a no-op: the client is no longer told here that the URL step finished; it retries the request by itself`,
+      suggestion: 'If the retried request must know that the out-of-band step finished, record it here (keyed by the id the handler carries in requestState) and check it in the handler.',
+    }))]);
 }
 
 /**
