@@ -508,3 +508,45 @@ describe('step-machine: completion notifiers stored for a later caller', () => {
     expect(outcome.output).toContain('server.server.createElicitationCompletionNotifier(elicitationId)');
   });
 });
+
+describe('step-machine: a question after && / || in a const', () => {
+  const andInput = () => readFileSync(inputPath('question-after-and-operand'), 'utf8');
+
+  it('asks in an if block that keeps the left operand\'s value when the question is not asked', () => {
+    const and = run('question-after-and-operand');
+    expect(and.handlersMigrated).toBe(1);
+    expect(and.output).toContain('let notify: boolean = askToNotify;\n    if (notify) {');
+    expect(and.output).toContain('notify = notifyAnswer.content?.notify === true;');
+    const or = run('question-after-or-operand');
+    expect(or.output).toContain('let confirmed: boolean = force;\n    if (!confirmed) {');
+  });
+
+  it('stays reported when the left operand has side effects', () => {
+    const outcome = run('question-after-impure-and-operand-reported');
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(findings(outcome)).toEqual([['push-conditional-expression', 'warning', 18]]);
+  });
+
+  it('stays reported when the left operand\'s type does not fit the const\'s type', () => {
+    // `note && …` is "" | boolean: a local starting as the string note could not hold that type.
+    const text = andInput()
+      .replace('askToNotify: z.boolean()', 'note: z.string()')
+      .replace('{ issueId, assignee, askToNotify }', '{ issueId, assignee, note }')
+      .replace('      askToNotify &&', '      note &&');
+    const outcome = run('question-after-and-operand', text);
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(findings(outcome)).toEqual([['push-conditional-expression', 'warning', 15]]);
+    expect(outcome.output).not.toContain('let notify');
+  });
+
+  it('leaves the statement as written when the handler cannot migrate for another reason', () => {
+    const text = andInput().replace(
+      '    if (notify) sent.push',
+      "    setTimeout(() => void ctx.mcpReq.elicitInput({ message: 'Rate the assignment', requestedSchema: { type: 'object', properties: {} } }), 1000);\n    if (notify) sent.push",
+    );
+    const outcome = run('question-after-and-operand', text);
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(outcome.output).not.toContain('let notify');
+    expect(findings(outcome).map(([rule, , line]) => `${rule}:${line}`)).toEqual(expect.arrayContaining(['push-in-callback:20']));
+  });
+});

@@ -20,6 +20,7 @@ import { isPureStatement } from '../src/step-machine/purity.js';
 import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
+import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
 import { NO_OP_NOTIFIER, storedNotifier, type StoredNotifier } from '../src/step-machine/stored-notifier.js';
 import { detectStyle } from '../src/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
@@ -43,7 +44,14 @@ function run(ctx: TransformContext): TransformResult {
   // Helper modules parsed on the side for cross-file lifting live as long as this run.
   const cleanups: (() => void)[] = [];
   try {
-    return runFile(ctx, cleanups);
+    const plain = runFile(ctx, cleanups);
+    // Questions after `&&` / `||` / `??` in a const: tried again with the statement rewritten.
+    const conditional = new Set(plain.findings.filter((f) => f.rule === 'push-conditional-expression').map((f) => f.pos));
+    if (conditional.size === 0) return plain;
+    const sites = findPushSites(ctx.sourceFile, findHandlers(ctx.sourceFile, []), ctx.options.aliases ?? [])
+      .filter((s) => conditional.has(s.node.getStart()));
+    const rewrites = shortCircuitRewrites(ctx.sourceFile, ctx.absPath, ctx.text, sites, detectStyle(ctx.text), /\.(m|c)?tsx?$/i.test(ctx.absPath));
+    return withShortCircuitsNormalised(ctx, rewrites, (normalised) => runFile(normalised, cleanups)) ?? plain;
   } finally {
     for (const cleanup of cleanups) cleanup();
   }
