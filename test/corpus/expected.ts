@@ -176,7 +176,10 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   ],
   'linear-triage.ts': [
     { line: 24, api: 'ctx.mcpReq.elicitInput', expect: 'then-chain', shapes: ['then', 'catch-value'] },
-    { line: 64, api: 'ctx.mcpReq.elicitInput', expect: 'push-conditional-expression', shapes: ['await-expr', 'conditional', 'side-effect', 'locals'] },
+    {
+      line: 64, api: 'ctx.mcpReq.elicitInput', expect: 'migrated', shapes: ['await-expr', 'conditional', 'side-effect', 'locals'],
+      note: '`const notify = askToNotify && (await …)…` becomes `let notify: boolean = askToNotify; if (notify) { … }`; the user lookup runs on the first leg only and assignee and notify travel in the state',
+    },
   ],
   'llm-gateway.ts': [
     { line: 56, api: 'ctx.mcpReq.requestSampling [value]', expect: 'push-in-callback', shapes: ['value', 'try', 'catch-value'] },
