@@ -87,7 +87,8 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'the expression would change when it runs. Rewrite the expression as an `if` statement (evaluate ' +
       'the condition, then ask) and run the migration again, or return `inputRequired(...)` from that ' +
       'branch by hand. The migration does this itself for `const x = a && (await …)…` (also `||`) when ' +
-      '`a` has no side effects and its type fits the type of `x`: it becomes `let x: T = a; if (x) { x = … }`.',
+      '`a` has no side effects and its type fits the type of `x`: it becomes `let x: T = a; if (x) { x = … }`; ' +
+      'after `??` it becomes `let x: T; if (a === undefined || a === null) { x = … } else { x = a; }`.',
   },
   {
     id: 'push-in-try',

@@ -521,6 +521,13 @@ describe('step-machine: a question after && / || in a const', () => {
     expect(or.output).toContain('let confirmed: boolean = force;\n    if (!confirmed) {');
   });
 
+  it('after ??, asks only when the left operand is nullish and keeps it (narrowed) otherwise', () => {
+    const outcome = run('question-after-nullish-operand');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(outcome.output).toContain('let repoName: string;\n    if (name === undefined || name === null) {');
+    expect(outcome.output).toContain('    } else {\n      repoName = name;\n    }');
+  });
+
   it('stays reported when the left operand has side effects', () => {
     const outcome = run('question-after-impure-and-operand-reported');
     expect(outcome.handlersMigrated).toBe(0);

@@ -11,8 +11,16 @@
 //   }
 //
 // The local keeps the value of the left operand when the question is not asked (the falsy value
-// for &&, the truthy one for ||, the non-nullish one for ??), as the expression did. Its declared
-// type is the type the const had; the rewrite is made only when the left operand's type fits it.
+// for &&, the truthy one for ||), as the expression did. Its declared type is the type the const
+// had; the rewrite is made only when the left operand's type fits it. For `??` the left operand is
+// assigned in an else branch, where it is narrowed to its non-nullish part:
+//
+//   let name: string;
+//   if (args.name === undefined || args.name === null) {
+//     name = (await ask(…)).content?.name as string;
+//   } else {
+//     name = args.name;
+//   }
 // Whether the handler then migrates is decided by the ordinary analysis on the rewritten text; if
 // it does not, the statement stays as written (see withShortCircuitsNormalised).
 import { Node, SyntaxKind, type SourceFile, type VariableStatement } from 'ts-morph';
@@ -34,10 +42,12 @@ export interface ShortCircuit {
   pushOffset: number;
 }
 
+const SHORT_CIRCUIT = new Set([SyntaxKind.AmpersandAmpersandToken, SyntaxKind.BarBarToken, SyntaxKind.QuestionQuestionToken]);
+
+/** `&&` / `||`: the condition under which the question is asked, on the local holding the left operand. */
 const OPERATORS = new Map([
   [SyntaxKind.AmpersandAmpersandToken, (name: string) => name],
   [SyntaxKind.BarBarToken, (name: string) => `!${name}`],
-  [SyntaxKind.QuestionQuestionToken, (name: string) => `${name} === undefined || ${name} === null`],
 ]);
 
 /** The statements of `sites` that can be rewritten (only the candidates; types are checked later). */
@@ -52,8 +62,10 @@ export function shortCircuitCandidates(sites: PushSite[]): { statement: Variable
     for (let parent = node.getParent(); parent; node = parent, parent = parent.getParent()) {
       if (Node.isVariableDeclaration(parent)) break;
       if (Node.isFunctionLikeDeclaration(parent) || Node.isStatement(parent)) { binary = undefined; break; }
-      if (Node.isBinaryExpression(parent) && OPERATORS.has(parent.getOperatorToken().getKind())) {
-        if (binary || parent.getRight() !== node) { binary = undefined; break; }
+      if (Node.isBinaryExpression(parent) && SHORT_CIRCUIT.has(parent.getOperatorToken().getKind())) {
+        // The left operand is evaluated every time: only a right operand makes the question conditional.
+        if (parent.getRight() !== node) continue;
+        if (binary) { binary = undefined; break; }
         binary = parent;
       } else if (Node.isConditionalExpression(parent)) {
         binary = undefined;
@@ -85,40 +97,51 @@ export function shortCircuitRewrites(sourceFile: SourceFile, absPath: string, te
     for (const { statement, site, binary } of candidates) {
       const declaration = statement.getDeclarations()[0];
       const name = declaration.getName();
+      const nullish = binary.getOperatorToken().getKind() === SyntaxKind.QuestionQuestionToken;
       let annotation = '';
       if (view) {
-        const typed = view.file.getDescendantAtPos(declaration.getNameNode().getStart());
-        const left = view.file.getDescendantAtPos(binary.getLeft().getStart());
-        const leftNode = left?.getAncestors().find((a) => a.getStart() === binary.getLeft().getStart() && a.getEnd() === binary.getLeft().getEnd()) ??
-          (left && left.getStart() === binary.getLeft().getStart() && left.getEnd() === binary.getLeft().getEnd() ? left : undefined);
-        if (!typed || !leftNode) continue;
-        const declared = declaration.getTypeNode()?.getText();
+        const typed = exactNode(view.file, declaration.getNameNode());
+        const left = exactNode(view.file, binary.getLeft());
+        if (!typed || !left) continue;
         const type = typed.getType();
-        if (type.isAny() || !leftNode.getType().isAssignableTo(type)) continue;
-        const printed = declared ?? typeText(type, view.file.getDescendantAtPos(statement.getStart()) ?? view.file);
+        // `??` keeps the left operand only when it is not nullish (an else branch narrows it so).
+        const kept = nullish ? left.getType().getNonNullableType() : left.getType();
+        if (type.isAny() || !kept.isAssignableTo(type)) continue;
+        const printed = declaration.getTypeNode()?.getText() ?? typeText(type, exactNode(view.file, statement) ?? view.file);
         if (printed === 'any') continue;
         annotation = `: ${printed}`;
       } else if (declaration.getTypeNode()) {
         annotation = `: ${declaration.getTypeNode()!.getText()}`;
       }
       const semi = style.semicolons ? ';' : '';
+      const end = semi || ';';
       const indent = indentationAt(text, statement.getStart());
-      const eol = style.eol;
+      const { eol, indentUnit: unit } = style;
+      const left = binary.getLeft().getText();
       const right = binary.getRight();
-      const head = `let ${name}${annotation} = ${binary.getLeft().getText()}${semi}${eol}${indent}if (${OPERATORS.get(binary.getOperatorToken().getKind())!(name)}) {${eol}${indent}${style.indentUnit}${name} = `;
+      const head = nullish
+        ? `let ${name}${annotation}${semi}${eol}${indent}if (${left} === undefined || ${left} === null) {${eol}${indent}${unit}${name} = `
+        : `let ${name}${annotation} = ${left}${semi}${eol}${indent}if (${OPERATORS.get(binary.getOperatorToken().getKind())!(name)}) {${eol}${indent}${unit}${name} = `;
+      const tail = nullish ? `${end}${eol}${indent}} else {${eol}${indent}${unit}${name} = ${left}${end}${eol}${indent}}` : `${end}${eol}${indent}}`;
       // The right operand keeps its own text (and line breaks); it moves into the block.
-      const body = text.slice(right.getStart(), right.getEnd()).replace(/\r?\n/g, (m) => `${m}${style.indentUnit}`);
-      const editText = `${head}${body}${semi || ';'}${eol}${indent}}`;
+      const body = text.slice(right.getStart(), right.getEnd()).replace(/\r?\n/g, (m) => `${m}${unit}`);
+      const editText = `${head}${body}${tail}`;
       out.push({
         statement, site,
         edit: { start: statement.getStart(), end: statement.getEnd(), text: editText },
-        pushOffset: head.length + (site.call!.getStart() - right.getStart()) + linesBefore(text, right.getStart(), site.call!.getStart()) * style.indentUnit.length,
+        pushOffset: head.length + (site.call!.getStart() - right.getStart()) + linesBefore(text, right.getStart(), site.call!.getStart()) * unit.length,
       });
     }
     return out;
   } finally {
     view?.dispose();
   }
+}
+
+/** The node of the typed view with the same range as `node` of the analysed file. */
+function exactNode(file: SourceFile, node: Node): Node | undefined {
+  const token = file.getDescendantAtPos(node.getStart());
+  return [token, ...(token?.getAncestors() ?? [])].find((n) => n !== undefined && n.getStart() === node.getStart() && n.getEnd() === node.getEnd() && n.getKind() === node.getKind());
 }
 
 function linesBefore(text: string, from: number, to: number): number {
