@@ -50,7 +50,7 @@ function run(ctx: TransformContext): TransformResult {
     if (conditional.size === 0) return plain;
     const sites = findPushSites(ctx.sourceFile, findHandlers(ctx.sourceFile, []), ctx.options.aliases ?? [])
       .filter((s) => conditional.has(s.node.getStart()));
-    const rewrites = shortCircuitRewrites(ctx.sourceFile, ctx.absPath, ctx.text, sites, detectStyle(ctx.text), /\.(m|c)?tsx?$/i.test(ctx.absPath));
+    const rewrites = shortCircuitRewrites(ctx.absPath, ctx.text, sites, detectStyle(ctx.text), /\.(m|c)?tsx?$/i.test(ctx.absPath));
     return withShortCircuitsNormalised(ctx, rewrites, (normalised) => runFile(normalised, cleanups)) ?? plain;
   } finally {
     for (const cleanup of cleanups) cleanup();

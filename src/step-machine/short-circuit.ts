@@ -29,7 +29,7 @@ import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit, TransformContext, TransformResult } from '../types.js';
 import { typedView, typeText } from './carried-types.js';
 import { isPureExpression } from './purity.js';
-import { indentationAt } from './text.js';
+import { indentationAt, multilineLiteralRanges } from './text.js';
 import type { TextStyle } from '../text-style.js';
 
 export interface ShortCircuit {
@@ -88,7 +88,7 @@ export function shortCircuitCandidates(sites: PushSite[]): { statement: Variable
 }
 
 /** The rewrites of the candidates whose left operand's type fits the declared type (TypeScript). */
-export function shortCircuitRewrites(sourceFile: SourceFile, absPath: string, text: string, sites: PushSite[], style: TextStyle, typescript: boolean): ShortCircuit[] {
+export function shortCircuitRewrites(absPath: string, text: string, sites: PushSite[], style: TextStyle, typescript: boolean): ShortCircuit[] {
   const candidates = shortCircuitCandidates(sites);
   if (candidates.length === 0) return [];
   const view = typescript ? typedView(absPath, text) : undefined;
@@ -123,13 +123,15 @@ export function shortCircuitRewrites(sourceFile: SourceFile, absPath: string, te
         ? `let ${name}${annotation}${semi}${eol}${indent}if (${left} === undefined || ${left} === null) {${eol}${indent}${unit}${name} = `
         : `let ${name}${annotation} = ${left}${semi}${eol}${indent}if (${OPERATORS.get(binary.getOperatorToken().getKind())!(name)}) {${eol}${indent}${unit}${name} = `;
       const tail = nullish ? `${end}${eol}${indent}} else {${eol}${indent}${unit}${name} = ${left}${end}${eol}${indent}}` : `${end}${eol}${indent}}`;
-      // The right operand keeps its own text (and line breaks); it moves into the block.
-      const body = text.slice(right.getStart(), right.getEnd()).replace(/\r?\n/g, (m) => `${m}${unit}`);
-      const editText = `${head}${body}${tail}`;
+      // The right operand keeps its own text; it moves one level in, unless a line break sits in a
+      // string or template literal, whose content must not change.
+      const literals = multilineLiteralRanges(right, text);
+      const extra = literals.length > 0 ? '' : unit;
+      const body = text.slice(right.getStart(), right.getEnd()).replace(/\r?\n/g, (m) => `${m}${extra}`);
       out.push({
         statement, site,
-        edit: { start: statement.getStart(), end: statement.getEnd(), text: editText },
-        pushOffset: head.length + (site.call!.getStart() - right.getStart()) + linesBefore(text, right.getStart(), site.call!.getStart()) * unit.length,
+        edit: { start: statement.getStart(), end: statement.getEnd(), text: `${head}${body}${tail}` },
+        pushOffset: head.length + (site.call!.getStart() - right.getStart()) + linesBefore(text, right.getStart(), site.call!.getStart()) * extra.length,
       });
     }
     return out;
