@@ -528,6 +528,13 @@ describe('step-machine: a question after && / || in a const', () => {
     expect(outcome.output).toContain('    } else {\n      repoName = name;\n    }');
   });
 
+  it('moves a right operand holding a multi-line template literal without changing the literal', () => {
+    const text = readFileSync(inputPath('question-after-or-operand'), 'utf8').replace('message: `Delete ${path}?`,', 'message: `Delete ${path}?\nThis cannot be undone.`,');
+    const outcome = run('question-after-or-operand', text);
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(outcome.output).toContain('`Delete ${path}?\nThis cannot be undone.`');
+  });
+
   it('stays reported when the left operand has side effects', () => {
     const outcome = run('question-after-impure-and-operand-reported');
     expect(outcome.handlersMigrated).toBe(0);
