@@ -86,7 +86,9 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'The question is only asked when the surrounding condition allows it, and hoisting the await out of ' +
       'the expression would change when it runs. Rewrite the expression as an `if` statement (evaluate ' +
       'the condition, then ask) and run the migration again, or return `inputRequired(...)` from that ' +
-      'branch by hand.',
+      'branch by hand. The migration does this itself for `const x = a && (await …)…` (also `||`) when ' +
+      '`a` has no side effects and its type fits the type of `x`: it becomes `let x: T = a; if (x) { x = … }`; ' +
+      'after `??` it becomes `let x: T; if (a === undefined || a === null) { x = … } else { x = a; }`.',
   },
   {
     id: 'push-in-try',
@@ -245,7 +247,9 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       '`createElicitationCompletionNotifier` and `notifications/elicitation/complete` no longer exist in ' +
       '2026-07-28. An `accept` on a URL elicitation means the user consented, not that the flow finished: ' +
       'on the retry, check the out-of-band flow yourself (via an identifier carried in `requestState`) and ' +
-      'return another `inputRequired(...)` while it is still pending.',
+      'return another `inputRequired(...)` while it is still pending. A notifier the handler only stores in ' +
+      "the file's own Map, Set, array or const object for a later caller (an OAuth callback route) becomes a " +
+      'no-op `async () => {}` and the handler is migrated; the later call is marked, as it now does nothing.',
   },
   {
     id: 'url-elicitation-throw',

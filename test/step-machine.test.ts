@@ -381,6 +381,18 @@ describe('step-machine: known bugs (fail until fixed)', () => {
     expect(findings(run('sensitive-value-carried')).map(([rule]) => rule)).not.toContain('state-carries-sensitive-value');
   });
 
+  it('reports a value named like a secret that the lifted side-effect prefix carries in a signed state', () => {
+    const text = readFileSync(inputPath('sensitive-value-carried-by-prefix'), 'utf8');
+    const outcome = (stateProtection?: string) => transformSource({
+      absPath: inputPath('sensitive-value-carried-by-prefix'), text, transforms: [transform],
+      options: { stateModulePath: stateModule, ...(stateProtection ? { stateProtection } : {}) },
+    });
+    const signed = outcome('signed');
+    expect(signed.handlersMigrated).toBe(1);
+    expect(findings(signed)).toContainEqual(['state-carries-sensitive-value', 'info', 14]);
+    expect(findings(outcome())).not.toContainEqual(['state-carries-sensitive-value', 'info', 14]);
+  });
+
   it('reports side effects that now run on the first leg only', () => {
     expect(findings(run('value-before-not-used-after')).map(([rule, severity]) => `${rule}/${severity}`)).toContain('side-effect-before-input/info');
   });
@@ -528,5 +540,90 @@ describe('step-machine: per-item questions of a for…of', () => {
     expect(outcome.handlersMigrated).toBe(0);
     expect(outcome.findings.map((f) => f.rule)).toContain('push-in-loop');
     expect(outcome.findings.find((f) => f.rule === 'push-in-loop')!.message).toContain('not known to be an array');
+  });
+});
+
+describe('step-machine: completion notifiers stored for a later caller', () => {
+  it('turns a notifier kept in a local Map into a no-op, carries the random id and notes the route that calls it', () => {
+    const outcome = run('completion-notifier-stored-for-callback-route');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(outcome.output).toContain('const notifyComplete = async () => {};');
+    expect(outcome.output).not.toContain('createElicitationCompletionNotifier');
+    expect(outcome.output).toContain("type ConnectAccountState = { step: 'consent'; loginId: string };");
+    expect(findings(outcome)).toContainEqual(['completion-notifier-removed', 'info', 20]);
+    // The OAuth callback route's call is marked: it now does nothing.
+    expect(findings(outcome)).toContainEqual(['completion-notifier-removed', 'info', 46]);
+    const lines = outcome.output!.split('\n');
+    const call = lines.findIndex((l) => l.includes('await pending.onComplete();'));
+    expect(lines[call - 1]).toContain('// @mcp-mrtr-migrate completion-notifier-removed: pending.onComplete()');
+  });
+
+  it('leaves the handler whole when the notifier is handed to an imported function', () => {
+    const outcome = run('completion-notifier-passed-to-imported-function-reported');
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(findings(outcome)).toEqual([['completion-notifier-removed', 'warning', 17], ['push-request', 'warning', 19]]);
+    expect(outcome.findings.find((f) => f.line === 17)?.message).toContain('passed to trackLogin(…)');
+  });
+
+  it('leaves the handler whole when a timer of the handler calls the notifier', () => {
+    const outcome = run('completion-notifier-reported');
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(outcome.output).toContain('server.server.createElicitationCompletionNotifier(elicitationId)');
+  });
+});
+
+describe('step-machine: a question after && / || in a const', () => {
+  const andInput = () => readFileSync(inputPath('question-after-and-operand'), 'utf8');
+
+  it('asks in an if block that keeps the left operand\'s value when the question is not asked', () => {
+    const and = run('question-after-and-operand');
+    expect(and.handlersMigrated).toBe(1);
+    expect(and.output).toContain('let notify: boolean = askToNotify;\n    if (notify) {');
+    expect(and.output).toContain('notify = notifyAnswer.content?.notify === true;');
+    const or = run('question-after-or-operand');
+    expect(or.output).toContain('let confirmed: boolean = force;\n    if (!confirmed) {');
+  });
+
+  it('after ??, asks only when the left operand is nullish and keeps it (narrowed) otherwise', () => {
+    const outcome = run('question-after-nullish-operand');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(outcome.output).toContain('let repoName: string;\n    if (name === undefined || name === null) {');
+    expect(outcome.output).toContain('    } else {\n      repoName = name;\n    }');
+  });
+
+  it('moves a right operand holding a multi-line template literal without changing the literal', () => {
+    const text = readFileSync(inputPath('question-after-or-operand'), 'utf8').replace('message: `Delete ${path}?`,', 'message: `Delete ${path}?\nThis cannot be undone.`,');
+    const outcome = run('question-after-or-operand', text);
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(outcome.output).toContain('`Delete ${path}?\nThis cannot be undone.`');
+  });
+
+  it('stays reported when the left operand has side effects', () => {
+    const outcome = run('question-after-impure-and-operand-reported');
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(findings(outcome)).toEqual([['push-conditional-expression', 'warning', 18]]);
+  });
+
+  it('stays reported when the left operand\'s type does not fit the const\'s type', () => {
+    // `note && …` is "" | boolean: a local starting as the string note could not hold that type.
+    const text = andInput()
+      .replace('askToNotify: z.boolean()', 'note: z.string()')
+      .replace('{ issueId, assignee, askToNotify }', '{ issueId, assignee, note }')
+      .replace('      askToNotify &&', '      note &&');
+    const outcome = run('question-after-and-operand', text);
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(findings(outcome)).toEqual([['push-conditional-expression', 'warning', 15]]);
+    expect(outcome.output).not.toContain('let notify');
+  });
+
+  it('leaves the statement as written when the handler cannot migrate for another reason', () => {
+    const text = andInput().replace(
+      '    if (notify) sent.push',
+      "    setTimeout(() => void ctx.mcpReq.elicitInput({ message: 'Rate the assignment', requestedSchema: { type: 'object', properties: {} } }), 1000);\n    if (notify) sent.push",
+    );
+    const outcome = run('question-after-and-operand', text);
+    expect(outcome.handlersMigrated).toBe(0);
+    expect(outcome.output).not.toContain('let notify');
+    expect(findings(outcome).map(([rule, , line]) => `${rule}:${line}`)).toEqual(expect.arrayContaining(['push-in-callback:20']));
   });
 });

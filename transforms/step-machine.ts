@@ -21,6 +21,8 @@ import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/te
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
+import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
+import { NO_OP_NOTIFIER, storedNotifier, type StoredNotifier } from '../src/step-machine/stored-notifier.js';
 import { detectStyle } from '../src/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
 
@@ -44,8 +46,19 @@ function run(ctx: TransformContext): TransformResult {
   const cleanups: (() => void)[] = [];
   try {
     const runOnce = (c: TransformContext) => runFile(c, cleanups);
-    const plain = runOnce(ctx);
-    return plain.findings.some((f) => f.rule === 'then-chain') ? withThenChainsAwaited(ctx, plain, runOnce) ?? plain : plain;
+    // A `.then` chain on a question: tried again with the chain rewritten to await (see then-chains.ts).
+    const withChains = (c: TransformContext) => {
+      const once = runOnce(c);
+      return once.findings.some((f) => f.rule === 'then-chain') ? withThenChainsAwaited(c, once, runOnce) ?? once : once;
+    };
+    const plain = withChains(ctx);
+    // Questions after `&&` / `||` / `??` in a const: tried again with the statement rewritten.
+    const conditional = new Set(plain.findings.filter((f) => f.rule === 'push-conditional-expression').map((f) => f.pos));
+    if (conditional.size === 0) return plain;
+    const sites = findPushSites(ctx.sourceFile, findHandlers(ctx.sourceFile, []), ctx.options.aliases ?? [])
+      .filter((s) => conditional.has(s.node.getStart()));
+    const rewrites = shortCircuitRewrites(ctx.absPath, ctx.text, sites, detectStyle(ctx.text), /\.(m|c)?tsx?$/i.test(ctx.absPath));
+    return withShortCircuitsNormalised(ctx, rewrites, withChains) ?? plain;
   } finally {
     for (const cleanup of cleanups) cleanup();
   }
@@ -89,12 +102,21 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   if (sites.length === 0) return result;
   // A completion notifier created in a handler goes away with that handler's migration (its
   // calls may sit elsewhere, e.g. in an HTTP callback route); anywhere else it is reported.
-  const notifiers = new Map<HandlerInfo, { site: PushSite; edits: TextEdit[] }[]>();
+  const notifiers = new Map<HandlerInfo, { site: PushSite; edits: TextEdit[]; stored?: StoredNotifier }[]>();
   const blocked = new Set<HandlerInfo>();
   for (const site of sites.filter((s) => s.kind === 'completion-notifier')) {
     const removal = v1 || !site.handler ? undefined : notifierRemoval(site, text);
+    // Stored for a later caller (an OAuth callback route): becomes a no-op notifier instead.
+    const stored = removal || v1 || !site.handler || !site.call ? undefined : storedNotifier(site.call, site.handler.fn);
+    if (stored && 'edit' in stored) {
+      const list = notifiers.get(site.handler!) ?? [];
+      list.push({ site, edits: [stored.edit], stored });
+      notifiers.set(site.handler!, list);
+      continue;
+    }
     if (!removal) {
-      result.findings.push(otherSiteFinding(site, [])[0]);
+      const finding = otherSiteFinding(site, [])[0];
+      result.findings.push(stored ? { ...finding, message: `${finding.message}, and it cannot become a no-op: ${stored.problem}` } : finding);
       // A notifier that cannot go (stored, passed on) keeps its handler as it was: never half-migrate.
       if (site.handler) blocked.add(site.handler);
       continue;
@@ -119,7 +141,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const style = detectStyle(text);
   const uses = new Set<string>();
   const edits: TextEdit[] = [];
-  const plans: { plan: HandlerPlan; sites: PushSite[]; throws: UrlThrow[]; removals: TextEdit[] }[] = [];
+  const plans: { plan: HandlerPlan; sites: PushSite[]; throws: UrlThrow[]; removals: TextEdit[]; notifierNotes: FindingInput[] }[] = [];
   for (const [handler, handlerSites] of byHandler) {
     const refusal = handlerRefusal(handler, handlerSites, v1) ?? sharedFunctionRefusal(handler, handlerSites, handlers);
     if (refusal) {
@@ -150,22 +172,15 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
     const removals = notifiers.get(handler) ?? [];
     const removedRanges = removals.flatMap((r) => r.edits);
     const planned = planHandler(handler, requestSites, (node) =>
-      removedRanges.some((e) => e.start <= node.getStart() && node.getEnd() <= e.end), lifted.calls);
+      removedRanges.some((e) => e.text === '' && e.start <= node.getStart() && node.getEnd() <= e.end), lifted.calls);
     if (!planned.ok) {
       result.findings.push(...planned.findings, ...urlThrows.map((s) => leftAsIs(s, 'the other requests of this handler cannot be migrated')));
       result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
       continue;
     }
     result.findings.push(...otherFindings, ...throwNotes);
-    for (const { site } of removals) {
-      result.findings.push({
-        rule: 'completion-notifier-removed', severity: 'info', pos: site.node.getStart(),
-        message: `${site.api} and its calls removed: notifications/elicitation/complete no longer exists; the client retries the request after the URL step`,
-      });
-    }
-    // Removals inside the container travel with the re-emitted body; the rest apply directly.
     // Removals travel with the handler's rewrite (inside a re-emitted block or applied directly).
-    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throws: throwChecks, removals: removedRanges });
+    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throws: throwChecks, removals: removedRanges, notifierNotes: notifierNotes(removals, handler) });
   }
   for (const [handler, removals] of notifiers) {
     if (!byHandler.has(handler)) result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
@@ -185,14 +200,16 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   try {
     if (plans.length > 0) view = typedView(ctx.absPath, text);
     const typeNames = new Set<string>(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-    for (const { plan, sites: planSites, throws, removals } of view ? plans : []) {
+    for (const { plan, sites: planSites, throws, removals, notifierNotes } of view ? plans : []) {
       const migrated = migrateHandler(plan, { text, style, typescript, uses, typeNames, view: view!, sourceFile, protection: protectionOf(ctx) }, throws, removals);
       if ('findings' in migrated && !('edits' in migrated)) {
         result.findings.push(...migrated.findings);
+        // The notifier stays with its handler, and is reported as before.
+        result.findings.push(...(notifiers.get(plan.handler) ?? []).map((r) => otherSiteFinding(r.site, [])[0]));
         continue;
       }
       edits.push(...migrated.edits);
-      result.findings.push(...migrated.findings);
+      result.findings.push(...notifierNotes, ...migrated.findings);
       for (const site of planSites) if (lifted.calls.has(site.node)) migratedCalls.add(site.node);
       // Stripped `elicitationId` properties take what only they used (e.g. an id generator import).
       for (const site of planSites) {
@@ -421,13 +438,7 @@ function migrateHandler(
       // Loop state is assigned inside the loop after those uses: only its declared type holds every value.
       const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
       types.set(name, narrowed.size === 1 && !loopState ? [...narrowed][0] : typeText(type, scope));
-      if (mc.protection === 'signed' && isSensitiveStateValue(name, types.get(name))) {
-        findings.push({
-          rule: 'state-carries-sensitive-value', severity: 'info', pos: declared.nameNode.getStart(),
-          message: `${name} in ${where} travels in a signed requestState, which the client can read`,
-          suggestion: `Use --state-protection sealed (the default), or carry an identifier instead of ${name} and look the value up again on the retry.`,
-        });
-      }
+      if (mc.protection === 'signed' && isSensitiveStateValue(name, types.get(name))) findings.push(sensitiveValueFinding(name, where, declared.nameNode));
     }
   }
   // The prefixes' hoisted names get a declared type; the live ones are carried and checked like the rest.
@@ -446,6 +457,7 @@ function migrateHandler(
       if (!prefix.live.includes(name)) continue;
       const refusal = unserializable(name, declared!.nameNode, type);
       if (refusal) return refusal;
+      if (mc.protection === 'signed' && isSensitiveStateValue(name, types.get(name))) findings.push(sensitiveValueFinding(name, where, declared!.nameNode));
       // Carried with the type the code after the prefix sees (narrowed by a guard such as
       // `if (!item) return`), when every use agrees: restoring it narrows the hoisted `let` alike.
       const uses = after.flatMap((st) => referenceNodes(st, name));
@@ -677,6 +689,24 @@ function migrateHandler(
     }
   }
   return { edits, findings };
+}
+
+/** What a migrated handler's notifiers became: removed, or a no-op whose later callers are told. */
+function notifierNotes(notifiers: { site: PushSite; stored?: StoredNotifier }[], handler: HandlerInfo): FindingInput[] {
+  const where = handlerLabel(handler);
+  return notifiers.flatMap(({ site, stored }) => !stored
+    ? [{
+      rule: 'completion-notifier-removed', severity: 'info' as const, pos: site.node.getStart(),
+      message: `${site.api} and its calls removed: notifications/elicitation/complete no longer exists; the client retries the request after the URL step`,
+    }]
+    : [{
+      rule: 'completion-notifier-removed', severity: 'info' as const, pos: site.node.getStart(),
+      message: `${site.api} in ${where} replaced by a no-op notifier (${NO_OP_NOTIFIER}): notifications/elicitation/complete no longer exists; the client retries the request after the URL step. Where the notifier is stored and called later, the call now does nothing`,
+    }, ...stored.laterCalls.map((call) => ({
+      rule: 'completion-notifier-removed', severity: 'info' as const, pos: call.getStart(), marker: true,
+      message: `${call.getText().replace(/\s+/g, ' ').slice(0, 60)} may call the completion notifier of ${where}, which is now a no-op: the client is no longer told here that the URL step finished; it retries the request by itself`,
+      suggestion: 'If the retried request must know that the out-of-band step finished, record it here (keyed by the id the handler carries in requestState) and check it in the handler.',
+    }))]);
 }
 
 /**
@@ -1208,6 +1238,15 @@ function helperFinding(site: PushSite, name: string): FindingInput {
   };
 }
 
+
+/** A carried value named or typed like a secret, in a state the client can read (signed, not sealed). */
+function sensitiveValueFinding(name: string, where: string, nameNode: Node): FindingInput {
+  return {
+    rule: 'state-carries-sensitive-value', severity: 'info', pos: nameNode.getStart(),
+    message: `${name} in ${where} travels in a signed requestState, which the client can read`,
+    suggestion: `Use --state-protection sealed (the default), or carry an identifier instead of ${name} and look the value up again on the retry.`,
+  };
+}
 
 function leftAsIs(site: PushSite, why: string): FindingInput {
   return {
