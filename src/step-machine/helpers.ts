@@ -211,13 +211,25 @@ function callsItself(fn: HelperFunction, name: string): boolean {
   if (!body) return false;
   return Node.isMethodDeclaration(fn)
     ? body.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).some((p) => Node.isThisExpression(p.getExpression()) && p.getName() === name)
-    : body.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name);
+    : body.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name && !isPropertyName(id));
 }
 
 /** The statement holds a `return` of the helper itself (not of a function nested in it). */
 function returnsFromHelper(statement: Statement): boolean {
   if (Node.isReturnStatement(statement)) return true;
   return statement.getDescendantsOfKind(SyntaxKind.ReturnStatement).some((r) => !r.getFirstAncestor((a) => a !== statement && Node.isFunctionLikeDeclaration(a) && statement.containsRange(a.getPos(), a.getEnd())));
+}
+
+/** `x.name`, `{ name: … }`, `name() {}`: a name of a property, not a reference to a function. */
+function isPropertyName(id: Node): boolean {
+  const parent = id.getParent();
+  if (!parent) return false;
+  if (Node.isQualifiedName(parent)) return parent.getRight() === id;
+  if (Node.isPropertyAccessExpression(parent) || Node.isPropertyAssignment(parent) || Node.isMethodDeclaration(parent) ||
+    Node.isPropertyDeclaration(parent) || Node.isPropertySignature(parent) || Node.isMethodSignature(parent)) {
+    return parent.getNameNode() === id;
+  }
+  return false;
 }
 
 function skipParens(node: Node | undefined): Node | undefined {
@@ -370,7 +382,9 @@ export function findHelperChains(
   const asking = sites.map((s) => s.node);
   const candidates = sourceFile.getDescendants().filter((n): n is HelperFunction =>
     (Node.isFunctionDeclaration(n) || Node.isArrowFunction(n) || Node.isFunctionExpression(n) || Node.isMethodDeclaration(n)) &&
-    !handlerFns.has(n) && helperName(n) !== undefined && !asking.some((a) => n.containsRange(a.getPos(), a.getEnd())));
+    !handlerFns.has(n) && helperName(n) !== undefined && !asking.some((a) => n.containsRange(a.getPos(), a.getEnd())) &&
+    // A function that registers handlers (`createServer()`) is set-up code, not a helper.
+    !handlers.some((h) => n.containsRange(h.fn.getPos(), h.fn.getEnd())));
   // Each round can only lengthen chains by one, so this ends after MAX_CHAIN_DEPTH rounds at most.
   for (let added = true; added;) {
     added = false;
@@ -396,9 +410,10 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
   if (!named || !body || !Node.isBlock(body)) return undefined;
   const byName = new Map([...helpers.values()].filter((h) => h.receiver === '').map((h) => [h.name, h] as const));
   const methods = [...helpers.values()].filter((h) => h.receiver === 'this.');
+  // Calls in closures it creates (callbacks, timers) are not its own questions.
   const calls = body.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((c) => {
     const inner = calledHelper(c, byName, methods);
-    return inner ? [{ call: c, inner }] : [];
+    return inner && enclosingFunction(c) === fn ? [{ call: c, inner }] : [];
   });
   if (calls.length === 0) return undefined;
   const { call, inner } = calls[0];
@@ -425,9 +440,6 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
   if (inner.depth >= MAX_CHAIN_DEPTH) {
     return refuse(`the question is ${inner.depth + 1} helpers deep (${chainNames.map((n) => `${n}()`).join(' → ')}), and chains of at most ${MAX_CHAIN_DEPTH} are lifted`,
       `Call a helper closer to the question from the handler (at most ${MAX_CHAIN_DEPTH} helpers on the way), then run the migration again.`);
-  }
-  if (call.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a)) !== fn) {
-    return refuse('the call sits in a function nested in it', `Call ${inner.name}() directly in the body of ${named.name}(), then run the migration again.`);
   }
   if (!fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()) && isPureExpression(p.getInitializer()) && !p.getDotDotDotToken())) {
     return refuse('its parameters are destructured, rest parameters or have defaults with side effects', 'Take plain parameters, then run the migration again.');
@@ -477,6 +489,10 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
       depth: inner.depth + 1,
     },
   };
+}
+
+function enclosingFunction(node: Node): Node | undefined {
+  return node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a));
 }
 
 /** The SDK call a helper's question finally goes through. */
