@@ -12,7 +12,7 @@ import { isSensitiveStateValue, renderStateModule, type StateProtection } from '
 import { readsMutable } from '../src/step-machine/deferred.js';
 import { isRevivableDate, jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
-import { companionImportEdits, importedHelpers, requirementsOf, type CrossFileInput } from '../src/step-machine/cross-file.js';
+import { companionImportEdits, importedChainFindings, importedHelpers, requirementsOf, type CrossFileInput } from '../src/step-machine/cross-file.js';
 import { companionText, findHelperChains, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
 import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
 import { planHandler, handlerLabel, isRaceAwait, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
@@ -75,6 +75,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   // Helpers imported from other modules of the project (cross-file mode), by local name.
   const imported = v1 ? undefined : importedHelpers(sourceFile, crossFile, aliases, fileNames);
   if (imported) cleanups.push(imported.dispose);
+  result.findings.push(...importedChainFindings(sourceFile, handlers, imported?.chains ?? []));
   const importedByName = new Map((imported?.helpers ?? []).map((i) => [i.localName, i.helper]));
   const lifted = helperCallSites(sourceFile, helpers, handlers, importedByName);
   // Helpers whose callers in other files were migrated: their companions are exported from here.
