@@ -385,12 +385,18 @@ export function findHelperChains(
     !handlerFns.has(n) && helperName(n) !== undefined && !asking.some((a) => n.containsRange(a.getPos(), a.getEnd())) &&
     // A function that registers handlers (`createServer()`) is set-up code, not a helper.
     !handlers.some((h) => n.containsRange(h.fn.getPos(), h.fn.getEnd())));
+  // Functions that ask and are not liftable: a chain that also calls one is not lifted.
+  const askingNames = new Set(sites.flatMap((s) => {
+    const fn = s.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
+    const named = fn && helperName(fn);
+    return named && !helpers.has(fn) ? [named.name] : [];
+  }));
   // Each round can only lengthen chains by one, so this ends after MAX_CHAIN_DEPTH rounds at most.
   for (let added = true; added;) {
     added = false;
     for (const fn of candidates) {
       if (helpers.has(fn)) continue;
-      const tried = chainHelper(fn, helpers, taken);
+      const tried = chainHelper(fn, helpers, taken, askingNames);
       if (tried && 'helper' in tried) {
         helpers.set(fn, tried.helper);
         added = true;
@@ -399,12 +405,12 @@ export function findHelperChains(
   }
   return candidates.flatMap((fn) => {
     if (helpers.has(fn)) return [];
-    const tried = chainHelper(fn, helpers, taken);
+    const tried = chainHelper(fn, helpers, taken, askingNames);
     return tried && 'refusal' in tried ? [tried.refusal] : [];
   });
 }
 
-function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, taken: Set<string>): { helper: LiftableHelper } | { refusal: FindingInput } | undefined {
+function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, taken: Set<string>, askingNames: ReadonlySet<string>): { helper: LiftableHelper } | { refusal: FindingInput } | undefined {
   const named = helperName(fn);
   const body = fn.getBody();
   if (!named || !body || !Node.isBlock(body)) return undefined;
@@ -433,6 +439,12 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
     if (callsItself(link.fn, named.name)) {
       return refuse(`${link.name}() calls ${named.name}() back, so how many questions they ask is not known`, 'Break the cycle so that each helper asks at most once, then run the migration again.');
     }
+  }
+  const otherAsking = body.getDescendantsOfKind(SyntaxKind.CallExpression).map((c) => c.getExpression())
+    .map((callee) => (Node.isPropertyAccessExpression(callee) && Node.isThisExpression(callee.getExpression()) ? callee.getName() : callee.getText()))
+    .find((name) => askingNames.has(name));
+  if (otherAsking !== undefined) {
+    return refuse(`it also calls ${otherAsking}(), which asks the client and is not lifted`, `Ask that question in the handler as well (or make ${otherAsking}() liftable), then run the migration again.`);
   }
   if (calls.length > 1) {
     return refuse(`it calls helpers that ask ${calls.length} times`, 'Ask each question in the handler (or a helper of its own), then run the migration again.');
