@@ -211,7 +211,15 @@ function callsItself(fn: HelperFunction, name: string): boolean {
   if (!body) return false;
   return Node.isMethodDeclaration(fn)
     ? body.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).some((p) => Node.isThisExpression(p.getExpression()) && p.getName() === name)
-    : body.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name && !isPropertyName(id));
+    : body.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name && !isPropertyName(id) && !localBinding(id, fn));
+}
+
+/** `const { confirm } = …` in `confirm()`: the name is a local of the helper, not the helper. */
+function localBinding(id: Node, fn: HelperFunction): boolean {
+  const declarations = id.getSymbol()?.getDeclarations();
+  // Without a symbol the name is taken for the helper: refusing is the safe side.
+  if (!declarations || declarations.length === 0) return false;
+  return declarations.every((d) => fn.containsRange(d.getPos(), d.getEnd()) && d !== fn);
 }
 
 /** The statement holds a `return` of the helper itself (not of a function nested in it). */
