@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { transformSource, type SourceOutcome } from '../src/engine.js';
 import stepMachineJscodeshift, { transform } from '../transforms/step-machine.js';
+import { MAX_CHAIN_DEPTH } from '../src/step-machine/helpers.js';
 
 const dir = fileURLToPath(new URL('../__testfixtures__/step-machine/', import.meta.url));
 const stateModule = path.join(dir, 'mrtr-state.ts');
@@ -69,6 +70,11 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['recomputed-local-changed-before-question-reported', [['push-unsupported-shape', 'warning', 17]]],
     ['then-chain-returning-promise-reported', [['then-chain', 'warning', 16]]],
     ['then-chain-value-may-be-promise-reported', [['then-chain', 'warning', 15]]],
+    ['helper-chain-too-deep-reported', [['push-in-helper', 'warning', 7], ['push-in-helper', 'warning', 23]]],
+    ['helper-chain-recursive-reported', [['push-in-helper', 'warning', 7], ['push-in-helper', 'warning', 16]]],
+    ['helper-chain-inner-returns-early-reported', [['push-in-helper', 'warning', 10]]],
+    ['question-helper-calling-itself-reported', [['push-in-helper', 'warning', 8]]],
+    ['helper-chain-also-calls-asking-helper-reported', [['push-in-helper', 'warning', 9], ['push-in-helper', 'warning', 18], ['push-in-helper', 'warning', 26]]],
   ];
 
   it.each(refused)('%s', (name, expected) => {
@@ -435,6 +441,47 @@ describe('step-machine: known bugs (fail until fixed)', () => {
     const output = run('question-in-helper-lifted').output!;
     expect(output).not.toMatch(/function \w+\(ctx: ServerContext, employee: string, answer: ElicitResult\)/);
     expect(output).not.toMatch(/function \w+\(ctx: ServerContext, employee: string\): ElicitRequestFormParams/);
+  });
+});
+
+describe('step-machine: helper chains', () => {
+  it(`lifts a chain of ${MAX_CHAIN_DEPTH} helpers and refuses one helper more, naming the chain`, () => {
+    expect(MAX_CHAIN_DEPTH).toBe(3);
+    const three = run('helper-chain-three-levels-lifted');
+    expect(three.handlersMigrated).toBe(1);
+    expect(three.output).toContain('return confirmRemovalParams(name);');
+    expect(three.output).not.toMatch(/async function confirm(Removal|Offboarding)?\(/);
+    const four = run('helper-chain-too-deep-reported');
+    expect(four.handlersMigrated).toBe(0);
+    expect(four.findings[0].message).toContain('4 helpers deep (confirmOffboardingStep() → confirmOffboarding() → confirmRemoval() → confirm())');
+    expect(four.findings[0].message).toContain(`at most ${MAX_CHAIN_DEPTH}`);
+  });
+
+  it('says why a recursive chain is not lifted, on its call of the inner helper', () => {
+    const [chain] = run('helper-chain-recursive-reported').findings;
+    expect(chain.message).toMatch(/^confirmRemoval\(\) asks through confirm\(\).*calls itself/);
+  });
+
+  it("runs a chain's own code before the call in its request builder and the inner outcome before its own code after", () => {
+    const output = run('helper-chain-post-processes-inner-result').output!;
+    expect(output).toMatch(/function askRefundCentsParams\(currency: string\): ElicitRequestFormParams \{\n  const label = currency.toUpperCase\(\);\n  return askAmountParams\(label\);/);
+    expect(output).toMatch(/function askRefundCentsOutcome\(answer: ElicitResult\): number \| undefined \{\n  const amount = askAmountOutcome\(answer\);\n  if \(amount === undefined\)/);
+    // orderId is used by neither half.
+    expect(output).not.toMatch(/askRefundCents(Params|Outcome)\([^)]*orderId/);
+  });
+
+  it('keeps a chain helper and its inner helper while a handler that cannot migrate still calls it', () => {
+    const outcome = run('helper-chain-kept-for-unmigrated-caller');
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(outcome.output).toContain('async function confirm(ctx: ServerContext, message: string)');
+    expect(outcome.output).toContain('async function confirmRemoval(ctx: ServerContext, employee: string)');
+    expect(outcome.output).toContain('if (!(await confirmRemoval(ctx, await lookupName(id)))) {');
+  });
+
+  it('removes an inner helper once neither handlers nor a kept chain reference it', () => {
+    const output = run('helper-chain-and-inner-both-called-lifted').output!;
+    expect(output).not.toMatch(/async function confirm(Removal)?\(/);
+    expect(output).toContain('const ok = confirmOutcome(okAnswer);');
   });
 });
 

@@ -12,8 +12,8 @@ import { isSensitiveStateValue, renderStateModule, type StateProtection } from '
 import { readsMutable } from '../src/step-machine/deferred.js';
 import { isRevivableDate, jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
-import { companionImportEdits, importedHelpers, requirementsOf, type CrossFileInput } from '../src/step-machine/cross-file.js';
-import { companionText, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
+import { companionImportEdits, importedChainFindings, importedHelpers, requirementsOf, type CrossFileInput } from '../src/step-machine/cross-file.js';
+import { companionText, findHelperChains, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
 import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
 import { planHandler, handlerLabel, isRaceAwait, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
 import { isPureStatement } from '../src/step-machine/purity.js';
@@ -82,10 +82,13 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
   const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
+  // Helpers that ask by calling one of those (chains, to a bounded depth); refused chains are reported.
+  if (!v1) result.findings.push(...findHelperChains(sourceFile, sites, helpers, handlers, fileNames));
   const helperSites = new Set([...helpers.values()].map((h) => h.site));
   // Helpers imported from other modules of the project (cross-file mode), by local name.
   const imported = v1 ? undefined : importedHelpers(sourceFile, crossFile, aliases, fileNames);
   if (imported) cleanups.push(imported.dispose);
+  result.findings.push(...importedChainFindings(sourceFile, handlers, imported?.chains ?? []));
   const importedByName = new Map((imported?.helpers ?? []).map((i) => [i.localName, i.helper]));
   const lifted = helperCallSites(sourceFile, helpers, handlers, importedByName);
   // Helpers whose callers in other files were migrated: their companions are exported from here.
@@ -187,7 +190,8 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   }
   if (plans.length === 0 && edits.length === 0 && !exporting) {
     // No handler changes: every helper's question stays and is reported.
-    for (const helper of helpers.values()) result.findings.push(routeRefusalFinding(helper.site, routeRefusals) ?? outsideRequestFinding(helper.site, handlers));
+    // A chain helper's question is its inner helper's, reported there.
+    for (const helper of helpers.values()) if (!helper.via) result.findings.push(routeRefusalFinding(helper.site, routeRefusals) ?? outsideRequestFinding(helper.site, handlers));
     return result;
   }
 
@@ -866,15 +870,24 @@ function helperEdits(
   exportFor: ReadonlySet<string>,
 ): FindingInput[] {
   const findings: FindingInput[] = [];
+  // A chain helper's companions call its inner helper's, so those are written too.
+  const needed = new Set<LiftableHelper>();
   for (const helper of helpers.values()) {
+    if (!exportFor.has(helper.name) && ![...migrated].some((call) => calls.get(call)?.helper === helper)) continue;
+    for (let link: LiftableHelper | undefined = helper; link; link = link.via?.inner) needed.add(link);
+  }
+  // Outer helpers first: a reference inside a helper that goes does not keep its inner helper.
+  const removedHelpers: Node[] = [];
+  for (const helper of [...helpers.values()].sort((a, b) => b.depth - a.depth)) {
     const migratedHere = [...migrated].filter((call) => calls.get(call)?.helper === helper);
     // Callers in other files were migrated: the companions are written (and exported) all the same.
     const forOtherFiles = exportFor.has(helper.name);
     const references = helper.declaration.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier)
       .filter((id) => id.getText() === helper.name && !helper.declaration.containsRange(id.getPos(), id.getEnd()));
-    const remaining = references.filter((id) => !migratedHere.some((call) => call.containsRange(id.getPos(), id.getEnd())));
-    if (migratedHere.length === 0 && !forOtherFiles) {
-      findings.push(outsideRequestFinding(helper.site, handlers));
+    const remaining = references.filter((id) => !migratedHere.some((call) => call.containsRange(id.getPos(), id.getEnd())) &&
+      !removedHelpers.some((d) => d.containsRange(id.getPos(), id.getEnd())));
+    if (!needed.has(helper)) {
+      if (!helper.via) findings.push(outsideRequestFinding(helper.site, handlers));
       continue;
     }
     const types = companionTypes(helper, typescript, uses);
@@ -887,8 +900,11 @@ function helperEdits(
     if (remaining.length === 0 && !exported) {
       edits.push({ start, end: helper.declaration.getEnd(), text: companions.replace(/^[ \t]*/, indent) });
       removedDeclarations.push(helper.declaration);
+      removedHelpers.push(helper.declaration);
     } else {
       edits.push({ start: helper.declaration.getEnd(), end: helper.declaration.getEnd(), text: `${style.eol}${style.eol}${companions}` });
+      // A kept chain helper's question is reported at its inner helper, which it keeps too.
+      if (helper.via) continue;
       // The message stays what a later run reports for the same spot, so the marker is never doubled.
       const why = remaining.length > 0
         ? `It stays for its other callers (${remaining.length} reference${remaining.length === 1 ? '' : 's'} left)`

@@ -7,10 +7,10 @@
 import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile } from 'ts-morph';
 import type { PushAlias } from '../config.js';
 import { aliasArgumentProblem } from '../analysis/alias-arguments.js';
-import { findHandlers } from '../analysis/handlers.js';
+import { findHandlers, type HandlerInfo } from '../analysis/handlers.js';
 import { findPushSites } from '../analysis/push-sites.js';
-import type { TextEdit } from '../types.js';
-import { findLiftableHelpers, type LiftableHelper } from './helpers.js';
+import type { FindingInput, TextEdit } from '../types.js';
+import { findHelperChains, findLiftableHelpers, type LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
 
 /** What the runner passes a file in cross-file mode: imported modules that export liftable helpers. */
@@ -52,20 +52,37 @@ export function parseOnTheSide(absPath: string, text: string): { sourceFile: Sou
  * taken (an earlier run already wrote them) is left out: a second set would be numbered.
  */
 export function exportedLiftableHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): Map<string, LiftableHelper> {
-  const out = new Map<string, LiftableHelper>();
-  if (importsV1(sourceFile)) return out;
+  return moduleHelpers(sourceFile, aliases).lifted;
+}
+
+/**
+ * A module's exported liftable helpers, and apart from them its exported chains (helpers asking
+ * through another helper): chains are lifted within their own file only, so a caller in another
+ * file is reported instead.
+ */
+function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): { lifted: Map<string, LiftableHelper>; chains: Map<string, LiftableHelper> } {
+  const lifted = new Map<string, LiftableHelper>();
+  const chains = new Map<string, LiftableHelper>();
+  if (importsV1(sourceFile)) return { lifted, chains };
   const handlers = findHandlers(sourceFile);
   const sites = findPushSites(sourceFile, handlers, aliases).filter((s) => aliasArgumentProblem(s) === undefined);
   const names = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-  for (const helper of findLiftableHelpers(sites, names).values()) {
-    const exported = Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported()
-      : Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
-    if (!exported) continue;
+  const helpers = findLiftableHelpers(sites, names);
+  for (const helper of helpers.values()) {
+    if (!isExported(helper)) continue;
     const base = camelCase(helper.name);
     if (helper.requestFn !== `${base}Params` || (helper.resultFn !== undefined && helper.resultFn !== `${base}Outcome`)) continue;
-    out.set(helper.name, helper);
+    lifted.set(helper.name, helper);
   }
-  return out;
+  // Found after the plain helpers, as in the module's own run, so their companion names agree.
+  findHelperChains(sourceFile, sites, helpers, handlers, names);
+  for (const helper of helpers.values()) if (helper.via && isExported(helper)) chains.set(helper.name, helper);
+  return { lifted, chains };
+}
+
+function isExported(helper: LiftableHelper): boolean {
+  return Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported()
+    : Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
 }
 
 function importsV1(sourceFile: SourceFile): boolean {
@@ -81,14 +98,15 @@ export function importedHelpers(
   input: CrossFileInput | undefined,
   aliases: readonly PushAlias[],
   taken: ReadonlySet<string>,
-): { helpers: ImportedHelper[]; dispose: () => void } {
+): { helpers: ImportedHelper[]; chains: ImportedHelper[]; dispose: () => void } {
   const helpers: ImportedHelper[] = [];
+  const chains: ImportedHelper[] = [];
   const parsed: SourceFile[] = [];
   const dispose = () => {
     for (const file of parsed) if (!file.wasForgotten()) project().removeSourceFile(file);
   };
-  if (!input) return { helpers, dispose };
-  const byModule = new Map<string, Map<string, LiftableHelper>>();
+  if (!input) return { helpers, chains, dispose };
+  const byModule = new Map<string, ReturnType<typeof moduleHelpers>>();
   for (const declaration of sourceFile.getImportDeclarations()) {
     const module = input.modules[declaration.getModuleSpecifierValue()];
     if (!module || declaration.isTypeOnly()) continue;
@@ -96,17 +114,37 @@ export function importedHelpers(
     if (!exported) {
       const { sourceFile: file } = parseOnTheSide(module.absPath, module.text);
       parsed.push(file);
-      exported = exportedLiftableHelpers(file, aliases);
+      exported = moduleHelpers(file, aliases);
       byModule.set(module.absPath, exported);
     }
     for (const spec of declaration.getNamedImports()) {
-      const helper = exported.get(spec.getName());
-      if (!helper || spec.isTypeOnly()) continue;
+      if (spec.isTypeOnly()) continue;
+      const chain = exported.chains.get(spec.getName());
+      if (chain) chains.push({ helper: chain, localName: (spec.getAliasNode() ?? spec.getNameNode()).getText(), declaration, absPath: module.absPath });
+      const helper = exported.lifted.get(spec.getName());
+      if (!helper) continue;
       if (taken.has(helper.requestFn) || (helper.resultFn !== undefined && taken.has(helper.resultFn))) continue;
       helpers.push({ helper, localName: (spec.getAliasNode() ?? spec.getNameNode()).getText(), declaration, absPath: module.absPath });
     }
   }
-  return { helpers, dispose };
+  return { helpers, chains, dispose };
+}
+
+/** Calls in handlers of chains imported from other modules: reported, their handlers left as they are. */
+export function importedChainFindings(sourceFile: SourceFile, handlers: readonly HandlerInfo[], chains: readonly ImportedHelper[]): FindingInput[] {
+  const byName = new Map(chains.map((c) => [c.localName, c]));
+  if (byName.size === 0) return [];
+  return sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
+    const callee = call.getExpression();
+    const chain = Node.isIdentifier(callee) ? byName.get(callee.getText()) : undefined;
+    if (!chain || !handlers.some((h) => h.fn.containsRange(call.getPos(), call.getEnd()))) return [];
+    const inner = chain.helper.via!.inner;
+    return [{
+      rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
+      message: `${chain.localName}() asks through ${inner.name}() (${chain.helper.site.api}) in ${chain.declaration.getModuleSpecifierValue()}: a chain of helpers in another file is not lifted`,
+      suggestion: `Call ${inner.name}() from the handler (with the arguments ${chain.localName}() passes it), or move ${chain.localName}() into this file, then run the migration again.`,
+    }];
+  });
 }
 
 /**

@@ -44,6 +44,20 @@ export interface LiftableHelper {
   outcomeNeedsPre: boolean;
   /** A key hint from the helper's name (`askForProject` → `project`). */
   keyHint: string;
+  /** Set when the helper asks by calling another liftable helper (a chain): the call it makes. */
+  via?: ChainLink;
+  /** Helpers on the way to the question, this one included: 1 for a helper that asks itself. */
+  depth: number;
+}
+
+/** The one call a chain helper makes of the helper below it, as its companions call that one's. */
+export interface ChainLink {
+  inner: LiftableHelper;
+  call: CallExpression;
+  requestArgs: string;
+  outcomeArgs: string;
+  /** The outcome's answer parameter when the helper binds the inner result under another name. */
+  answerName: string;
 }
 
 export interface HelperCall {
@@ -76,6 +90,8 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
     if (!body || !Node.isBlock(body)) continue;
     // A default value goes into the companions with its parameter, so it must be safe to evaluate there too.
     if (!fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()) && isPureExpression(p.getInitializer()) && !p.getDotDotDotToken())) continue;
+    // A helper that calls itself asks an unknown number of times: its companions cannot say that.
+    if (callsItself(fn, named.name)) continue;
     const split = splitAt(body, site);
     if (!split) continue;
     const base = camelCase(named.name);
@@ -106,10 +122,15 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
       requestParams: used(requestNames),
       outcomeParams: used(outcomeNames),
       outcomeNeedsPre,
-      keyHint: snakeCase(named.name.replace(/^(ask|prompt|elicit|request|get|fetch|choose|pick|select)(For)?(?=[A-Z])/, '')) || snakeCase(named.name),
+      keyHint: keyHintOf(named.name),
+      depth: 1,
     });
   }
   return helpers;
+}
+
+function keyHintOf(name: string): string {
+  return snakeCase(name.replace(/^(ask|prompt|elicit|request|get|fetch|choose|pick|select)(For)?(?=[A-Z])/, '')) || snakeCase(name);
 }
 
 function uniqueIn(name: string, taken: Set<string>): string {
@@ -149,19 +170,30 @@ function ownMethod(method: MethodDeclaration): boolean {
 }
 
 /** Pure code before the question, the question as `const x = await …` or `return await …`, anything after. */
-function splitAt(body: Block, site: PushSite): { pre: Statement[]; post: Statement[]; binding?: string } | undefined {
+function splitAt(body: Block, site: PushSite): Split | undefined {
+  if (!site.call) return undefined;
+  const split = splitAround(body, site.call, false);
+  return 'reason' in split ? undefined : split;
+}
+
+interface Split { pre: Statement[]; post: Statement[]; binding?: string }
+
+/**
+ * The body around one call: pure code before it, the call as `const x = await …` or
+ * `return await …` (or a bare `return …` when `returnUnawaited`), anything after; or why not.
+ */
+function splitAround(body: Block, call: CallExpression, returnUnawaited: boolean): Split | { reason: string } {
   const statements = body.getStatements();
-  const index = statements.findIndex((st) => st.containsRange(site.node.getPos(), site.node.getEnd()));
-  if (index < 0) return undefined;
+  const index = statements.findIndex((st) => st.containsRange(call.getPos(), call.getEnd()));
+  if (index < 0) return { reason: 'the call is not a statement of its body' };
   const statement = statements[index];
   const pre = statements.slice(0, index);
-  if (!pre.every(isPureStatement)) return undefined;
+  if (!pre.every(isPureStatement)) return { reason: 'code before the call has side effects, which would run again when the client retries' };
   // A return before the question means some calls finish without asking: the companions cannot say that.
-  if (pre.some(returnsFromHelper)) return undefined;
-  const call = site.call;
-  if (!call) return undefined;
+  if (pre.some(returnsFromHelper)) return { reason: 'it can return before the call, so some calls finish without asking' };
   const awaited = skipParens(call.getParent());
-  if (!awaited || !Node.isAwaitExpression(awaited)) return undefined;
+  if (Node.isReturnStatement(statement) && returnUnawaited && awaited === statement) return { pre, post: [] };
+  if (!awaited || !Node.isAwaitExpression(awaited)) return { reason: 'the call is not awaited where it stands' };
   const holder = skipParens(awaited.getParent());
   if (Node.isReturnStatement(statement) && holder === statement) return { pre, post: [] };
   if (Node.isVariableStatement(statement) && statement.getDeclarations().length === 1) {
@@ -170,13 +202,42 @@ function splitAt(body: Block, site: PushSite): { pre: Statement[]; post: Stateme
       return { pre, post: statements.slice(index + 1), binding: decl.getNameNode().getText() };
     }
   }
-  return undefined;
+  return { reason: 'the call is neither returned nor the initialiser of a `const` of its own' };
+}
+
+/** The function refers to itself by name (`ask()` in `ask`, `this.ask()` in method `ask`). */
+function callsItself(fn: HelperFunction, name: string): boolean {
+  const body = fn.getBody();
+  if (!body) return false;
+  return Node.isMethodDeclaration(fn)
+    ? body.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).some((p) => Node.isThisExpression(p.getExpression()) && p.getName() === name)
+    : body.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name && !isPropertyName(id) && !localBinding(id, fn));
+}
+
+/** `const { confirm } = …` in `confirm()`: the name is a local of the helper, not the helper. */
+function localBinding(id: Node, fn: HelperFunction): boolean {
+  const declarations = id.getSymbol()?.getDeclarations();
+  // Without a symbol the name is taken for the helper: refusing is the safe side.
+  if (!declarations || declarations.length === 0) return false;
+  return declarations.every((d) => fn.containsRange(d.getPos(), d.getEnd()) && d !== fn);
 }
 
 /** The statement holds a `return` of the helper itself (not of a function nested in it). */
 function returnsFromHelper(statement: Statement): boolean {
   if (Node.isReturnStatement(statement)) return true;
   return statement.getDescendantsOfKind(SyntaxKind.ReturnStatement).some((r) => !r.getFirstAncestor((a) => a !== statement && Node.isFunctionLikeDeclaration(a) && statement.containsRange(a.getPos(), a.getEnd())));
+}
+
+/** `x.name`, `{ name: … }`, `name() {}`: a name of a property, not a reference to a function. */
+function isPropertyName(id: Node): boolean {
+  const parent = id.getParent();
+  if (!parent) return false;
+  if (Node.isQualifiedName(parent)) return parent.getRight() === id;
+  if (Node.isPropertyAccessExpression(parent) || Node.isPropertyAssignment(parent) || Node.isMethodDeclaration(parent) ||
+    Node.isPropertyDeclaration(parent) || Node.isPropertySignature(parent) || Node.isMethodSignature(parent)) {
+    return parent.getNameNode() === id;
+  }
+  return false;
 }
 
 function skipParens(node: Node | undefined): Node | undefined {
@@ -238,13 +299,8 @@ export function helperCallSites(
       continue;
     }
     sites.push(site);
-    // An argument the call leaves out (a parameter with a default) is passed as undefined where a
-    // later one follows: the outcome function takes the answer after them.
-    const pick = (indices: number[], more: boolean) => {
-      const last = more ? Infinity : Math.max(-1, ...indices.filter((i) => i < args.length));
-      return indices.filter((i) => i <= last).map((i) => args[i]?.getText() ?? 'undefined').join(', ');
-    };
-    calls.set(call, { helper, call, requestArgs: pick(helper.requestParams, false), outcomeArgs: pick(helper.outcomeParams, true) });
+    const { requestArgs, outcomeArgs } = argumentsFor(call, helper);
+    calls.set(call, { helper, call, requestArgs, outcomeArgs });
   }
   return { sites, calls, refusals };
 }
@@ -272,7 +328,10 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
   const paramsOf = (indices: number[]) => indices.map((i) => helper.params[i].getText());
   const preText = helper.pre.map((st) => reindent(st, indent + unit)).join(eol);
   const params0 = helper.site.params;
-  const paramsExpr = params0 ? (helper.site.elicitMode === 'url' ? stripUrlModeFields(params0) : params0.getText()) : '{}';
+  const via = helper.via;
+  // A chain helper's request is its inner helper's, built from the arguments it passes.
+  const paramsExpr = via ? `${via.inner.receiver}${via.inner.requestFn}(${via.requestArgs})`
+    : params0 ? (helper.site.elicitMode === 'url' ? stripUrlModeFields(params0) : params0.getText()) : '{}';
   const lines: string[] = [];
   const requestType = types.request ? `: ${types.request}` : '';
   // A method's companions are methods with its modifiers; a function's are functions.
@@ -284,23 +343,212 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
   lines.push(`${indent}${unit}return ${paramsExpr}${semi}`);
   lines.push(`${indent}}`);
   if (helper.resultFn) {
-    const answerParam = `${helper.binding}${types.answer ? `: ${types.answer}` : ''}`;
+    // A chain helper hands the answer to its inner outcome first, unless the inner helper has none.
+    const innerOutcome = via?.inner.resultFn
+      ? `${via.inner.resultAsync ? 'await ' : ''}${via.inner.receiver}${via.inner.resultFn}(${[via.outcomeArgs, via.answerName].filter(Boolean).join(', ')})`
+      : undefined;
+    const answerParam = `${innerOutcome ? via!.answerName : helper.binding}${types.answer ? `: ${types.answer}` : ''}`;
     const resultType = types.result ? `: ${helper.resultAsync ? `Promise<${types.result}>` : types.result}` : '';
     lines.push('');
     lines.push(`${indent}/** What ${helper.name}() does with the answer (its code after the question). */`);
     lines.push(`${indent}${exportKeyword}${declare(helper.resultFn, helper.resultAsync)}(${[...paramsOf(helper.outcomeParams), answerParam].join(', ')})${resultType} {`);
     if (preText && helper.outcomeNeedsPre) lines.push(preText);
+    if (innerOutcome && via) {
+      const statement = via.call.getFirstAncestor((a) => Node.isStatement(a) && a.getParent() === helper.fn.getBody()) as Statement;
+      // `return inner(…)` returns the inner outcome; `const x = await inner(…)` binds it.
+      const awaited = skipParens(via.call.getParent())!;
+      lines.push(helper.binding === undefined ? `${indent}${unit}return ${innerOutcome}${semi}` : reindent(statement, indent + unit, { node: awaited, text: innerOutcome }));
+    }
     for (const st of helper.post) lines.push(reindent(st, indent + unit));
     lines.push(`${indent}}`);
   }
   return lines.join(eol);
 }
 
+/**
+ * How many helpers a question may be lifted through, the one that asks included: a handler awaiting
+ * `confirmRemoval()`, which returns `confirm()`, which asks, is a chain of 2; 3 is the most.
+ */
+export const MAX_CHAIN_DEPTH = 3;
+
+/**
+ * Helpers that ask only by calling one liftable helper (a chain), added to `helpers` with companions
+ * that compose the inner helper's: their code before the call and the inner request in `<name>Params`,
+ * the inner outcome and their own code after it in `<name>Outcome`. Returns the chains refused, each
+ * reported on the call that would have been lifted.
+ */
+export function findHelperChains(
+  sourceFile: SourceFile,
+  sites: PushSite[],
+  helpers: Map<Node, LiftableHelper>,
+  handlers: HandlerInfo[],
+  taken: Set<string>,
+): FindingInput[] {
+  if (helpers.size === 0) return [];
+  const handlerFns = new Set<Node>(handlers.map((h) => h.fn));
+  // A function that asks anything itself (or in a closure) is not a chain: its own sites decide.
+  const asking = sites.map((s) => s.node);
+  const candidates = sourceFile.getDescendants().filter((n): n is HelperFunction =>
+    (Node.isFunctionDeclaration(n) || Node.isArrowFunction(n) || Node.isFunctionExpression(n) || Node.isMethodDeclaration(n)) &&
+    !handlerFns.has(n) && helperName(n) !== undefined && !asking.some((a) => n.containsRange(a.getPos(), a.getEnd())) &&
+    // A function that registers handlers (`createServer()`) is set-up code, not a helper.
+    !handlers.some((h) => n.containsRange(h.fn.getPos(), h.fn.getEnd())));
+  // Functions that ask and are not liftable: a chain that also calls one is not lifted.
+  const askingNames = new Set(sites.flatMap((s) => {
+    const fn = s.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
+    const named = fn && helperName(fn);
+    return named && !helpers.has(fn) ? [named.name] : [];
+  }));
+  // Each round can only lengthen chains by one, so this ends after MAX_CHAIN_DEPTH rounds at most.
+  for (let added = true; added;) {
+    added = false;
+    for (const fn of candidates) {
+      if (helpers.has(fn)) continue;
+      const tried = chainHelper(fn, helpers, taken, askingNames);
+      if (tried && 'helper' in tried) {
+        helpers.set(fn, tried.helper);
+        added = true;
+      }
+    }
+  }
+  return candidates.flatMap((fn) => {
+    if (helpers.has(fn)) return [];
+    const tried = chainHelper(fn, helpers, taken, askingNames);
+    return tried && 'refusal' in tried ? [tried.refusal] : [];
+  });
+}
+
+function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, taken: Set<string>, askingNames: ReadonlySet<string>): { helper: LiftableHelper } | { refusal: FindingInput } | undefined {
+  const named = helperName(fn);
+  const body = fn.getBody();
+  if (!named || !body || !Node.isBlock(body)) return undefined;
+  const byName = new Map([...helpers.values()].filter((h) => h.receiver === '').map((h) => [h.name, h] as const));
+  const methods = [...helpers.values()].filter((h) => h.receiver === 'this.');
+  // Calls in closures it creates (callbacks, timers) are not its own questions.
+  const calls = body.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((c) => {
+    const inner = calledHelper(c, byName, methods);
+    return inner && enclosingFunction(c) === fn ? [{ call: c, inner }] : [];
+  });
+  if (calls.length === 0) return undefined;
+  const { call, inner } = calls[0];
+  const chainNames = [named.name];
+  for (let link: LiftableHelper | undefined = inner; link; link = link.via?.inner) chainNames.push(link.name);
+  const refuse = (why: string, suggestion: string) => ({
+    refusal: {
+      rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
+      message: `${named.name}() asks through ${inner.name}() (${baseApi(inner)}) and is not lifted: ${why}`,
+      suggestion,
+    },
+  });
+  if (callsItself(fn, named.name)) {
+    return refuse('it calls itself, so how many questions it asks is not known', `Ask once in the handler (or in a helper that does not call itself), then run the migration again.`);
+  }
+  for (let link: LiftableHelper | undefined = inner; link; link = link.via?.inner) {
+    if (callsItself(link.fn, named.name)) {
+      return refuse(`${link.name}() calls ${named.name}() back, so how many questions they ask is not known`, 'Break the cycle so that each helper asks at most once, then run the migration again.');
+    }
+  }
+  const otherAsking = body.getDescendantsOfKind(SyntaxKind.CallExpression).map((c) => c.getExpression())
+    .map((callee) => (Node.isPropertyAccessExpression(callee) && Node.isThisExpression(callee.getExpression()) ? callee.getName() : callee.getText()))
+    .find((name) => askingNames.has(name));
+  if (otherAsking !== undefined) {
+    return refuse(`it also calls ${otherAsking}(), which asks the client and is not lifted`, `Ask that question in the handler as well (or make ${otherAsking}() liftable), then run the migration again.`);
+  }
+  if (calls.length > 1) {
+    return refuse(`it calls helpers that ask ${calls.length} times`, 'Ask each question in the handler (or a helper of its own), then run the migration again.');
+  }
+  if (inner.depth >= MAX_CHAIN_DEPTH) {
+    return refuse(`the question is ${inner.depth + 1} helpers deep (${chainNames.map((n) => `${n}()`).join(' → ')}), and chains of at most ${MAX_CHAIN_DEPTH} are lifted`,
+      `Call a helper closer to the question from the handler (at most ${MAX_CHAIN_DEPTH} helpers on the way), then run the migration again.`);
+  }
+  if (!fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()) && isPureExpression(p.getInitializer()) && !p.getDotDotDotToken())) {
+    return refuse('its parameters are destructured, rest parameters or have defaults with side effects', 'Take plain parameters, then run the migration again.');
+  }
+  if (!call.getArguments().every((a) => isPureExpression(a))) {
+    return refuse(`the arguments of ${inner.name}() have side effects, which would run again when the client retries`, `Compute them into locals before the call, then run the migration again.`);
+  }
+  const split = splitAround(body, call, true);
+  if ('reason' in split) return refuse(split.reason, `Make ${named.name}() compute pure values and then ask through ${inner.name}() (nothing with effects before it), then run the migration again.`);
+  const args = argumentsFor(call, inner);
+  const paramNames = fn.getParameters().map((p) => p.getName());
+  const preDeclared = new Set(split.pre.flatMap((st) => Node.isVariableStatement(st) ? st.getDeclarations().map((d) => d.getName()) : []));
+  const postNames = identifierNames([...split.post, ...args.outcomeNodes]);
+  const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
+  const requestNames = identifierNames([...split.pre, ...args.requestNodes]);
+  const outcomeNames = identifierNames([...(outcomeNeedsPre ? split.pre : []), ...split.post, ...args.outcomeNodes]);
+  const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
+  const base = camelCase(named.name);
+  const requestFn = uniqueIn(`${base}Params`, taken);
+  const resultFn = split.post.length > 0 || inner.resultFn ? uniqueIn(`${base}Outcome`, taken) : undefined;
+  // The answer goes to the inner outcome under a name the helper's code does not use.
+  const bodyNames = identifierNames([body]);
+  let answerName = 'answer';
+  for (let i = 2; bodyNames.has(answerName) || paramNames.includes(answerName); i++) answerName = `answer${i}`;
+  const awaitedInner = inner.resultFn !== undefined && inner.resultAsync;
+  return {
+    helper: {
+      name: named.name,
+      fn,
+      declaration: named.declaration,
+      receiver: Node.isMethodDeclaration(fn) ? 'this.' : '',
+      modifiers: Node.isMethodDeclaration(fn) ? fn.getModifiers().filter((m) => m.getKind() === SyntaxKind.PrivateKeyword || m.getKind() === SyntaxKind.ProtectedKeyword).map((m) => `${m.getText()} `).join('') : '',
+      // The question is the inner helper's; findings about this helper point at its call.
+      site: { ...inner.site, node: call, call, handler: undefined, nestedFunction: undefined, api: baseApi(inner) },
+      params: fn.getParameters(),
+      pre: split.pre,
+      post: split.post,
+      binding: split.binding,
+      requestFn,
+      resultFn,
+      resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0) || awaitedInner,
+      requestParams: used(requestNames),
+      outcomeParams: used(outcomeNames),
+      outcomeNeedsPre,
+      keyHint: keyHintOf(named.name),
+      via: { inner, call, requestArgs: args.requestArgs, outcomeArgs: args.outcomeArgs, answerName },
+      depth: inner.depth + 1,
+    },
+  };
+}
+
+function enclosingFunction(node: Node): Node | undefined {
+  return node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a));
+}
+
+/** The SDK call a helper's question finally goes through. */
+function baseApi(helper: LiftableHelper): string {
+  return helper.site.api;
+}
+
+function identifierNames(nodes: Node[]): Set<string> {
+  return new Set(nodes.flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n)).map((n) => n.getText()));
+}
+
+/**
+ * A helper call's arguments for the request builder and for the outcome function. An argument the
+ * call leaves out (a parameter with a default) is passed as undefined where a later one follows:
+ * the outcome function takes the answer after them.
+ */
+function argumentsFor(call: CallExpression, helper: LiftableHelper): { requestArgs: string; outcomeArgs: string; requestNodes: Node[]; outcomeNodes: Node[] } {
+  const args = call.getArguments();
+  const pickIndices = (indices: number[], more: boolean) => {
+    const last = more ? Infinity : Math.max(-1, ...indices.filter((i) => i < args.length));
+    return indices.filter((i) => i <= last);
+  };
+  const text = (indices: number[]) => indices.map((i) => args[i]?.getText() ?? 'undefined').join(', ');
+  const request = pickIndices(helper.requestParams, false);
+  const outcome = pickIndices(helper.outcomeParams, true);
+  const nodes = (indices: number[]) => indices.flatMap((i) => (args[i] ? [args[i]] : []));
+  return { requestArgs: text(request), outcomeArgs: text(outcome), requestNodes: nodes(request), outcomeNodes: nodes(outcome) };
+}
+
 /** A statement's text with its leading comments, re-based from its own indentation to `indent`. */
-function reindent(statement: Statement, indent: string): string {
+function reindent(statement: Statement, indent: string, replace?: { node: Node; text: string }): string {
   const text = statement.getSourceFile().getFullText();
   const lineStart = text.lastIndexOf('\n', statement.getStart() - 1) + 1;
   const own = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
-  const body = text.slice(statement.getStart(), statement.getEnd());
+  const body = replace
+    ? text.slice(statement.getStart(), replace.node.getStart()) + replace.text + text.slice(replace.node.getEnd(), statement.getEnd())
+    : text.slice(statement.getStart(), statement.getEnd());
   return indent + body.split('\n').map((line, i) => (i === 0 ? line : line.startsWith(own) ? indent + line.slice(own.length) : line)).join('\n');
 }

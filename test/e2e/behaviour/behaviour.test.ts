@@ -434,12 +434,16 @@ const scenarios: Scenario[] = [
   { fixture: 'capability-fallback', label: 'suggest-label: only sampling declared', call: callTool('suggest-label', { volume: 'vol-1' }), script: [answer.sampleText('cold')], expected: text('Labelled vol-1 cold (suggested by test-model)'), effects: ['label:vol-1:cold'], rounds: same(1), options: { capabilities: SAMPLING_ONLY } },
   { fixture: 'capability-fallback', label: 'suggest-label: nothing declared', call: callTool('suggest-label', { volume: 'vol-1' }), script: [], expected: text('This tool needs elicitation or sampling', true), effects: [], rounds: same(0), options: { capabilities: NOTHING } },
 
-  // helper-confirm: async function confirm(ctx, message) awaited by two tools
+  // helper-confirm: async function confirm(ctx, message) awaited by two tools, and through a chain by a third
   { fixture: 'helper-confirm', label: 'drop-table: confirmed', call: callTool('drop-table', { table: 'users' }), script: [answer.accept({ confirm: true })], expected: text('Dropped users (50 rows)'), effects: ['count:users', 'drop:users'], rounds: same(1) },
   { fixture: 'helper-confirm', label: 'drop-table: declined', call: callTool('drop-table', { table: 'users' }), script: [answer.decline()], expected: text('users kept'), effects: ['count:users'], rounds: same(1) },
   { fixture: 'helper-confirm', label: 'truncate-table: confirmed', call: callTool('truncate-table', { table: 'logs' }), script: [answer.accept({ confirm: true })], expected: text('Truncated logs'), effects: ['lock:logs', 'truncate:logs', 'unlock:logs'], rounds: same(1) },
   { fixture: 'helper-confirm', label: 'truncate-table: cancelled', call: callTool('truncate-table', { table: 'logs' }), script: [answer.cancel()], expected: text('logs untouched'), effects: ['lock:logs', 'unlock:logs'], rounds: same(1) },
   { fixture: 'helper-confirm', label: 'truncate-table: missing answer on a retry', call: callTool('truncate-table', { table: 'logs' }), script: [missing(), answer.accept({ confirm: true })], expected: text('Truncated logs'), effects: ['lock:logs', 'truncate:logs', 'unlock:logs'], rounds: rounds(1, 2, 1) },
+  // vacuum-table asks through confirmDestructive(), which asks through confirm() (a chain of two helpers)
+  { fixture: 'helper-confirm', label: 'vacuum-table (helper chain): confirmed', call: callTool('vacuum-table', { table: 'events' }), script: [answer.accept({ confirm: true })], expected: text('Vacuumed events'), effects: ['stats:events', 'vacuum:events'], rounds: same(1) },
+  { fixture: 'helper-confirm', label: 'vacuum-table: declined', call: callTool('vacuum-table', { table: 'events' }), script: [answer.decline()], expected: text('events not vacuumed'), effects: ['stats:events'], rounds: same(1) },
+  { fixture: 'helper-confirm', label: 'vacuum-table: missing answer on a retry (stats not run again)', call: callTool('vacuum-table', { table: 'events' }), script: [missing(), answer.accept({ confirm: true })], expected: text('Vacuumed events'), effects: ['stats:events', 'vacuum:events'], rounds: rounds(1, 2, 1) },
 
   // edge-shapes: around the questions
   { fixture: 'edge-shapes', label: 'send-newsletter (awaited lookup in the params): accepted', call: callTool('send-newsletter', { list: 'all' }), script: [answer.accept({ send: true })], expected: text('Sent to all'), effects: ['count-recipients:all', 'send:all'], rounds: same(1) },

@@ -1,4 +1,4 @@
-// A helper that asks, awaited by two tools.
+// A helper that asks, awaited by two tools; a third asks through a helper that calls it (a chain).
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
@@ -10,6 +10,13 @@ async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
     requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
   });
   return answer.action === 'accept' && answer.content?.confirm === true;
+}
+
+/** Asks only through confirm(), and turns its answer into a verdict. */
+async function confirmDestructive(ctx: ServerContext, verb: string, table: string): Promise<'go' | 'stop'> {
+  const label = `${verb} ${table.toUpperCase()}`;
+  const ok = await confirm(ctx, `${label}? This cannot be undone.`);
+  return ok ? 'go' : 'stop';
 }
 
 async function rowCount(table: string): Promise<number> {
@@ -52,6 +59,23 @@ export function createServer(): McpServer {
       effects.push(`truncate:${table}`);
       effects.push(`unlock:${table}`);
       return { content: [{ type: 'text', text: `Truncated ${table}` }] };
+    },
+  );
+
+  server.registerTool(
+    'vacuum-table',
+    {
+      description: 'Rewrite a table to reclaim space',
+      inputSchema: z.object({ table: z.string() }),
+    },
+    async ({ table }, ctx) => {
+      effects.push(`stats:${table}`);
+      const verdict = await confirmDestructive(ctx, 'Vacuum', table);
+      if (verdict === 'stop') {
+        return { content: [{ type: 'text', text: `${table} not vacuumed` }] };
+      }
+      effects.push(`vacuum:${table}`);
+      return { content: [{ type: 'text', text: `Vacuumed ${table}` }] };
     },
   );
 

@@ -1,0 +1,30 @@
+import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'hr', version: '1.0.0' });
+
+async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
+  const answer = await ctx.mcpReq.elicitInput({
+    message,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+// Asks again once when the user declines.
+async function confirmRemoval(ctx: ServerContext, employee: string, attempt = 1): Promise<boolean> {
+  const ok = await confirm(ctx, `Remove ${employee}? (attempt ${attempt})`);
+  if (!ok && attempt < 2) return confirmRemoval(ctx, employee, attempt + 1);
+  return ok;
+}
+
+server.registerTool(
+  'offboard',
+  { description: 'Offboard an employee', inputSchema: z.object({ employee: z.string() }) },
+  async ({ employee }, ctx) => {
+    if (!(await confirmRemoval(ctx, employee))) {
+      return { content: [{ type: 'text', text: `${employee} stays` }] };
+    }
+    return { content: [{ type: 'text', text: `Offboarded ${employee}` }] };
+  },
+);
