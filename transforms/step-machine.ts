@@ -931,6 +931,11 @@ function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<s
   if (kind === 'url') uses.add('inputRequired');
   const declared = helper.fn.getReturnTypeNode()?.getText();
   const result = declared?.replace(/^Promise<([\s\S]*)>$/, '$1');
+  // The companions repeat the declared result type: SDK types it names stay imported.
+  const sdkNames = new Set(sdkImportNames(helper.fn.getSourceFile()));
+  for (const id of helper.fn.getReturnTypeNode()?.getDescendantsOfKind(SyntaxKind.Identifier) ?? []) {
+    if (sdkNames.has(id.getText())) uses.add(`type ${id.getText()}`);
+  }
   return { request, answer, result };
 }
 

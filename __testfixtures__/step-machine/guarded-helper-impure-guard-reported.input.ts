@@ -4,10 +4,11 @@ import { z } from 'zod';
 const server = new McpServer({ name: 'flags', version: '1.0.0' });
 
 const PROTECTED = new Set(['production']);
+const confirmedOnce = new Set<string>();
 
 async function confirmChange(ctx: ServerContext, flag: string, environment: string): Promise<boolean> {
-  if (!PROTECTED.has(environment)) return true;
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirmChange(), not directly in a request handler
+  // Forgetting the flag is a side effect: on the retry the guard would answer differently.
+  if (!PROTECTED.has(environment) || confirmedOnce.delete(flag)) return true;
   const answer = await ctx.mcpReq.elicitInput({
     message: `Change ${flag} in ${environment}?`,
     requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
