@@ -241,7 +241,7 @@ function returnsFromHelper(statement: Statement): boolean {
 }
 
 /** `x.name`, `{ name: … }`, `name() {}`: a name of a property, not a reference to a function. */
-function isPropertyName(id: Node): boolean {
+export function isPropertyName(id: Node): boolean {
   const parent = id.getParent();
   if (!parent) return false;
   if (Node.isQualifiedName(parent)) return parent.getRight() === id;
