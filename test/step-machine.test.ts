@@ -74,6 +74,7 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['helper-chain-recursive-reported', [['push-in-helper', 'warning', 7], ['push-in-helper', 'warning', 16]]],
     ['helper-chain-inner-returns-early-reported', [['push-in-helper', 'warning', 10], ['push-in-helper', 'warning', 18]]],
     ['guarded-helper-impure-guard-reported', [['push-in-helper', 'warning', 12]]],
+    ['guarded-helper-outcome-needs-guarded-local-reported', [['push-in-helper', 'warning', 9]]],
     ['question-helper-calling-itself-reported', [['push-in-helper', 'warning', 8]]],
     ['helper-chain-also-calls-asking-helper-reported', [['push-in-helper', 'warning', 9], ['push-in-helper', 'warning', 18], ['push-in-helper', 'warning', 26]]],
   ];
