@@ -72,7 +72,9 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['then-chain-value-may-be-promise-reported', [['then-chain', 'warning', 15]]],
     ['helper-chain-too-deep-reported', [['push-in-helper', 'warning', 7], ['push-in-helper', 'warning', 23]]],
     ['helper-chain-recursive-reported', [['push-in-helper', 'warning', 7], ['push-in-helper', 'warning', 16]]],
-    ['helper-chain-inner-returns-early-reported', [['push-in-helper', 'warning', 10]]],
+    ['helper-chain-inner-returns-early-reported', [['push-in-helper', 'warning', 10], ['push-in-helper', 'warning', 18]]],
+    ['guarded-helper-impure-guard-reported', [['push-in-helper', 'warning', 12]]],
+    ['guarded-helper-outcome-needs-guarded-local-reported', [['push-in-helper', 'warning', 9]]],
     ['question-helper-calling-itself-reported', [['push-in-helper', 'warning', 8]]],
     ['helper-chain-also-calls-asking-helper-reported', [['push-in-helper', 'warning', 9], ['push-in-helper', 'warning', 18], ['push-in-helper', 'warning', 26]]],
   ];

@@ -13,7 +13,7 @@ import { readsMutable } from '../src/step-machine/deferred.js';
 import { isRevivableDate, jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
 import { companionImportEdits, importedChainFindings, importedHelpers, requirementsOf, type CrossFileInput } from '../src/step-machine/cross-file.js';
-import { companionText, findHelperChains, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
+import { companionText, findHelperChains, findLiftableHelpers, helperCallSites, isPropertyName, type LiftableHelper } from '../src/step-machine/helpers.js';
 import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
 import { planHandler, handlerLabel, isRaceAwait, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
 import { isPureStatement } from '../src/step-machine/purity.js';
@@ -883,7 +883,9 @@ function helperEdits(
     // Callers in other files were migrated: the companions are written (and exported) all the same.
     const forOtherFiles = exportFor.has(helper.name);
     const references = helper.declaration.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier)
-      .filter((id) => id.getText() === helper.name && !helper.declaration.containsRange(id.getPos(), id.getEnd()));
+      .filter((id) => id.getText() === helper.name && !helper.declaration.containsRange(id.getPos(), id.getEnd()) &&
+        // `{ confirm: … }`, `answer.content?.confirm`: a property named like the helper is no reference to it.
+        (helper.receiver !== '' || !isPropertyName(id)));
     const remaining = references.filter((id) => !migratedHere.some((call) => call.containsRange(id.getPos(), id.getEnd())) &&
       !removedHelpers.some((d) => d.containsRange(id.getPos(), id.getEnd())));
     if (!needed.has(helper)) {
@@ -931,6 +933,11 @@ function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<s
   if (kind === 'url') uses.add('inputRequired');
   const declared = helper.fn.getReturnTypeNode()?.getText();
   const result = declared?.replace(/^Promise<([\s\S]*)>$/, '$1');
+  // The companions repeat the declared result type: SDK types it names stay imported.
+  const sdkNames = new Set(sdkImportNames(helper.fn.getSourceFile()));
+  for (const id of helper.fn.getReturnTypeNode()?.getDescendantsOfKind(SyntaxKind.Identifier) ?? []) {
+    if (sdkNames.has(id.getText())) uses.add(`type ${id.getText()}`);
+  }
   return { request, answer, result };
 }
 

@@ -25,7 +25,7 @@ async function askHandover(ctx: ServerContext, employee: string): Promise<string
 }
 
 async function confirmRemoval(ctx: ServerContext, employee: string): Promise<boolean> {
-  // @mcp-mrtr-migrate push-in-helper: confirmRemoval() asks through confirm() (ctx.mcpReq.elicitInput) and is not lifted: it also calls askHandover(), which asks the client and is not lifted
+  // @mcp-mrtr-migrate push-in-helper: confirmRemoval() asks through confirm() (ctx.mcpReq.elicitInput) and is not lifted: it calls helpers that ask 2 times
   const ok = await confirm(ctx, `Remove ${employee}?`);
   if (!ok) return false;
   await askHandover(ctx, employee);

@@ -16,6 +16,7 @@ async function confirm(ctx: ServerContext, employee: string, message: string): P
 }
 
 async function confirmRemoval(ctx: ServerContext, employee: string): Promise<boolean> {
+  // @mcp-mrtr-migrate push-in-helper: confirmRemoval() asks through confirm() (ctx.mcpReq.elicitInput) and is not lifted: confirm() can return without asking, and a chain over such a helper is not lifted
   return confirm(ctx, employee, `Remove ${employee}?`);
 }
 

@@ -14,6 +14,7 @@ import { applyEdits } from '../edits.js';
 import type { TextStyle } from '../text-style.js';
 import type { Ask, ContainerPlan, Round } from './plan.js';
 import { indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
+import { asksWhen } from './guarded-helpers.js';
 
 export interface EmitContext {
   text: string;
@@ -231,15 +232,23 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     const add = (extra: number, line: string) => out.push((loop?.base ?? indent) + unit.repeat(level + extra) + line);
     for (const ask of round.asks) {
       if (ask.requestName && !ask.paramsHoisted) {
-        add(0, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${rebased(ask, (loop?.base ?? indent) + unit.repeat(level))}${semi}`);
+        // A guarded helper's request builder is typed by the helper's companion (`{ ask } | { done }`).
+        add(0, `const ${ask.requestName}${guarded(ask) ? '' : requestAnnotation(ask, ec)} = ${rebased(ask, (loop?.base ?? indent) + unit.repeat(level))}${semi}`);
       }
       const keyword = ask.replacement === undefined && plan.declared.get(ask.answerName)?.keyword === 'let' ? 'let' : 'const';
-      add(0, `${keyword} ${ask.answerName} = ${loop ? `${loop.used} ? undefined : ` : ''}${reader(ask)}${semi}`);
+      const read = guarded(ask) ? `${asksWhen(ask.requestName!)} ? ${reader(ask)} : undefined` : reader(ask);
+      add(0, `${keyword} ${ask.answerName} = ${loop ? `${loop.used} ? undefined : ` : ''}${read}${semi}`);
     }
-    add(0, `if (${round.asks.map((a) => `${a.answerName} === undefined`).join(' || ')}) {`);
+    // A guarded helper that returned without asking (`done`) has no question in this round.
+    const missing = (a: Ask) => (guarded(a) ? `${asksWhen(a.requestName!)} && ${a.answerName} === undefined` : `${a.answerName} === undefined`);
+    add(0, `if (${round.asks.length === 1 ? missing(round.asks[0]) : round.asks.map((a) => (guarded(a) ? `(${missing(a)})` : missing(a))).join(' || ')}) {`);
     add(1, `return inputRequired({`);
     add(2, `inputRequests: {`);
-    for (const ask of round.asks) add(3, `${propertyKey(ask.key, q)}: ${builder(ask)},`);
+    for (const ask of round.asks) {
+      if (!guarded(ask)) add(3, `${propertyKey(ask.key, q)}: ${builder(ask)},`);
+      else if (round.asks.length === 1) add(3, `${propertyKey(ask.key, q)}: ${builder(ask, `${ask.requestName}.ask`)},`);
+      else add(3, `...(${asksWhen(ask.requestName!)} ? { ${propertyKey(ask.key, q)}: ${builder(ask, `${ask.requestName}.ask`)} } : {}),`);
+    }
     add(2, `},`);
     add(2, `requestState: await mrtrState.mint(${ec.ctxName}, ${ec.subject}, ${ec.args}, ${loop?.state ?? ec.stateVar}),`);
     add(1, `})${semi}`);
@@ -253,7 +262,7 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
       case 'elicit':
       case 'elicit-url':
         ec.uses.add('elicitAnswer');
-        return `elicitAnswer(${ec.ctxName}, ${q(ask.key)}, ${ask.requestName})`;
+        return `elicitAnswer(${ec.ctxName}, ${q(ask.key)}, ${guarded(ask) ? `${ask.requestName}.ask` : ask.requestName})`;
       case 'sampling':
         ec.uses.add('samplingAnswer');
         // Server#createMessage without tools was typed CreateMessageResult: keep what the code used.
@@ -268,14 +277,14 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     }
   }
 
-  function builder(ask: Ask): string {
+  function builder(ask: Ask, request = ask.requestName): string {
     switch (ask.kind) {
       case 'elicit':
-        return `inputRequired.elicit(${ask.requestName})`;
+        return `inputRequired.elicit(${request})`;
       case 'elicit-url':
-        return `inputRequired.elicitUrl(${ask.requestName})`;
+        return `inputRequired.elicitUrl(${request})`;
       case 'sampling':
-        return `inputRequired.createMessage(${ask.requestName})`;
+        return `inputRequired.createMessage(${request})`;
       case 'roots':
         return 'inputRequired.listRoots()';
     }
@@ -353,6 +362,11 @@ function requestAnnotation(ask: Ask, ec: EmitContext): string {
   }
   ec.uses.add(`type ${type}`);
   return `: ${type}`;
+}
+
+/** The ask goes through a helper that may return without asking. */
+function guarded(ask: Ask): boolean {
+  return ask.helperCall?.helper.guarded === true && ask.requestName !== undefined;
 }
 
 function propertyKey(key: string, q: (s: string) => string): string {

@@ -15,6 +15,7 @@ import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase } from './naming.js';
 import { isPureExpression, isPureStatement } from './purity.js';
 import { stripUrlModeFields } from './plan.js';
+import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-helpers.js';
 
 type HelperFunction = FunctionDeclaration | ArrowFunction | FunctionExpression | MethodDeclaration;
 
@@ -48,6 +49,11 @@ export interface LiftableHelper {
   via?: ChainLink;
   /** Helpers on the way to the question, this one included: 1 for a helper that asks itself. */
   depth: number;
+  /**
+   * The helper may return before the question (pure guard clauses): its request builder returns
+   * `{ ask: request }` or `{ done: value }`, and callers ask only for `ask` (see guarded-helpers.ts).
+   */
+  guarded?: boolean;
 }
 
 /** The one call a chain helper makes of the helper below it, as its companions call that one's. */
@@ -94,12 +100,15 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
     if (callsItself(fn, named.name)) continue;
     const split = splitAt(body, site);
     if (!split) continue;
+    if (split.guarded && !guardLiftable(fn, site)) continue;
     const base = camelCase(named.name);
     const paramNames = fn.getParameters().map((p) => p.getName());
     const names = (nodes: Node[]) => new Set(nodes.flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n)).map((n) => n.getText()));
     const preDeclared = new Set(split.pre.flatMap((st) => Node.isVariableStatement(st) ? st.getDeclarations().map((d) => d.getName()) : []));
     const postNames = names(split.post);
     const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
+    // The outcome would repeat the guards to get at a local: kept simple, such a helper is not lifted.
+    if (split.guarded && outcomeNeedsPre) continue;
     const requestNames = names([...split.pre, ...(site.params ? [site.params] : [])]);
     const outcomeNames = names([...(outcomeNeedsPre ? split.pre : []), ...split.post]);
     const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
@@ -124,6 +133,7 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
       outcomeNeedsPre,
       keyHint: keyHintOf(named.name),
       depth: 1,
+      guarded: split.guarded,
     });
   }
   return helpers;
@@ -172,17 +182,17 @@ function ownMethod(method: MethodDeclaration): boolean {
 /** Pure code before the question, the question as `const x = await …` or `return await …`, anything after. */
 function splitAt(body: Block, site: PushSite): Split | undefined {
   if (!site.call) return undefined;
-  const split = splitAround(body, site.call, false);
+  const split = splitAround(body, site.call, false, true);
   return 'reason' in split ? undefined : split;
 }
 
-interface Split { pre: Statement[]; post: Statement[]; binding?: string }
+interface Split { pre: Statement[]; post: Statement[]; binding?: string; guarded?: boolean }
 
 /**
  * The body around one call: pure code before it, the call as `const x = await …` or
  * `return await …` (or a bare `return …` when `returnUnawaited`), anything after; or why not.
  */
-function splitAround(body: Block, call: CallExpression, returnUnawaited: boolean): Split | { reason: string } {
+function splitAround(body: Block, call: CallExpression, returnUnawaited: boolean, allowGuards = false): Split | { reason: string } {
   const statements = body.getStatements();
   const index = statements.findIndex((st) => st.containsRange(call.getPos(), call.getEnd()));
   if (index < 0) return { reason: 'the call is not a statement of its body' };
@@ -190,16 +200,18 @@ function splitAround(body: Block, call: CallExpression, returnUnawaited: boolean
   const pre = statements.slice(0, index);
   if (!pre.every(isPureStatement)) return { reason: 'code before the call has side effects, which would run again when the client retries' };
   // A return before the question means some calls finish without asking: the companions cannot say that.
-  if (pre.some(returnsFromHelper)) return { reason: 'it can return before the call, so some calls finish without asking' };
+  // (A helper that asks itself may: its Params companion then says `done` instead of a request.)
+  const guarded = pre.some(returnsFromHelper);
+  if (guarded && !allowGuards) return { reason: 'it can return before the call, so some calls finish without asking' };
   const awaited = skipParens(call.getParent());
-  if (Node.isReturnStatement(statement) && returnUnawaited && awaited === statement) return { pre, post: [] };
+  if (Node.isReturnStatement(statement) && returnUnawaited && awaited === statement) return { pre, post: [], guarded };
   if (!awaited || !Node.isAwaitExpression(awaited)) return { reason: 'the call is not awaited where it stands' };
   const holder = skipParens(awaited.getParent());
-  if (Node.isReturnStatement(statement) && holder === statement) return { pre, post: [] };
+  if (Node.isReturnStatement(statement) && holder === statement) return { pre, post: [], guarded };
   if (Node.isVariableStatement(statement) && statement.getDeclarations().length === 1) {
     const decl = statement.getDeclarations()[0];
     if (holder === decl && !statement.getDeclarations()[0].getTypeNode()) {
-      return { pre, post: statements.slice(index + 1), binding: decl.getNameNode().getText() };
+      return { pre, post: statements.slice(index + 1), binding: decl.getNameNode().getText(), guarded };
     }
   }
   return { reason: 'the call is neither returned nor the initialiser of a `const` of its own' };
@@ -229,7 +241,7 @@ function returnsFromHelper(statement: Statement): boolean {
 }
 
 /** `x.name`, `{ name: … }`, `name() {}`: a name of a property, not a reference to a function. */
-function isPropertyName(id: Node): boolean {
+export function isPropertyName(id: Node): boolean {
   const parent = id.getParent();
   if (!parent) return false;
   if (Node.isQualifiedName(parent)) return parent.getRight() === id;
@@ -327,20 +339,26 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
   const exportKeyword = exported && !helper.receiver ? 'export ' : '';
   const paramsOf = (indices: number[]) => indices.map((i) => helper.params[i].getText());
   const preText = helper.pre.map((st) => reindent(st, indent + unit)).join(eol);
+  // A guarded helper's early returns say `done` in its request builder.
+  const requestPreText = helper.guarded ? helper.pre.map((st) => reindent(st, indent + unit, ...guardReturnEdits(st))).join(eol) : preText;
   const params0 = helper.site.params;
   const via = helper.via;
   // A chain helper's request is its inner helper's, built from the arguments it passes.
   const paramsExpr = via ? `${via.inner.receiver}${via.inner.requestFn}(${via.requestArgs})`
     : params0 ? (helper.site.elicitMode === 'url' ? stripUrlModeFields(params0) : params0.getText()) : '{}';
   const lines: string[] = [];
-  const requestType = types.request ? `: ${types.request}` : '';
+  const requestType = helper.guarded
+    ? (types.request ? `: ${guardedRequestType(types.request, types.result ?? 'unknown')}` : '')
+    : types.request ? `: ${types.request}` : '';
   // A method's companions are methods with its modifiers; a function's are functions.
   const declare = (name: string, isAsync: boolean) =>
     helper.receiver ? `${helper.modifiers}${isAsync ? 'async ' : ''}${name}` : `${isAsync ? 'async ' : ''}function ${name}`;
-  lines.push(`${indent}/** The request ${helper.name}() asks with (its code before the question). */`);
+  lines.push(helper.guarded
+    ? `${indent}/** The request ${helper.name}() asks with, or its result when it returns without asking (its code before the question). */`
+    : `${indent}/** The request ${helper.name}() asks with (its code before the question). */`);
   lines.push(`${indent}${exportKeyword}${declare(helper.requestFn, false)}(${paramsOf(helper.requestParams).join(', ')})${requestType} {`);
-  if (preText) lines.push(preText);
-  lines.push(`${indent}${unit}return ${paramsExpr}${semi}`);
+  if (requestPreText) lines.push(requestPreText);
+  lines.push(`${indent}${unit}return ${helper.guarded ? `{ ask: ${paramsExpr} }` : paramsExpr}${semi}`);
   lines.push(`${indent}}`);
   if (helper.resultFn) {
     // A chain helper hands the answer to its inner outcome first, unless the inner helper has none.
@@ -457,6 +475,9 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
   if (calls.length > 1) {
     return refuse(`it calls helpers that ask ${calls.length} times`, 'Ask each question in the handler (or a helper of its own), then run the migration again.');
   }
+  if (inner.guarded) {
+    return refuse(`${inner.name}() can return without asking, and a chain over such a helper is not lifted`, `Call ${inner.name}() from the handler directly, then run the migration again.`);
+  }
   if (inner.depth >= MAX_CHAIN_DEPTH) {
     return refuse(`the question is ${inner.depth + 1} helpers deep (${chainNames.map((n) => `${n}()`).join(' → ')}), and chains of at most ${MAX_CHAIN_DEPTH} are lifted`,
       `Call a helper closer to the question from the handler (at most ${MAX_CHAIN_DEPTH} helpers on the way), then run the migration again.`);
@@ -543,12 +564,16 @@ function argumentsFor(call: CallExpression, helper: LiftableHelper): { requestAr
 }
 
 /** A statement's text with its leading comments, re-based from its own indentation to `indent`. */
-function reindent(statement: Statement, indent: string, replace?: { node: Node; text: string }): string {
+function reindent(statement: Statement, indent: string, ...replacements: { node: Node; text: string }[]): string {
   const text = statement.getSourceFile().getFullText();
   const lineStart = text.lastIndexOf('\n', statement.getStart() - 1) + 1;
   const own = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
-  const body = replace
-    ? text.slice(statement.getStart(), replace.node.getStart()) + replace.text + text.slice(replace.node.getEnd(), statement.getEnd())
-    : text.slice(statement.getStart(), statement.getEnd());
+  let body = '';
+  let cursor = statement.getStart();
+  for (const r of [...replacements].sort((a, b) => a.node.getStart() - b.node.getStart())) {
+    body += text.slice(cursor, r.node.getStart()) + r.text;
+    cursor = r.node.getEnd();
+  }
+  body += text.slice(cursor, statement.getEnd());
   return indent + body.split('\n').map((line, i) => (i === 0 ? line : line.startsWith(own) ? indent + line.slice(own.length) : line)).join('\n');
 }

@@ -260,6 +260,10 @@ export function planHandler(
         reject(site, 'push-unsupported-shape', `${site.api} in ${where} is batched in Promise.all, and the helper works on the answer afterwards`, 'Await the helper calls one by one, or batch the underlying requests directly.');
         continue;
       }
+      if (helperCall?.helper.guarded && (loop || isBatchAwait(awaitNode))) {
+        reject(site, 'push-in-loop', `${site.api} in ${where} can return without asking and is called in a loop or a Promise.all`, 'Call it once outside the loop (or ask the question directly), then run the migration again.');
+        continue;
+      }
       if (site.options) droppedOptions.push(site);
       const asks = asksByStatement.get(index) ?? [];
       asks.push(makeAsk(site, awaitNode, helperCall));
@@ -846,7 +850,8 @@ function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<s
     statement.getDeclarationList().getDeclarations().length === 1;
   const resultFn = ask.helperCall?.helper.resultFn;
   const ignored = !batch && parent !== undefined && Node.isExpressionStatement(parent) && !resultFn;
-  if (simpleBinding && !resultFn) {
+  const guarded = ask.helperCall?.helper.guarded === true;
+  if (simpleBinding && !resultFn && !guarded) {
     ask.answerName = (parent as import('ts-morph').VariableDeclaration).getName();
     ask.replacement = undefined;
   } else {
@@ -860,6 +865,19 @@ function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<s
       const call = ask.helperCall!;
       const args = [call.outcomeArgs, ask.answerName].filter(Boolean).join(', ');
       ask.replacement = `${call.helper.resultAsync ? 'await ' : ''}${call.helper.receiver}${resultFn}(${args})`;
+    }
+    if (guarded && ask.replacement !== undefined) {
+      // The request line says whether the helper asked (`ask`) or returned without asking (`done`).
+      ask.requestName = uniqueName(`${camelCase(ask.key)}Request`, taken, '');
+      const outcome = resultFn ? ask.replacement.replace(new RegExp(`${ask.answerName}\\)$`), `${ask.answerName}!)`) : `${ask.answerName}!`;
+      const choice = `'done' in ${ask.requestName} ? ${ask.requestName}.done : ${outcome}`;
+      let outer: Node = awaited;
+      while (outer.getParent() && Node.isParenthesizedExpression(outer.getParent()!)) outer = outer.getParent()!;
+      const holder = outer.getParent();
+      const bare = outer === awaited && holder !== undefined && (Node.isVariableDeclaration(holder) || Node.isReturnStatement(holder) || Node.isIfStatement(holder));
+      ask.replacement = bare ? choice : `(${choice})`;
+      ask.replaceNode = outer;
+      return;
     }
     // `(await ask(p)).action` → `answer.action`: parentheses around a plain name or call go too.
     if (ask.replacement !== undefined && !ask.replacement.startsWith('await ')) {

@@ -141,8 +141,8 @@ export const EXPECTED: Record<string, ExpectedSite[]> = {
   ],
   'feature-flags.ts': [
     {
-      line: 30, api: 'askUser [alias]', expect: 'push-in-helper', shapes: ['alias', 'helper', 'conditional', 'try', 'catch-value', 'side-effect', 'locals'],
-      note: 'confirmProtectedChange() answers true without asking outside protected environments; lifting it into Params/Outcome companions would ask every time, so the helper is reported and toggle_flag left as it was',
+      line: 30, api: 'askUser [alias]', expect: 'migrated', shapes: ['alias', 'helper', 'conditional', 'try', 'catch-value', 'side-effect', 'locals'],
+      note: 'guarded helper: confirmProtectedChangeParams() returns { done: true } outside protected environments (toggle_flag goes on without input_required) or { ask: request }; the flag read runs once and `flag` travels in state',
     },
     {
       line: 77, api: 'askModel [alias]', expect: 'migrated', shapes: ['alias', 'capability', 'conditional', 'side-effect', 'locals'],

@@ -1,4 +1,5 @@
-// A helper that asks, awaited by two tools; a third asks through a helper that calls it (a chain).
+// A helper that asks, awaited by two tools; a third asks through a helper that calls it (a chain);
+// a fourth asks through a helper whose guard clause answers without asking for most tables.
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
@@ -17,6 +18,18 @@ async function confirmDestructive(ctx: ServerContext, verb: string, table: strin
   const label = `${verb} ${table.toUpperCase()}`;
   const ok = await confirm(ctx, `${label}? This cannot be undone.`);
   return ok ? 'go' : 'stop';
+}
+
+const PROTECTED_TABLES = new Set(['users', 'payments']);
+
+/** Asks only about protected tables: the guard clause answers for the others without a question. */
+async function confirmIfProtected(ctx: ServerContext, table: string, rows: number): Promise<boolean> {
+  if (!PROTECTED_TABLES.has(table)) return true;
+  const answer = await ctx.mcpReq.elicitInput({
+    message: `${table} is protected. Rename it (${rows} rows)?`,
+    requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+  });
+  return answer.action === 'accept' && answer.content?.confirm === true;
 }
 
 async function rowCount(table: string): Promise<number> {
@@ -76,6 +89,22 @@ export function createServer(): McpServer {
       }
       effects.push(`vacuum:${table}`);
       return { content: [{ type: 'text', text: `Vacuumed ${table}` }] };
+    },
+  );
+
+  server.registerTool(
+    'rename-table',
+    {
+      description: 'Rename a table',
+      inputSchema: z.object({ table: z.string(), to: z.string() }),
+    },
+    async ({ table, to }, ctx) => {
+      const rows = await rowCount(table);
+      if (!(await confirmIfProtected(ctx, table, rows))) {
+        return { content: [{ type: 'text', text: `${table} not renamed` }] };
+      }
+      effects.push(`rename:${table}:${to}`);
+      return { content: [{ type: 'text', text: `Renamed ${table} to ${to}` }] };
     },
   );
 

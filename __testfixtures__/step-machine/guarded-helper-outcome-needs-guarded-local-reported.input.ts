@@ -3,16 +3,15 @@ import { z } from 'zod';
 
 const server = new McpServer({ name: 'flags', version: '1.0.0' });
 
-const PROTECTED = new Set(['production']);
-
 async function confirmChange(ctx: ServerContext, flag: string, environment: string): Promise<boolean> {
-  if (!PROTECTED.has(environment)) return true;
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirmChange(), not directly in a request handler
+  const key = `${environment}/${flag}`;
+  if (environment !== 'production') return true;
   const answer = await ctx.mcpReq.elicitInput({
-    message: `Change ${flag} in ${environment}?`,
-    requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+    message: `Change ${key}?`,
+    requestedSchema: { type: 'object', properties: { typed: { type: 'string' } }, required: ['typed'] },
   });
-  return answer.action === 'accept' && answer.content?.confirm === true;
+  // The outcome needs `key`, declared among the guards: not split (the outcome would repeat them).
+  return answer.action === 'accept' && answer.content?.typed === key;
 }
 
 server.registerTool(
