@@ -24,20 +24,17 @@
 // Whether the handler then migrates is decided by the ordinary analysis on the rewritten text; if
 // it does not, the statement stays as written (see withShortCircuitsNormalised).
 import { Node, SyntaxKind, type SourceFile, type VariableStatement } from 'ts-morph';
-import { applyEdits } from '../edits.js';
 import type { PushSite } from '../analysis/push-sites.js';
-import type { FindingInput, TextEdit, TransformContext, TransformResult } from '../types.js';
+import type { TransformContext, TransformResult } from '../types.js';
+import { normaliseAndRetry, type StatementRewrite } from './normalise-and-retry.js';
 import { typedView, typeText } from './carried-types.js';
 import { isPureExpression } from './purity.js';
 import { indentationAt, multilineLiteralRanges } from './text.js';
 import type { TextStyle } from '../text-style.js';
 
-export interface ShortCircuit {
+export interface ShortCircuit extends StatementRewrite {
   /** The const statement, in the original text. */
   statement: VariableStatement;
-  site: PushSite;
-  /** Replacement of the statement. */
-  edit: TextEdit;
   /** Offset of the push call inside `edit.text`. */
   pushOffset: number;
 }
@@ -152,101 +149,17 @@ function linesBefore(text: string, from: number, to: number): number {
 
 /**
  * Runs `run` on the text with the rewrites applied; keeps the result when every rewritten question
- * was migrated (an edit replaces it), and maps its edits and findings back onto the original text.
- * Rewrites whose handler does not migrate are dropped and the rest tried again; undefined when none
- * is left.
+ * was migrated (an edit replaces it), mapped back onto the original text. Rewrites whose handler
+ * does not migrate are dropped and the rest tried again; undefined when none is left.
  */
 export function withShortCircuitsNormalised(
   ctx: TransformContext,
   rewrites: ShortCircuit[],
   run: (ctx: TransformContext) => TransformResult,
 ): TransformResult | undefined {
-  let current = rewrites;
-  while (current.length > 0) {
-    const sorted = [...current].sort((a, b) => a.edit.start - b.edit.start);
-    const text = applyEdits(ctx.text, sorted.map((r) => r.edit));
-    const regions = regionsOf(sorted);
-    const scratchPath = ctx.absPath.replace(/(\.[cm]?[jt]sx?)$/i, '.mrtr-short-circuit$1');
-    const project = ctx.sourceFile.getProject();
-    const scratch = project.createSourceFile(scratchPath, text, { overwrite: true });
-    let result: TransformResult;
-    try {
-      result = run({ ...ctx, text, sourceFile: scratch });
-    } finally {
-      project.removeSourceFile(scratch);
-    }
-    const migrated = regions.filter((r) => result.edits.some((e) => e.start <= r.push && r.push < e.end));
-    if (migrated.length === regions.length) return mapBack(result, regions, text);
-    current = migrated.map((r) => r.rewrite);
-  }
-  return undefined;
-}
-
-interface Region {
-  rewrite: ShortCircuit;
-  /** In the rewritten text. */
-  start: number;
-  end: number;
-  push: number;
-  /** Length change the rewrite makes. */
-  delta: number;
-}
-
-function regionsOf(sorted: ShortCircuit[]): Region[] {
-  let shift = 0;
-  return sorted.map((rewrite) => {
-    const start = rewrite.edit.start + shift;
-    const delta = rewrite.edit.text.length - (rewrite.edit.end - rewrite.edit.start);
-    shift += delta;
-    return { rewrite, start, end: start + rewrite.edit.text.length, push: start + rewrite.pushOffset, delta };
-  });
-}
-
-/**
- * Edits on the rewritten text → edits on the original. Edits clear of every rewrite shift back;
- * a rewrite and the edits touching it become one edit over their joint span, whose text is that
- * span of the rewritten text with those edits applied.
- */
-function mapBack(result: TransformResult, regions: Region[], rewritten: string): TransformResult {
-  // Offsets outside every region: shift back by the rewrites before them.
-  const toOriginal = (pos: number) => pos - regions.filter((r) => r.end <= pos).reduce((sum, r) => sum + r.delta, 0);
-  const touching = (e: TextEdit, r: Region) => e.start < r.end && e.end > r.start;
-  const edits: TextEdit[] = [];
-  const grouped = new Set<TextEdit>();
-  for (const region of regions) {
-    let span = { start: region.start, end: region.end };
-    let members: TextEdit[] = [];
-    // Grow the span until no edit or other rewrite sticks out of it.
-    for (let grown = true; grown;) {
-      grown = false;
-      for (const e of result.edits) {
-        if (members.includes(e) || !(e.start < span.end && e.end > span.start)) continue;
-        members.push(e);
-        span = { start: Math.min(span.start, e.start), end: Math.max(span.end, e.end) };
-        grown = true;
-      }
-      for (const r of regions) {
-        if (r.start < span.end && r.end > span.start && (r.start < span.start || r.end > span.end)) {
-          span = { start: Math.min(span.start, r.start), end: Math.max(span.end, r.end) };
-          grown = true;
-        }
-      }
-    }
-    if (members.some((e) => grouped.has(e))) continue;
-    members = members.filter((e) => e.start >= span.start && e.end <= span.end);
-    for (const e of members) grouped.add(e);
-    const inner = members.map((e) => ({ start: e.start - span.start, end: e.end - span.start, text: e.text }));
-    edits.push({ start: toOriginal(span.start), end: toOriginal(span.end), text: applyEdits(rewritten.slice(span.start, span.end), inner) });
-  }
-  for (const edit of result.edits) {
-    if (grouped.has(edit)) continue;
-    if (regions.some((r) => touching(edit, r))) throw new Error('an edit overlaps a short-circuit rewrite it was not grouped with');
-    edits.push({ start: toOriginal(edit.start), end: toOriginal(edit.end), text: edit.text });
-  }
-  const findings: FindingInput[] = result.findings.map((f) => {
-    const region = regions.find((r) => f.pos >= r.start && f.pos < r.end);
-    if (!region) return { ...f, pos: toOriginal(f.pos) };
-    return { ...f, pos: f.pos === region.push ? region.rewrite.site.node.getStart() : region.rewrite.statement.getStart() };
-  });
-  return { ...result, edits, findings };
+  return normaliseAndRetry(ctx, rewrites, {
+    label: 'mrtr-short-circuit',
+    run,
+    migrated: ({ push }, result) => result.edits.some((e) => e.start <= push! && push! < e.end),
+  })?.result;
 }

@@ -18,21 +18,18 @@
 // only when nothing in the callbacks could behave differently once inlined: plain arrow callbacks,
 // no `var`, no name the question itself reads, and — with a catch — every `return` giving a plain
 // value (a returned promise would escape the try when it rejects).
-import path from 'node:path';
 import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type Statement } from 'ts-morph';
 import { findHandlers } from '../analysis/handlers.js';
 import { findPushSites, type PushSite } from '../analysis/push-sites.js';
-import { applyEdits, mapBackward, mapForward } from '../edits.js';
 import { detectStyle, type TextStyle } from '../text-style.js';
-import type { TextEdit, TransformContext, TransformResult } from '../types.js';
+import type { TransformContext, TransformResult } from '../types.js';
+import { normaliseAndRetry, type StatementRewrite } from './normalise-and-retry.js';
 import { referencedNames } from './plan.js';
 import { indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
 
-export interface ChainRewrite {
-  site: PushSite;
+export interface ChainRewrite extends StatementRewrite {
   /** The statement the rewrite replaces (whole lines). */
   statement: Statement;
-  edit: TextEdit;
 }
 
 /** The rewrite of `site`'s chain into the awaited form, or why it would not be exact. */
@@ -284,76 +281,27 @@ export function withThenChainsAwaited(
   const why = new Map(attempts.flatMap((a) => (typeof a.rewrite === 'string' ? [[a.site.node.getStart(), a.rewrite] as const] : [])));
   const explained = (findings: TransformResult['findings']) => findings.map((f) =>
     f.rule === 'then-chain' && why.has(f.pos) ? { ...f, message: `${f.message}; it is not rewritten with await automatically because ${why.get(f.pos)}` } : f);
-  let chosen = attempts.flatMap((a) => (typeof a.rewrite === 'string' ? [] : [a.rewrite]));
-  const project = ctx.sourceFile.getProject();
-  const scratchPath = path.join(path.dirname(ctx.absPath), `.then-chains-awaited.${path.basename(ctx.absPath)}`);
-  while (chosen.length > 0) {
-    const edits = chosen.map((r) => r.edit);
-    const text = applyEdits(ctx.text, edits);
-    const sourceFile = project.createSourceFile(scratchPath, text, { overwrite: true, scriptKind: ctx.sourceFile.getScriptKind() });
-    let result: TransformResult;
-    try {
-      result = runOnce({ ...ctx, text, sourceFile });
-    } finally {
-      project.removeSourceFile(sourceFile);
-    }
+  const retried = normaliseAndRetry(ctx, attempts.flatMap((a) => (typeof a.rewrite === 'string' ? [] : [a.rewrite])), {
+    label: 'then-chains-awaited',
+    run: runOnce,
     // A rewrite stays when its handler migrated: no warning inside it.
-    const kept = chosen.filter((r) => {
-      const fn = r.site.handler!.fn;
-      const from = mapForward(fn.getStart(), edits);
-      const to = mapForward(fn.getEnd(), edits);
+    migrated: ({ rewrite }, result, forward) => {
+      const fn = rewrite.site.handler!.fn;
+      const from = forward(fn.getStart());
+      const to = forward(fn.getEnd());
       return !result.findings.some((f) => f.severity !== 'info' && f.pos >= from && f.pos < to);
-    });
-    if (kept.length < chosen.length) {
-      chosen = kept;
-      continue;
-    }
-    return {
-      ...result,
-      edits: composeEdits(text, edits, result.edits),
-      findings: [
-        ...explained(result.findings.map((f) => ({ ...f, pos: mapBackward(f.pos, edits) }))),
-        ...chosen.map((r) => ({
-          rule: 'then-chain-awaited', severity: 'info' as const, pos: r.site.node.getStart(),
-          message: `the .then${r.edit.text.includes('} catch') ? '/.catch' : ''} chain on ${r.site.api} was rewritten with await${r.edit.text.includes('} catch') ? ' and try/catch (the catch still covers errors of the .then callback)' : ''} before the migration`,
-        })),
-      ],
-    };
-  }
-  return why.size > 0 ? { ...plain, findings: explained(plain.findings) } : undefined;
-}
-
-/**
- * Edits of the original text equal to `first` then `second` (on the text after `first`): an edit of
- * `second` outside every rewritten range maps back as it is; the ones touching a rewritten range
- * merge with it into one edit.
- */
-function composeEdits(between: string, first: TextEdit[], second: TextEdit[]): TextEdit[] {
-  const regions = first.map((e) => ({ start: mapForward(e.start, first), end: mapForward(e.start, first) + e.text.length }));
-  const touches = (e: TextEdit, g: { start: number; end: number }) => e.start <= g.end && e.end >= g.start;
-  const merged: { start: number; end: number; edits: TextEdit[] }[] = [];
-  for (const region of regions) {
-    const group = { ...region, edits: [] as TextEdit[] };
-    for (let grown = true; grown;) {
-      grown = false;
-      for (const e of second) {
-        if (group.edits.includes(e) || !touches(e, group)) continue;
-        group.edits.push(e);
-        group.start = Math.min(group.start, e.start);
-        group.end = Math.max(group.end, e.end);
-        grown = true;
-      }
-    }
-    merged.push(group);
-  }
-  const grouped = new Set(merged.flatMap((g) => g.edits));
-  const back = (pos: number) => mapBackward(pos, first);
-  return [
-    ...second.filter((e) => !grouped.has(e)).map((e) => ({ start: back(e.start), end: back(e.end), text: e.text })),
-    ...merged.map((g) => ({
-      start: back(g.start),
-      end: back(g.end),
-      text: applyEdits(between.slice(g.start, g.end), g.edits.map((e) => ({ start: e.start - g.start, end: e.end - g.start, text: e.text }))),
-    })),
-  ];
+    },
+  });
+  if (!retried) return why.size > 0 ? { ...plain, findings: explained(plain.findings) } : undefined;
+  const { result, kept } = retried;
+  return {
+    ...result,
+    findings: [
+      ...explained(result.findings),
+      ...kept.map((r) => ({
+        rule: 'then-chain-awaited', severity: 'info' as const, pos: r.site.node.getStart(),
+        message: `the .then${r.edit.text.includes('} catch') ? '/.catch' : ''} chain on ${r.site.api} was rewritten with await${r.edit.text.includes('} catch') ? ' and try/catch (the catch still covers errors of the .then callback)' : ''} before the migration`,
+      })),
+    ],
+  };
 }
