@@ -1,5 +1,5 @@
 // The project-level index of cross-file mode: which files of the run import a module of the run that
-// exports a liftable helper (an exported function wrapping one question). Imports are resolved with
+// exports a liftable helper (an exported function wrapping one question, or a chain over one). Imports are resolved with
 // the compiler options of the project's tsconfig (`--project`, or the nearest tsconfig.json found
 // beside or above a file), so `paths` aliases and NodeNext `.js` specifiers resolve as the compiler
 // resolves them. Only the scanner runs on every candidate file (ts.preProcessFile); only modules
@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import type { PushAlias } from './config.js';
-import { exportedLiftableHelpers, parseOnTheSide, type CrossFileInput } from './step-machine/cross-file.js';
+import { exportsAskingHelper, parseOnTheSide, type CrossFileInput } from './step-machine/cross-file.js';
 
 export class ProjectError extends Error {}
 
@@ -95,7 +95,7 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
         stats.parsed++;
         const parsed = parseOnTheSide(absPath, file.text);
         try {
-          known = exportedLiftableHelpers(parsed.sourceFile, aliases).size > 0;
+          known = exportsAskingHelper(parsed.sourceFile, aliases);
         } finally {
           parsed.dispose();
         }

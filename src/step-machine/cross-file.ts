@@ -47,12 +47,12 @@ export function parseOnTheSide(absPath: string, text: string): { sourceFile: Sou
 }
 
 /**
- * Exported liftable helpers of a module, keyed by name: the same search, in the same order, as the
- * module's own step-machine run, so the companion names agree. A helper whose companion names are
- * taken (an earlier run already wrote them) is left out: a second set would be numbered.
+ * The module exports a helper a caller in another file may ask through: a liftable helper, or a
+ * chain over one (which its callers need to know about, lifted or reported).
  */
-export function exportedLiftableHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): Map<string, LiftableHelper> {
-  return moduleHelpers(sourceFile, aliases).lifted;
+export function exportsAskingHelper(sourceFile: SourceFile, aliases: readonly PushAlias[]): boolean {
+  const { lifted, chains } = moduleHelpers(sourceFile, aliases);
+  return lifted.size > 0 || chains.size > 0;
 }
 
 /**

@@ -1,0 +1,15 @@
+import type { ServerContext } from '@modelcontextprotocol/server';
+
+async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), not directly in a request handler
+  const answer = await ctx.mcpReq.elicitInput({
+    message,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+// The only export asks through confirm(), which is not exported: a chain.
+export async function confirmRemoval(ctx: ServerContext, employee: string): Promise<boolean> {
+  return confirm(ctx, `Remove ${employee}?`);
+}
