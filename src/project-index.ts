@@ -107,6 +107,8 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
   };
   const stats = { files: 0, parsed: 0, helperModules: 0 };
   const inputs = new Map<string, CrossFileInput>();
+  /** Per file, the modules of the run it imports (specifier → path), for the second pass. */
+  const importsOfFile = new Map<string, [string, string][]>();
   for (const file of files) {
     const imports = ts.preProcessFile(file.text, true, false).importedFiles.map((i) => i.fileName);
     if (imports.length === 0) continue;
@@ -124,10 +126,24 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
       const resolved = ts.resolveModuleName(specifier, file.absPath, opts, ts.sys, cache).resolvedModule?.resolvedFileName;
       if (!resolved) continue;
       const target = path.normalize(resolved);
-      if (target === path.normalize(file.absPath) || !byPath.has(target) || !isHelperModule(target)) continue;
+      if (target === path.normalize(file.absPath) || !byPath.has(target)) continue;
+      importsOfFile.set(file.absPath, [...(importsOfFile.get(file.absPath) ?? []), [specifier, target]]);
+      if (!isHelperModule(target)) continue;
       const input = inputs.get(file.absPath) ?? { modules: {} };
       input.modules[specifier] = { absPath: target, text: byPath.get(target)!.text };
       inputs.set(file.absPath, input);
+    }
+  }
+  // A module that imports helper modules may export a function asking through one of them (a chain
+  // across modules): its importers get it with its own helper modules, to report such calls.
+  const direct = new Map([...inputs].map(([file, input]) => [file, { modules: { ...input.modules } }]));
+  for (const [file, imported] of importsOfFile) {
+    for (const [specifier, target] of imported) {
+      const relayed = direct.get(target);
+      if (!relayed || !/\bexport\b/.test(byPath.get(target)!.text)) continue;
+      const input = inputs.get(file) ?? { modules: {} };
+      input.modules[specifier] = { absPath: target, text: byPath.get(target)!.text, imports: relayed };
+      inputs.set(file, input);
     }
   }
   return { inputs, stats };

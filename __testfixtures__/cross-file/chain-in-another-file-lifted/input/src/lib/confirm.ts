@@ -1,7 +1,6 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
 
-async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), not directly in a request handler
+export async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
   const answer = await ctx.mcpReq.elicitInput({
     message,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
@@ -9,7 +8,7 @@ async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
   return answer.action === 'accept' && answer.content?.ok === true;
 }
 
-// The only export asks through confirm(), which is not exported: a chain.
+// Asks only through confirm() of this module: a chain its callers in other files can lift.
 export async function confirmRemoval(ctx: ServerContext, employee: string): Promise<boolean> {
   return confirm(ctx, `Remove ${employee}?`);
 }

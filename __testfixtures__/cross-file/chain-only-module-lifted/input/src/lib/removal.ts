@@ -1,6 +1,6 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
 
-export async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
+async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
   const answer = await ctx.mcpReq.elicitInput({
     message,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
@@ -8,7 +8,7 @@ export async function confirm(ctx: ServerContext, message: string): Promise<bool
   return answer.action === 'accept' && answer.content?.ok === true;
 }
 
-// Asks only through confirm(): a chain, lifted within this file only.
+// The only export asks through confirm(), which is not exported: a chain, lifted with its companions exported.
 export async function confirmRemoval(ctx: ServerContext, employee: string): Promise<boolean> {
   return confirm(ctx, `Remove ${employee}?`);
 }

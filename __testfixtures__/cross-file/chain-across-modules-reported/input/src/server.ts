@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { confirm } from './lib/confirm.js';
 import { confirmRemoval } from './lib/removal.js';
 
 const server = new McpServer({ name: 'hr', version: '1.0.0' });
@@ -8,11 +9,19 @@ server.registerTool(
   'remove_employee',
   { description: 'Remove an employee', inputSchema: z.object({ employee: z.string() }) },
   async ({ employee }, ctx) => {
-    // @mcp-mrtr-migrate push-in-helper: confirmRemoval() asks through confirm() (ctx.mcpReq.elicitInput) in ./lib/removal.js: a chain of helpers in another file is not lifted
     if (!(await confirmRemoval(ctx, employee))) {
       return { content: [{ type: 'text', text: `${employee} stays` }] };
     }
     return { content: [{ type: 'text', text: `Removed ${employee}` }] };
+  },
+);
+
+server.registerTool(
+  'archive_employee',
+  { description: 'Archive an employee', inputSchema: z.object({ employee: z.string() }) },
+  async ({ employee }, ctx) => {
+    const ok = await confirm(ctx, `Archive ${employee}?`);
+    return { content: [{ type: 'text', text: ok ? `Archived ${employee}` : `${employee} stays` }] };
   },
 );
 
