@@ -205,14 +205,20 @@ function ownFunction(node: Node): Node | undefined {
   return node.getFirstAncestor((a) => Node.isFunctionDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isMethodDeclaration(a));
 }
 
-/** Calls in handlers of helpers asking across several modules: reported, their handlers left as they are. */
-export function importedChainFindings(sourceFile: SourceFile, handlers: readonly HandlerInfo[], chains: readonly RelayedHelper[]): FindingInput[] {
+/**
+ * Calls in handlers of helpers asking across several modules: reported, and the handlers that make
+ * them are left as they are (their other questions too: never half a migration).
+ */
+export function importedChainFindings(sourceFile: SourceFile, handlers: readonly HandlerInfo[], chains: readonly RelayedHelper[]): { findings: FindingInput[]; handlers: Set<HandlerInfo> } {
   const byName = new Map(chains.map((c) => [c.localName, c]));
-  if (byName.size === 0) return [];
-  return sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
+  const blocked = new Set<HandlerInfo>();
+  if (byName.size === 0) return { findings: [], handlers: blocked };
+  const findings = sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
     const callee = call.getExpression();
     const chain = Node.isIdentifier(callee) ? byName.get(callee.getText()) : undefined;
-    if (!chain || !handlers.some((h) => h.fn.containsRange(call.getPos(), call.getEnd()))) return [];
+    const callers = chain ? handlers.filter((h) => h.fn.containsRange(call.getPos(), call.getEnd())) : [];
+    if (!chain || callers.length === 0) return [];
+    for (const handler of callers) blocked.add(handler);
     const from = chain.declaration.getModuleSpecifierValue();
     return [{
       rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
@@ -220,6 +226,7 @@ export function importedChainFindings(sourceFile: SourceFile, handlers: readonly
       suggestion: `Call ${chain.innerName}() from the handler (with the arguments ${chain.localName}() passes it), or move ${chain.localName}() into the module of ${chain.innerName}(), then run the migration again.`,
     }];
   });
+  return { findings, handlers: blocked };
 }
 
 /**
