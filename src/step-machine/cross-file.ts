@@ -1,9 +1,11 @@
 // Helpers imported from other files of the project (cross-file mode). The runner hands a file the
 // text of every module it imports that exports a liftable helper (one question, split like a
-// same-file helper); here those modules are parsed on the side, their helpers found exactly as
-// their own run will find them, and mapped to the local names the file imports them under. A call
-// of such a helper in a handler then becomes a question of that handler, using the companions
-// `<name>Params` / `<name>Outcome` that the helper's module exports once the group is applied.
+// same-file helper, or a chain over helpers of that module); here those modules are parsed on the
+// side, their helpers found exactly as their own run will find them, and mapped to the local names
+// the file imports them under. A call of such a helper in a handler then becomes a question of that
+// handler, using the companions `<name>Params` / `<name>Outcome` that the helper's module exports
+// once the group is applied. A module that asks through a helper of a third module comes with its
+// own helper modules, so that its callers can report the chain across modules.
 import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile } from 'ts-morph';
 import type { PushAlias } from '../config.js';
 import { aliasArgumentProblem } from '../analysis/alias-arguments.js';
