@@ -1,5 +1,5 @@
 // The project-level index of cross-file mode: which files of the run import a module of the run that
-// exports a liftable helper (an exported function wrapping one question). Imports are resolved with
+// exports a liftable helper (an exported function wrapping one question, or a chain over one). Imports are resolved with
 // the compiler options of the project's tsconfig (`--project`, or the nearest tsconfig.json found
 // beside or above a file), so `paths` aliases and NodeNext `.js` specifiers resolve as the compiler
 // resolves them. Only the scanner runs on every candidate file (ts.preProcessFile); only modules
@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import type { PushAlias } from './config.js';
-import { exportedLiftableHelpers, parseOnTheSide, type CrossFileInput } from './step-machine/cross-file.js';
+import { exportsAskingHelper, parseOnTheSide, type CrossFileInput } from './step-machine/cross-file.js';
 
 export class ProjectError extends Error {}
 
@@ -95,7 +95,7 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
         stats.parsed++;
         const parsed = parseOnTheSide(absPath, file.text);
         try {
-          known = exportedLiftableHelpers(parsed.sourceFile, aliases).size > 0;
+          known = exportsAskingHelper(parsed.sourceFile, aliases);
         } finally {
           parsed.dispose();
         }
@@ -107,6 +107,8 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
   };
   const stats = { files: 0, parsed: 0, helperModules: 0 };
   const inputs = new Map<string, CrossFileInput>();
+  /** Per file, the modules of the run it imports (specifier → path), for the second pass. */
+  const importsOfFile = new Map<string, [string, string][]>();
   for (const file of files) {
     const imports = ts.preProcessFile(file.text, true, false).importedFiles.map((i) => i.fileName);
     if (imports.length === 0) continue;
@@ -124,10 +126,24 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
       const resolved = ts.resolveModuleName(specifier, file.absPath, opts, ts.sys, cache).resolvedModule?.resolvedFileName;
       if (!resolved) continue;
       const target = path.normalize(resolved);
-      if (target === path.normalize(file.absPath) || !byPath.has(target) || !isHelperModule(target)) continue;
+      if (target === path.normalize(file.absPath) || !byPath.has(target)) continue;
+      importsOfFile.set(file.absPath, [...(importsOfFile.get(file.absPath) ?? []), [specifier, target]]);
+      if (!isHelperModule(target)) continue;
       const input = inputs.get(file.absPath) ?? { modules: {} };
       input.modules[specifier] = { absPath: target, text: byPath.get(target)!.text };
       inputs.set(file.absPath, input);
+    }
+  }
+  // A module that imports helper modules may export a function asking through one of them (a chain
+  // across modules): its importers get it with its own helper modules, to report such calls.
+  const direct = new Map([...inputs].map(([file, input]) => [file, { modules: { ...input.modules } }]));
+  for (const [file, imported] of importsOfFile) {
+    for (const [specifier, target] of imported) {
+      const relayed = direct.get(target);
+      if (!relayed || !/\bexport\b/.test(byPath.get(target)!.text)) continue;
+      const input = inputs.get(file) ?? { modules: {} };
+      input.modules[specifier] = { absPath: target, text: byPath.get(target)!.text, imports: relayed };
+      inputs.set(file, input);
     }
   }
   return { inputs, stats };

@@ -11,6 +11,7 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli-run.js';
 import type { Report } from '../src/report/json.js';
+import { buildProjectIndex } from '../src/project-index.js';
 import type * as RunnerModule from '../src/runner.js';
 import type * as RegistryModule from '../src/registry.js';
 
@@ -162,5 +163,34 @@ describe('cross-file mode on worker threads', () => {
     expect(threaded.crossFile?.groups).toBe(1);
     expect(threaded.diff).toBe(inProcess.diff);
     expect(threaded.diff).toContain('+export function askReasonParams(');
+  });
+});
+
+describe('cross-file index of helper chains', () => {
+  const indexOf = (name: string) => {
+    const dir = path.join(RUN_DIR, `index-${name}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.cpSync(path.join(CASES, name, 'input'), dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+    const files = filesUnder(path.join(dir, 'src')).map((f) => {
+      const absPath = path.join(dir, 'src', f);
+      return { absPath, text: fs.readFileSync(absPath, 'utf8') };
+    });
+    const index = buildProjectIndex(files, { tsconfig: path.join(dir, 'tsconfig.json') });
+    return { index, at: (f: string) => path.join(dir, 'src', f) };
+  };
+
+  it('passes a module whose only asking export is a chain to the files importing it', () => {
+    const { index, at } = indexOf('chain-only-module-lifted');
+    expect(index.stats.helperModules).toBe(1);
+    expect(index.inputs.get(at('server.ts'))?.modules['./lib/removal.js']?.absPath).toBe(at('lib/removal.ts'));
+  });
+
+  it('passes a module asking through a third module together with that module', () => {
+    const { index, at } = indexOf('chain-across-modules-reported');
+    const modules = index.inputs.get(at('server.ts'))!.modules;
+    expect(modules['./lib/confirm.js'].imports).toBeUndefined();
+    expect(modules['./lib/removal.js'].absPath).toBe(at('lib/removal.ts'));
+    expect(Object.entries(modules['./lib/removal.js'].imports!.modules).map(([spec, m]) => [spec, m.absPath, m.imports])).toEqual([['./confirm.js', at('lib/confirm.ts'), undefined]]);
   });
 });

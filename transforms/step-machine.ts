@@ -88,7 +88,8 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   // Helpers imported from other modules of the project (cross-file mode), by local name.
   const imported = v1 ? undefined : importedHelpers(sourceFile, crossFile, aliases, fileNames);
   if (imported) cleanups.push(imported.dispose);
-  result.findings.push(...importedChainFindings(sourceFile, handlers, imported?.chains ?? []));
+  const acrossModules = importedChainFindings(sourceFile, handlers, imported?.chains ?? []);
+  result.findings.push(...acrossModules.findings);
   const importedByName = new Map((imported?.helpers ?? []).map((i) => [i.localName, i.helper]));
   const lifted = helperCallSites(sourceFile, helpers, handlers, importedByName);
   // Helpers whose callers in other files were migrated: their companions are exported from here.
@@ -153,6 +154,11 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
     }
     if (aliasBlocked.has(handler)) {
       result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, 'a call of a configured alias in this handler does not pass the SDK arguments')));
+      continue;
+    }
+    // A question asked through helpers of several modules stays in this handler, so the handler stays as it was.
+    if (acrossModules.handlers.has(handler)) {
+      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, 'it also asks through a chain of helpers across several modules, which is not lifted')));
       continue;
     }
     if (blocked.has(handler)) {

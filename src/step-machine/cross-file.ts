@@ -1,9 +1,11 @@
 // Helpers imported from other files of the project (cross-file mode). The runner hands a file the
 // text of every module it imports that exports a liftable helper (one question, split like a
-// same-file helper); here those modules are parsed on the side, their helpers found exactly as
-// their own run will find them, and mapped to the local names the file imports them under. A call
-// of such a helper in a handler then becomes a question of that handler, using the companions
-// `<name>Params` / `<name>Outcome` that the helper's module exports once the group is applied.
+// same-file helper, or a chain over helpers of that module); here those modules are parsed on the
+// side, their helpers found exactly as their own run will find them, and mapped to the local names
+// the file imports them under. A call of such a helper in a handler then becomes a question of that
+// handler, using the companions `<name>Params` / `<name>Outcome` that the helper's module exports
+// once the group is applied. A module that asks through a helper of a third module comes with its
+// own helper modules, so that its callers can report the chain across modules.
 import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile } from 'ts-morph';
 import type { PushAlias } from '../config.js';
 import { aliasArgumentProblem } from '../analysis/alias-arguments.js';
@@ -16,7 +18,17 @@ import { camelCase } from './naming.js';
 /** What the runner passes a file in cross-file mode: imported modules that export liftable helpers. */
 export interface CrossFileInput {
   /** Keyed by the module specifier as the file writes it (`./lib/confirm.js`). */
-  modules: Record<string, { absPath: string; text: string }>;
+  modules: Record<string, CrossFileModule>;
+}
+
+export interface CrossFileModule {
+  absPath: string;
+  text: string;
+  /**
+   * The helper modules this module imports itself, when it exports a function that may ask through
+   * one of them (a chain across modules, reported by the callers).
+   */
+  imports?: CrossFileInput;
 }
 
 /** A helper of another module, as this file imports it. */
@@ -47,37 +59,44 @@ export function parseOnTheSide(absPath: string, text: string): { sourceFile: Sou
 }
 
 /**
- * Exported liftable helpers of a module, keyed by name: the same search, in the same order, as the
- * module's own step-machine run, so the companion names agree. A helper whose companion names are
- * taken (an earlier run already wrote them) is left out: a second set would be numbered.
+ * The module exports a helper a caller in another file may ask through: a liftable helper, or a
+ * chain over one (which its callers need to know about, lifted or reported).
  */
-export function exportedLiftableHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): Map<string, LiftableHelper> {
-  return moduleHelpers(sourceFile, aliases).lifted;
+export function exportsAskingHelper(sourceFile: SourceFile, aliases: readonly PushAlias[]): boolean {
+  return moduleHelpers(sourceFile, aliases).lifted.size > 0;
 }
 
 /**
- * A module's exported liftable helpers, and apart from them its exported chains (helpers asking
- * through another helper): chains are lifted within their own file only, so a caller in another
- * file is reported instead.
+ * A module's exported liftable helpers, chains over helpers of the same module among them: their
+ * companions compose the inner ones, all written in that module.
  */
-function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): { lifted: Map<string, LiftableHelper>; chains: Map<string, LiftableHelper> } {
+function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): { lifted: Map<string, LiftableHelper> } {
   const lifted = new Map<string, LiftableHelper>();
-  const chains = new Map<string, LiftableHelper>();
-  if (importsV1(sourceFile)) return { lifted, chains };
+  if (importsV1(sourceFile)) return { lifted };
   const handlers = findHandlers(sourceFile);
   const sites = findPushSites(sourceFile, handlers, aliases).filter((s) => aliasArgumentProblem(s) === undefined);
   const names = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
   const helpers = findLiftableHelpers(sites, names);
-  for (const helper of helpers.values()) {
-    if (!isExported(helper)) continue;
-    const base = camelCase(helper.name);
-    if (helper.requestFn !== `${base}Params` || (helper.resultFn !== undefined && helper.resultFn !== `${base}Outcome`)) continue;
-    lifted.set(helper.name, helper);
-  }
   // Found after the plain helpers, as in the module's own run, so their companion names agree.
   findHelperChains(sourceFile, sites, helpers, handlers, names);
-  for (const helper of helpers.values()) if (helper.via && isExported(helper)) chains.set(helper.name, helper);
-  return { lifted, chains };
+  for (const helper of helpers.values()) {
+    if (!isExported(helper)) continue;
+    // Every helper on the way keeps its own companion names: numbered ones mean an earlier run wrote them.
+    if (chainLinks(helper).every(ownCompanionNames)) lifted.set(helper.name, helper);
+  }
+  return { lifted };
+}
+
+/** The helper and, for a chain, the helpers it asks through, outermost first. */
+function chainLinks(helper: LiftableHelper): LiftableHelper[] {
+  const links: LiftableHelper[] = [];
+  for (let link: LiftableHelper | undefined = helper; link; link = link.via?.inner) links.push(link);
+  return links;
+}
+
+function ownCompanionNames(helper: LiftableHelper): boolean {
+  const base = camelCase(helper.name);
+  return helper.requestFn === `${base}Params` && (helper.resultFn === undefined || helper.resultFn === `${base}Outcome`);
 }
 
 function isExported(helper: LiftableHelper): boolean {
@@ -90,61 +109,126 @@ function importsV1(sourceFile: SourceFile): boolean {
 }
 
 /**
- * The helpers `sourceFile` imports by name from the modules in `input`. `taken`: names used in the
- * file; a helper whose companions would clash with one of them is not offered.
+ * An exported function of another module that asks through a helper that module imports from a
+ * third one: a chain across several modules, which is not lifted (its callers report it).
+ */
+export interface RelayedHelper {
+  /** The local name of the import in the calling file. */
+  localName: string;
+  declaration: ImportDeclaration;
+  /** The helper it asks through, the module it comes from (as the relaying module writes it), and the question. */
+  innerName: string;
+  innerModule: string;
+  api: string;
+}
+
+/**
+ * The helpers `sourceFile` imports by name from the modules in `input`, and the functions it imports
+ * that ask through a helper of a third module (`chains`). `taken`: names used in the file; a helper
+ * whose companions would clash with one of them is not offered.
  */
 export function importedHelpers(
   sourceFile: SourceFile,
   input: CrossFileInput | undefined,
   aliases: readonly PushAlias[],
   taken: ReadonlySet<string>,
-): { helpers: ImportedHelper[]; chains: ImportedHelper[]; dispose: () => void } {
-  const helpers: ImportedHelper[] = [];
-  const chains: ImportedHelper[] = [];
+): { helpers: ImportedHelper[]; chains: RelayedHelper[]; dispose: () => void } {
   const parsed: SourceFile[] = [];
   const dispose = () => {
     for (const file of parsed) if (!file.wasForgotten()) project().removeSourceFile(file);
   };
-  if (!input) return { helpers, chains, dispose };
-  const byModule = new Map<string, ReturnType<typeof moduleHelpers>>();
+  // One parse per module for the whole search: a second parse of the same path would replace the first.
+  const byModule = new Map<string, { file: SourceFile; exported: ReturnType<typeof moduleHelpers> }>();
+  const moduleOf = (module: CrossFileModule) => {
+    let known = byModule.get(module.absPath);
+    if (!known) {
+      const { sourceFile: file } = parseOnTheSide(module.absPath, module.text);
+      parsed.push(file);
+      known = { file, exported: moduleHelpers(file, aliases) };
+      byModule.set(module.absPath, known);
+    }
+    return known;
+  };
+  const found = input ? importsOf(sourceFile, input, taken, moduleOf) : { helpers: [], chains: [] };
+  return { ...found, dispose };
+}
+
+type ModuleOf = (module: CrossFileModule) => { file: SourceFile; exported: ReturnType<typeof moduleHelpers> };
+
+function importsOf(sourceFile: SourceFile, input: CrossFileInput, taken: ReadonlySet<string>, moduleOf: ModuleOf): { helpers: ImportedHelper[]; chains: RelayedHelper[] } {
+  const helpers: ImportedHelper[] = [];
+  const chains: RelayedHelper[] = [];
   for (const declaration of sourceFile.getImportDeclarations()) {
     const module = input.modules[declaration.getModuleSpecifierValue()];
     if (!module || declaration.isTypeOnly()) continue;
-    let exported = byModule.get(module.absPath);
-    if (!exported) {
-      const { sourceFile: file } = parseOnTheSide(module.absPath, module.text);
-      parsed.push(file);
-      exported = moduleHelpers(file, aliases);
-      byModule.set(module.absPath, exported);
-    }
+    const { file, exported } = moduleOf(module);
+    const relays = module.imports ? relayedHelpers(file, module.imports, moduleOf) : new Map<string, Omit<RelayedHelper, 'localName' | 'declaration'>>();
     for (const spec of declaration.getNamedImports()) {
       if (spec.isTypeOnly()) continue;
-      const chain = exported.chains.get(spec.getName());
-      if (chain) chains.push({ helper: chain, localName: (spec.getAliasNode() ?? spec.getNameNode()).getText(), declaration, absPath: module.absPath });
+      const localName = (spec.getAliasNode() ?? spec.getNameNode()).getText();
+      const relay = relays.get(spec.getName());
+      if (relay) chains.push({ ...relay, localName, declaration });
       const helper = exported.lifted.get(spec.getName());
       if (!helper) continue;
       if (taken.has(helper.requestFn) || (helper.resultFn !== undefined && taken.has(helper.resultFn))) continue;
-      helpers.push({ helper, localName: (spec.getAliasNode() ?? spec.getNameNode()).getText(), declaration, absPath: module.absPath });
+      helpers.push({ helper, localName, declaration, absPath: module.absPath });
     }
   }
-  return { helpers, chains, dispose };
+  return { helpers, chains };
 }
 
-/** Calls in handlers of chains imported from other modules: reported, their handlers left as they are. */
-export function importedChainFindings(sourceFile: SourceFile, handlers: readonly HandlerInfo[], chains: readonly ImportedHelper[]): FindingInput[] {
+/**
+ * Exported functions of `file` that call, in their own body, a helper `file` imports from one of
+ * the modules of `input`, keyed by exported name.
+ */
+function relayedHelpers(file: SourceFile, input: CrossFileInput, moduleOf: ModuleOf): Map<string, Omit<RelayedHelper, 'localName' | 'declaration'>> {
+  const relays = new Map<string, Omit<RelayedHelper, 'localName' | 'declaration'>>();
+  const inner = importsOf(file, input, new Set(), moduleOf).helpers;
+  if (inner.length === 0) return relays;
+  const byName = new Map(inner.map((i) => [i.localName, i]));
+  for (const [name, declarations] of file.getExportedDeclarations()) {
+    const declaration = declarations[0];
+    const fn = Node.isFunctionDeclaration(declaration) ? declaration
+      : Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+    if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || fn.getSourceFile() !== file) continue;
+    const call = fn.getDescendantsOfKind(SyntaxKind.CallExpression).find((c) => {
+      const callee = c.getExpression();
+      return Node.isIdentifier(callee) && byName.has(callee.getText()) && ownFunction(c) === fn;
+    });
+    if (!call) continue;
+    const via = byName.get(call.getExpression().getText())!;
+    relays.set(name, { innerName: via.helper.name, innerModule: via.declaration.getModuleSpecifierValue(), api: via.helper.site.api });
+  }
+  return relays;
+}
+
+/** The function a call is made in: a callback it sits in asks later, not when its function is called. */
+function ownFunction(node: Node): Node | undefined {
+  return node.getFirstAncestor((a) => Node.isFunctionDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isMethodDeclaration(a));
+}
+
+/**
+ * Calls in handlers of helpers asking across several modules: reported, and the handlers that make
+ * them are left as they are (their other questions too: never half a migration).
+ */
+export function importedChainFindings(sourceFile: SourceFile, handlers: readonly HandlerInfo[], chains: readonly RelayedHelper[]): { findings: FindingInput[]; handlers: Set<HandlerInfo> } {
   const byName = new Map(chains.map((c) => [c.localName, c]));
-  if (byName.size === 0) return [];
-  return sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
+  const blocked = new Set<HandlerInfo>();
+  if (byName.size === 0) return { findings: [], handlers: blocked };
+  const findings = sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
     const callee = call.getExpression();
     const chain = Node.isIdentifier(callee) ? byName.get(callee.getText()) : undefined;
-    if (!chain || !handlers.some((h) => h.fn.containsRange(call.getPos(), call.getEnd()))) return [];
-    const inner = chain.helper.via!.inner;
+    const callers = chain ? handlers.filter((h) => h.fn.containsRange(call.getPos(), call.getEnd())) : [];
+    if (!chain || callers.length === 0) return [];
+    for (const handler of callers) blocked.add(handler);
+    const from = chain.declaration.getModuleSpecifierValue();
     return [{
       rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
-      message: `${chain.localName}() asks through ${inner.name}() (${chain.helper.site.api}) in ${chain.declaration.getModuleSpecifierValue()}: a chain of helpers in another file is not lifted`,
-      suggestion: `Call ${inner.name}() from the handler (with the arguments ${chain.localName}() passes it), or move ${chain.localName}() into this file, then run the migration again.`,
+      message: `${chain.localName}() in ${from} asks through ${chain.innerName}() (${chain.api}), which it imports from ${chain.innerModule}: a chain of helpers across several modules is not lifted`,
+      suggestion: `Call ${chain.innerName}() from the handler (with the arguments ${chain.localName}() passes it), or move ${chain.localName}() into the module of ${chain.innerName}(), then run the migration again.`,
     }];
   });
+  return { findings, handlers: blocked };
 }
 
 /**

@@ -1,14 +1,10 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
 
 export async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), not directly in a request handler
   const answer = await ctx.mcpReq.elicitInput({
     message,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
   });
   return answer.action === 'accept' && answer.content?.ok === true;
-}
-
-// Asks only through confirm(): a chain, lifted within this file only.
-export async function confirmRemoval(ctx: ServerContext, employee: string): Promise<boolean> {
-  return confirm(ctx, `Remove ${employee}?`);
 }

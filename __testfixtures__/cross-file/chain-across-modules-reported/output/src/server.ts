@@ -1,6 +1,7 @@
 import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { confirmRemoval, confirmParams, confirmOutcome } from './lib/confirm.js';
+import { confirmParams, confirmOutcome } from './lib/confirm.js';
+import { confirmRemoval } from './lib/removal.js';
 import { mrtrState, elicitAnswer } from './mrtr-state.js';
 
 const server = new McpServer({ name: 'hr', version: '1.0.0' }, { requestState: { verify: mrtrState.verify } });
@@ -9,7 +10,7 @@ server.registerTool(
   'remove_employee',
   { description: 'Remove an employee', inputSchema: z.object({ employee: z.string() }) },
   async ({ employee }, ctx) => {
-    // @mcp-mrtr-migrate push-in-helper: confirmRemoval() asks through confirm() (ctx.mcpReq.elicitInput) in ./lib/confirm.js: a chain of helpers in another file is not lifted
+    // @mcp-mrtr-migrate push-in-helper: confirmRemoval() in ./lib/removal.js asks through confirm() (ctx.mcpReq.elicitInput), which it imports from ./confirm.js: a chain of helpers across several modules is not lifted
     if (!(await confirmRemoval(ctx, employee))) {
       return { content: [{ type: 'text', text: `${employee} stays` }] };
     }
@@ -38,3 +39,5 @@ server.registerTool(
     return { content: [{ type: 'text', text: ok ? `Archived ${employee}` : `${employee} stays` }] };
   },
 );
+
+export { server };

@@ -21,8 +21,3 @@ export function confirmParams(message: string): ElicitRequestFormParams {
 export function confirmOutcome(answer: ElicitResult): boolean {
   return answer.action === 'accept' && answer.content?.ok === true;
 }
-
-// Asks only through confirm(): a chain, lifted within this file only.
-export async function confirmRemoval(ctx: ServerContext, employee: string): Promise<boolean> {
-  return confirm(ctx, `Remove ${employee}?`);
-}

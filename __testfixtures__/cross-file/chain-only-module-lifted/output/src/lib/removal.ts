@@ -1,0 +1,38 @@
+import { type ServerContext, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/server';
+
+async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), not directly in a request handler
+  const answer = await ctx.mcpReq.elicitInput({
+    message,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+/** The request confirm() asks with (its code before the question). */
+function confirmParams(message: string): ElicitRequestFormParams {
+  return {
+    message,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  };
+}
+
+/** What confirm() does with the answer (its code after the question). */
+function confirmOutcome(answer: ElicitResult): boolean {
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+// The only export asks through confirm(), which is not exported: a chain, lifted with its companions exported.
+export async function confirmRemoval(ctx: ServerContext, employee: string): Promise<boolean> {
+  return confirm(ctx, `Remove ${employee}?`);
+}
+
+/** The request confirmRemoval() asks with (its code before the question). */
+export function confirmRemovalParams(employee: string): ElicitRequestFormParams {
+  return confirmParams(`Remove ${employee}?`);
+}
+
+/** What confirmRemoval() does with the answer (its code after the question). */
+export function confirmRemovalOutcome(answer: ElicitResult): boolean {
+  return confirmOutcome(answer);
+}
