@@ -20,6 +20,7 @@ import { isPureStatement } from '../src/step-machine/purity.js';
 import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
+import { callsOfUnliftedAskers } from '../src/step-machine/unlifted-askers.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
 import { NO_OP_NOTIFIER, storedNotifier, type StoredNotifier } from '../src/step-machine/stored-notifier.js';
@@ -129,6 +130,8 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
     list.push({ site, edits: removal });
     notifiers.set(site.handler!, list);
   }
+  const handlerFns = new Set<Node>(handlers.map((h) => h.fn));
+  const replacedCalls = new Set<Node>(lifted.calls.keys());
   const byHandler = new Map<HandlerInfo, PushSite[]>();
   for (const site of sites) {
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
@@ -163,6 +166,13 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
     }
     if (blocked.has(handler)) {
       result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, 'its completion notifier is stored or passed on and cannot be removed automatically')));
+      continue;
+    }
+    // A same-file function that still asks (not lifted) called from here: migrating around it would half-migrate.
+    const unlifted = callsOfUnliftedAskers(sourceFile, handler.fn, handlerFns, sites, replacedCalls, (call) => outsideAnyRequest(call));
+    if (unlifted.length > 0) {
+      const names = [...new Set(unlifted.map((u) => `${u.name}()`))].join(', ');
+      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, `it also calls ${names}, which asks the client and is not migrated`)));
       continue;
     }
     const requestSites = handlerSites.filter((s) => REQUEST_KINDS.has(s.kind));

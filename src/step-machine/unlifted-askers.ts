@@ -1,0 +1,79 @@
+// Functions of a file that still ask the client mid-request after the migration: they hold a push
+// call (or call such a function) and are not lifted into companions. A handler that calls one of
+// them cannot be migrated around that call — it would return inputRequired on one path and still
+// ask the old way on another — so it is left whole (never half-migrate).
+import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
+import type { PushSite } from '../analysis/push-sites.js';
+
+type Named = { name: string; fn: Node; method: boolean };
+
+/** Named functions, `const f = () => …` and methods of the file, by the node that has the body. */
+function namedFunctions(sourceFile: SourceFile): Named[] {
+  const out: Named[] = [];
+  for (const fn of sourceFile.getDescendants()) {
+    if (Node.isFunctionDeclaration(fn) && fn.getName()) out.push({ name: fn.getName()!, fn, method: false });
+    else if (Node.isMethodDeclaration(fn)) out.push({ name: fn.getName(), fn, method: true });
+    else if ((Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isVariableDeclaration(fn.getParent())) {
+      const decl = fn.getParent() as import('ts-morph').VariableDeclaration;
+      if (Node.isIdentifier(decl.getNameNode())) out.push({ name: decl.getName(), fn, method: false });
+    }
+  }
+  return out;
+}
+
+/** The innermost enclosing function that is a handler or a named one. */
+function enclosingNamed(node: Node, functions: Named[], handlerFns: ReadonlySet<Node>): Node | undefined {
+  return node.getFirstAncestor((a) => handlerFns.has(a) || functions.some((f) => f.fn === a));
+}
+
+/** The named function a call calls: `f(…)`, or `this.f(…)` for a method of the caller's class. */
+function callee(call: CallExpression, functions: Named[]): Named | undefined {
+  const expr = call.getExpression();
+  if (Node.isIdentifier(expr)) return functions.find((f) => !f.method && f.name === expr.getText());
+  if (Node.isPropertyAccessExpression(expr) && Node.isThisExpression(expr.getExpression())) {
+    const cls = call.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+    return functions.find((f) => f.method && f.name === expr.getName() && f.fn.getParent() === cls);
+  }
+  return undefined;
+}
+
+/**
+ * Calls inside `handlerFn` of same-file functions that still ask: the function holds one of
+ * `sites` (or calls such a function, to a bounded depth), and the call is not one the migration
+ * replaces with companions (`replaced`). `skip` leaves out calls that run outside the request.
+ */
+export function callsOfUnliftedAskers(
+  sourceFile: SourceFile,
+  handlerFn: Node,
+  handlerFns: ReadonlySet<Node>,
+  sites: readonly PushSite[],
+  replaced: ReadonlySet<Node>,
+  skip: (call: CallExpression) => boolean,
+): { call: CallExpression; name: string }[] {
+  const functions = namedFunctions(sourceFile);
+  const asking = new Set<Node>();
+  for (const site of sites) {
+    // A handler's own questions are planned with it; only other functions count here.
+    const fn = enclosingNamed(site.node, functions, handlerFns);
+    if (fn && !handlerFns.has(fn)) asking.add(fn);
+  }
+  // Functions that ask through an asking function ask too (bounded: chains deeper than this are rare).
+  for (let round = 0; round < 4; round++) {
+    let grew = false;
+    for (const f of functions) {
+      if (asking.has(f.fn) || handlerFns.has(f.fn)) continue;
+      const calls = f.fn.getDescendantsOfKind(SyntaxKind.CallExpression);
+      if (calls.some((c) => !replaced.has(c) && asking.has(callee(c, functions)?.fn as Node))) {
+        asking.add(f.fn);
+        grew = true;
+      }
+    }
+    if (!grew) break;
+  }
+  if (asking.size === 0) return [];
+  return handlerFn.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
+    if (replaced.has(call) || skip(call)) return [];
+    const target = callee(call, functions);
+    return target && asking.has(target.fn) ? [{ call, name: target.name }] : [];
+  });
+}
