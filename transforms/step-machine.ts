@@ -160,8 +160,9 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
       continue;
     }
     // A question asked through helpers of several modules stays in this handler, so the handler stays as it was.
-    if (acrossModules.handlers.has(handler)) {
-      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, 'it also asks through a chain of helpers across several modules, which is not lifted')));
+    const acrossWhy = acrossModules.handlers.get(handler);
+    if (acrossWhy) {
+      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, acrossWhy)));
       continue;
     }
     if (blocked.has(handler)) {

@@ -59,20 +59,23 @@ export function parseOnTheSide(absPath: string, text: string): { sourceFile: Sou
 }
 
 /**
- * The module exports a helper a caller in another file may ask through: a liftable helper, or a
- * chain over one (which its callers need to know about, lifted or reported).
+ * The module exports a function a caller in another file may ask through: a liftable helper, a
+ * chain over one, or one that asks in a shape that is not lifted (its callers must stay whole).
  */
 export function exportsAskingHelper(sourceFile: SourceFile, aliases: readonly PushAlias[]): boolean {
-  return moduleHelpers(sourceFile, aliases).lifted.size > 0;
+  const { lifted, asking } = moduleHelpers(sourceFile, aliases);
+  return lifted.size > 0 || asking.size > 0;
 }
 
 /**
  * A module's exported liftable helpers, chains over helpers of the same module among them: their
  * companions compose the inner ones, all written in that module.
  */
-function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): { lifted: Map<string, LiftableHelper> } {
+function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): { lifted: Map<string, LiftableHelper>; asking: Map<string, string> } {
   const lifted = new Map<string, LiftableHelper>();
-  if (importsV1(sourceFile)) return { lifted };
+  /** Exported functions that ask in their own body and are not lifted: name → the push call. */
+  const asking = new Map<string, string>();
+  if (importsV1(sourceFile)) return { lifted, asking };
   const handlers = findHandlers(sourceFile);
   const sites = findPushSites(sourceFile, handlers, aliases).filter((s) => aliasArgumentProblem(s) === undefined);
   const names = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
@@ -84,7 +87,14 @@ function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): {
     // Every helper on the way keeps its own companion names: numbered ones mean an earlier run wrote them.
     if (chainLinks(helper).every(ownCompanionNames)) lifted.set(helper.name, helper);
   }
-  return { lifted };
+  for (const [name, declarations] of sourceFile.getExportedDeclarations()) {
+    const fn = exportedFunction(declarations[0], sourceFile);
+    // A configured alias is a question itself where it is called (its body is the alias's implementation).
+    const alias = aliases.some((al) => al.call === name);
+    const site = fn && !lifted.has(name) && !alias ? sites.find((s) => ownFunction(s.node) === fn) : undefined;
+    if (site) asking.set(name, site.api);
+  }
+  return { lifted, asking };
 }
 
 /** The helper and, for a chain, the helpers it asks through, outermost first. */
@@ -109,23 +119,28 @@ function importsV1(sourceFile: SourceFile): boolean {
 }
 
 /**
- * An exported function of another module that asks through a helper that module imports from a
- * third one: a chain across several modules, which is not lifted (its callers report it).
+ * An exported function of another module that asks and is not lifted: through a helper that module
+ * imports from a third one (a chain across several modules), or itself in a shape that cannot be
+ * split. Its callers report the call and stay whole.
  */
 export interface RelayedHelper {
   /** The local name of the import in the calling file. */
   localName: string;
   declaration: ImportDeclaration;
-  /** The helper it asks through, the module it comes from (as the relaying module writes it), and the question. */
-  innerName: string;
-  innerModule: string;
+  /** The question. */
   api: string;
+  /**
+   * The helper it asks through and the module that comes from (as the relaying module writes it);
+   * undefined when the function asks itself in a shape that is not lifted.
+   */
+  via?: { innerName: string; innerModule: string };
 }
 
 /**
  * The helpers `sourceFile` imports by name from the modules in `input`, and the functions it imports
- * that ask through a helper of a third module (`chains`). `taken`: names used in the file; a helper
- * whose companions would clash with one of them is not offered.
+ * that ask but are not lifted (`chains`: through a helper of a third module, or in a shape that is
+ * not lifted). `taken`: names used in the file; a helper whose companions would clash with one of
+ * them is not offered.
  */
 export function importedHelpers(
   sourceFile: SourceFile,
@@ -168,6 +183,8 @@ function importsOf(sourceFile: SourceFile, input: CrossFileInput, taken: Readonl
       const localName = (spec.getAliasNode() ?? spec.getNameNode()).getText();
       const relay = relays.get(spec.getName());
       if (relay) chains.push({ ...relay, localName, declaration });
+      const asks = exported.asking.get(spec.getName());
+      if (asks) chains.push({ localName, declaration, api: asks });
       const helper = exported.lifted.get(spec.getName());
       if (!helper) continue;
       if (taken.has(helper.requestFn) || (helper.resultFn !== undefined && taken.has(helper.resultFn))) continue;
@@ -187,19 +204,25 @@ function relayedHelpers(file: SourceFile, input: CrossFileInput, moduleOf: Modul
   if (inner.length === 0) return relays;
   const byName = new Map(inner.map((i) => [i.localName, i]));
   for (const [name, declarations] of file.getExportedDeclarations()) {
-    const declaration = declarations[0];
-    const fn = Node.isFunctionDeclaration(declaration) ? declaration
-      : Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
-    if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || fn.getSourceFile() !== file) continue;
+    const fn = exportedFunction(declarations[0], file);
+    if (!fn) continue;
     const call = fn.getDescendantsOfKind(SyntaxKind.CallExpression).find((c) => {
       const callee = c.getExpression();
       return Node.isIdentifier(callee) && byName.has(callee.getText()) && ownFunction(c) === fn;
     });
     if (!call) continue;
     const via = byName.get(call.getExpression().getText())!;
-    relays.set(name, { innerName: via.helper.name, innerModule: via.declaration.getModuleSpecifierValue(), api: via.helper.site.api });
+    relays.set(name, { via: { innerName: via.helper.name, innerModule: via.declaration.getModuleSpecifierValue() }, api: via.helper.site.api });
   }
   return relays;
+}
+
+/** The function an exported declaration of `file` is (`export function f`, `export const f = () => …`). */
+function exportedFunction(declaration: Node | undefined, file: SourceFile): Node | undefined {
+  const fn = declaration && Node.isFunctionDeclaration(declaration) ? declaration
+    : declaration && Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+  if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || fn.getSourceFile() !== file) return undefined;
+  return fn;
 }
 
 /** The function a call is made in: a callback it sits in asks later, not when its function is called. */
@@ -211,21 +234,30 @@ function ownFunction(node: Node): Node | undefined {
  * Calls in handlers of helpers asking across several modules: reported, and the handlers that make
  * them are left as they are (their other questions too: never half a migration).
  */
-export function importedChainFindings(sourceFile: SourceFile, handlers: readonly HandlerInfo[], chains: readonly RelayedHelper[]): { findings: FindingInput[]; handlers: Set<HandlerInfo> } {
+export function importedChainFindings(sourceFile: SourceFile, handlers: readonly HandlerInfo[], chains: readonly RelayedHelper[]): { findings: FindingInput[]; handlers: Map<HandlerInfo, string> } {
   const byName = new Map(chains.map((c) => [c.localName, c]));
-  const blocked = new Set<HandlerInfo>();
+  /** Handlers left as they are, with why (for their other questions). */
+  const blocked = new Map<HandlerInfo, string>();
   if (byName.size === 0) return { findings: [], handlers: blocked };
   const findings = sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
     const callee = call.getExpression();
     const chain = Node.isIdentifier(callee) ? byName.get(callee.getText()) : undefined;
     const callers = chain ? handlers.filter((h) => h.fn.containsRange(call.getPos(), call.getEnd())) : [];
     if (!chain || callers.length === 0) return [];
-    for (const handler of callers) blocked.add(handler);
+    for (const handler of callers) {
+      blocked.set(handler, chain.via ? 'it also asks through a chain of helpers across several modules, which is not lifted'
+        : `it also calls ${chain.localName}() from ${chain.declaration.getModuleSpecifierValue()}, which asks the client and is not lifted`);
+    }
     const from = chain.declaration.getModuleSpecifierValue();
-    return [{
+    const { via } = chain;
+    return [via ? {
       rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
-      message: `${chain.localName}() in ${from} asks through ${chain.innerName}() (${chain.api}), which it imports from ${chain.innerModule}: a chain of helpers across several modules is not lifted`,
-      suggestion: `Call ${chain.innerName}() from the handler (with the arguments ${chain.localName}() passes it), or move ${chain.localName}() into the module of ${chain.innerName}(), then run the migration again.`,
+      message: `${chain.localName}() in ${from} asks through ${via.innerName}() (${chain.api}), which it imports from ${via.innerModule}: a chain of helpers across several modules is not lifted`,
+      suggestion: `Call ${via.innerName}() from the handler (with the arguments ${chain.localName}() passes it), or move ${chain.localName}() into the module of ${via.innerName}(), then run the migration again.`,
+    } : {
+      rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
+      message: `${chain.localName}() in ${from} asks the client (${chain.api}) in a shape that is not lifted, so this handler is left as it was`,
+      suggestion: `Make ${chain.localName}() ask once with only pure code before the question (see its own finding), then run the migration again.`,
     }];
   });
   return { findings, handlers: blocked };

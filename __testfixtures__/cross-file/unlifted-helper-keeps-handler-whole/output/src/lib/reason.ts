@@ -1,0 +1,11 @@
+import type { ServerContext } from '@modelcontextprotocol/server';
+
+export async function askReason(ctx: ServerContext, ticket: string): Promise<string | undefined> {
+  console.log('asking', ticket);
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askReason(), not directly in a request handler
+  const answer = await ctx.mcpReq.elicitInput({
+    message: `Why close ${ticket}?`,
+    requestedSchema: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
+  });
+  return answer.action === 'accept' ? String(answer.content?.reason) : undefined;
+}
