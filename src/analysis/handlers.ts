@@ -139,11 +139,7 @@ function registrarHandler(call: CallExpression, imports: SdkImports, isRegistrat
   if (!fn || name === undefined) return undefined;
   const info = handlerOf(registrar.registration, imports, refusals, fn);
   if (!info) return undefined;
-  return delegated({ ...info, registration: call, name, inline: isInside(fn, registrar.handlerArg), route: registrar.route });
-}
-
-function isInside(node: Node, outer: Node): boolean {
-  return outer.getPos() <= node.getPos() && node.getEnd() <= outer.getEnd();
+  return delegated({ ...info, registration: call, name, inline: registrar.handlerArg.containsRange(fn.getPos(), fn.getEnd()), route: registrar.route });
 }
 
 /**
