@@ -6,7 +6,7 @@ import { Node, SyntaxKind, type SourceFile, type Statement } from 'ts-morph';
 import { findHandlers, describeHandler, canReturnInputRequired, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../src/analysis/handlers.js';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../src/analysis/alias-arguments.js';
 import { storedContextOf } from '../src/analysis/stored-context.js';
-import { findCapabilityReads, findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
+import { findCapabilityReads, findPushSites, importsV1Sdk, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
 import { readsMutable } from '../src/step-machine/deferred.js';
@@ -20,7 +20,7 @@ import { isPureStatement } from '../src/step-machine/purity.js';
 import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
-import { callsOfUnliftedAskers } from '../src/step-machine/unlifted-askers.js';
+import { unliftedAskers } from '../src/step-machine/unlifted-askers.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
 import { NO_OP_NOTIFIER, storedNotifier, type StoredNotifier } from '../src/step-machine/stored-notifier.js';
@@ -130,8 +130,8 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
     list.push({ site, edits: removal });
     notifiers.set(site.handler!, list);
   }
-  const handlerFns = new Set<Node>(handlers.map((h) => h.fn));
-  const replacedCalls = new Set<Node>(lifted.calls.keys());
+  // Same-file functions that still ask after the migration: a handler calling one stays whole.
+  const askers = unliftedAskers(sourceFile, new Set<Node>(handlers.map((h) => h.fn)), sites, new Set<Node>(lifted.calls.keys()));
   const byHandler = new Map<HandlerInfo, PushSite[]>();
   for (const site of sites) {
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
@@ -170,7 +170,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
       continue;
     }
     // A same-file function that still asks (not lifted) called from here: migrating around it would half-migrate.
-    const unlifted = callsOfUnliftedAskers(sourceFile, handler.fn, handlerFns, sites, replacedCalls, (call) => outsideAnyRequest(call));
+    const unlifted = askers.callsIn(handler.fn, (call) => outsideAnyRequest(call));
     if (unlifted.length > 0) {
       const names = [...new Set(unlifted.map((u) => `${u.name}()`))].join(', ');
       result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, `it also calls ${names}, which asks the client and is not migrated`)));
@@ -1294,11 +1294,6 @@ function leftAsIs(site: PushSite, why: string): FindingInput {
     message: `${site.api}${site.handler ? ` in ${describeHandler(site.handler)}` : ''} left as it was: ${why}`,
     suggestion: 'Resolve the other findings of this handler, then run the migration again.',
   };
-}
-
-function importsV1Sdk(sourceFile: SourceFile): boolean {
-  return sourceFile.getImportDeclarations().some((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk')) ||
-    /require\(\s*['"]@modelcontextprotocol\/sdk/.test(sourceFile.getFullText());
 }
 
 /** `./mrtr-state.js` — the import specifier of the state module from `file`. */

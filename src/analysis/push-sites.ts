@@ -587,3 +587,9 @@ function valueSite(access: Node): Draft | undefined {
   if (!handed) return undefined;
   return { kind, api: apiText(access), node: handed, receiver: access };
 }
+
+/** The file still uses the v1 SDK (an import or a require of @modelcontextprotocol/sdk). */
+export function importsV1Sdk(sourceFile: SourceFile): boolean {
+  return sourceFile.getImportDeclarations().some((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk')) ||
+    /require\(\s*['"]@modelcontextprotocol\/sdk/.test(sourceFile.getFullText());
+}

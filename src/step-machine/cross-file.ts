@@ -10,7 +10,7 @@ import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile 
 import type { PushAlias } from '../config.js';
 import { aliasArgumentProblem } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo } from '../analysis/handlers.js';
-import { findPushSites } from '../analysis/push-sites.js';
+import { findPushSites, importsV1Sdk } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { findHelperChains, findLiftableHelpers, type LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
@@ -75,7 +75,8 @@ function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): {
   const lifted = new Map<string, LiftableHelper>();
   /** Exported functions that ask in their own body and are not lifted: name → the push call. */
   const asking = new Map<string, string>();
-  if (importsV1(sourceFile)) return { lifted, asking };
+  // As in the module's own run: a v1 module's helpers are not lifted, so offer none.
+  if (importsV1Sdk(sourceFile)) return { lifted, asking };
   const handlers = findHandlers(sourceFile);
   const sites = findPushSites(sourceFile, handlers, aliases).filter((s) => aliasArgumentProblem(s) === undefined);
   const names = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
@@ -112,10 +113,6 @@ function ownCompanionNames(helper: LiftableHelper): boolean {
 function isExported(helper: LiftableHelper): boolean {
   return Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported()
     : Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
-}
-
-function importsV1(sourceFile: SourceFile): boolean {
-  return sourceFile.getImportDeclarations().some((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk'));
 }
 
 /**

@@ -3,6 +3,7 @@
 // them cannot be migrated around that call — it would return inputRequired on one path and still
 // ask the old way on another — so it is left whole (never half-migrate).
 import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
+import { resolveIdentifier } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 
 type Named = { name: string; fn: Node; method: boolean };
@@ -26,10 +27,14 @@ function enclosingNamed(node: Node, functions: Named[], handlerFns: ReadonlySet<
   return node.getFirstAncestor((a) => handlerFns.has(a) || functions.some((f) => f.fn === a));
 }
 
-/** The named function a call calls: `f(…)`, or `this.f(…)` for a method of the caller's class. */
+/** The named function a call calls: `f(…)` as the name resolves, or `this.f(…)` for a method of the caller's class. */
 function callee(call: CallExpression, functions: Named[]): Named | undefined {
   const expr = call.getExpression();
-  if (Node.isIdentifier(expr)) return functions.find((f) => !f.method && f.name === expr.getText());
+  if (Node.isIdentifier(expr)) {
+    const declaration = resolveIdentifier(expr);
+    const fn = declaration && Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : declaration;
+    return functions.find((f) => !f.method && f.fn === fn);
+  }
   if (Node.isPropertyAccessExpression(expr) && Node.isThisExpression(expr.getExpression())) {
     const cls = call.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
     return functions.find((f) => f.method && f.name === expr.getName() && f.fn.getParent() === cls);
@@ -38,18 +43,17 @@ function callee(call: CallExpression, functions: Named[]): Named | undefined {
 }
 
 /**
- * Calls inside `handlerFn` of same-file functions that still ask: the function holds one of
- * `sites` (or calls such a function, to a bounded depth), and the call is not one the migration
- * replaces with companions (`replaced`). `skip` leaves out calls that run outside the request.
+ * The same-file functions that still ask: each holds one of `sites` outside the handlers, or calls
+ * such a function (to a bounded depth) by a call the migration does not replace with companions
+ * (`replaced`). Computed once per file; `callsIn(handlerFn, skip)` lists a handler's calls of them,
+ * leaving out the calls `skip` says run outside the request.
  */
-export function callsOfUnliftedAskers(
+export function unliftedAskers(
   sourceFile: SourceFile,
-  handlerFn: Node,
   handlerFns: ReadonlySet<Node>,
   sites: readonly PushSite[],
   replaced: ReadonlySet<Node>,
-  skip: (call: CallExpression) => boolean,
-): { call: CallExpression; name: string }[] {
+): { callsIn(handlerFn: Node, skip: (call: CallExpression) => boolean): { call: CallExpression; name: string }[] } {
   const functions = namedFunctions(sourceFile);
   const asking = new Set<Node>();
   for (const site of sites) {
@@ -58,7 +62,7 @@ export function callsOfUnliftedAskers(
     if (fn && !handlerFns.has(fn)) asking.add(fn);
   }
   // Functions that ask through an asking function ask too (bounded: chains deeper than this are rare).
-  for (let round = 0; round < 4; round++) {
+  for (let round = 0; round < 4 && asking.size > 0; round++) {
     let grew = false;
     for (const f of functions) {
       if (asking.has(f.fn) || handlerFns.has(f.fn)) continue;
@@ -70,10 +74,11 @@ export function callsOfUnliftedAskers(
     }
     if (!grew) break;
   }
-  if (asking.size === 0) return [];
-  return handlerFn.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
-    if (replaced.has(call) || skip(call)) return [];
-    const target = callee(call, functions);
-    return target && asking.has(target.fn) ? [{ call, name: target.name }] : [];
-  });
+  return {
+    callsIn: (handlerFn, skip) => asking.size === 0 ? [] : handlerFn.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
+      if (replaced.has(call) || skip(call)) return [];
+      const target = callee(call, functions);
+      return target && asking.has(target.fn) ? [{ call, name: target.name }] : [];
+    }),
+  };
 }
