@@ -145,6 +145,19 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
     byHandler.set(site.handler, list);
   }
 
+  /** Why something outside its own questions keeps `handler` as it was, if anything does. */
+  function keptWholeBecause(handler: HandlerInfo): string | undefined {
+    if (aliasBlocked.has(handler)) return 'a call of a configured alias in this handler does not pass the SDK arguments';
+    // A question asked through helpers of several modules stays in this handler.
+    const across = acrossModules.handlers.get(handler);
+    if (across) return across;
+    if (blocked.has(handler)) return 'its completion notifier is stored or passed on and cannot be removed automatically';
+    // A same-file function that still asks (not lifted) called from here.
+    const unlifted = askers.callsIn(handler.fn, (call) => outsideAnyRequest(call));
+    if (unlifted.length > 0) return `it also calls ${[...new Set(unlifted.map((u) => `${u.name}()`))].join(', ')}, which asks the client and is not migrated`;
+    return undefined;
+  }
+
   const style = detectStyle(text);
   const uses = new Set<string>();
   const edits: TextEdit[] = [];
@@ -155,25 +168,10 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
       result.findings.push(...refusal);
       continue;
     }
-    if (aliasBlocked.has(handler)) {
-      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, 'a call of a configured alias in this handler does not pass the SDK arguments')));
-      continue;
-    }
-    // A question asked through helpers of several modules stays in this handler, so the handler stays as it was.
-    const acrossWhy = acrossModules.handlers.get(handler);
-    if (acrossWhy) {
-      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, acrossWhy)));
-      continue;
-    }
-    if (blocked.has(handler)) {
-      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, 'its completion notifier is stored or passed on and cannot be removed automatically')));
-      continue;
-    }
-    // A same-file function that still asks (not lifted) called from here: migrating around it would half-migrate.
-    const unlifted = askers.callsIn(handler.fn, (call) => outsideAnyRequest(call));
-    if (unlifted.length > 0) {
-      const names = [...new Set(unlifted.map((u) => `${u.name}()`))].join(', ');
-      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, `it also calls ${names}, which asks the client and is not migrated`)));
+    // Something else in the handler keeps it as it was (never half-migrate): its questions say why.
+    const keptWhole = keptWholeBecause(handler);
+    if (keptWhole) {
+      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, keptWhole)));
       continue;
     }
     const requestSites = handlerSites.filter((s) => REQUEST_KINDS.has(s.kind));
