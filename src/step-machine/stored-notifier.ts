@@ -10,7 +10,7 @@
 // This is certain only when the value stays in this file's own collections; handed to a function
 // (imported or not), what that function does with it is not known, so it is reported instead.
 import { Node, SyntaxKind, type CallExpression, type Identifier } from 'ts-morph';
-import { resolveIdentifier } from '../analysis/handlers.js';
+import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
 import { isPureExpression } from './purity.js';
 import type { TextEdit } from '../types.js';
 
@@ -59,12 +59,12 @@ export function storedNotifier(call: CallExpression, handlerFn: Node): StoredNot
   }
   const laterCalls = call.getSourceFile().getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
     if (handlerFn.containsRange(c.getPos(), c.getEnd())) return false;
-    const callee = unwrap(c.getExpression());
+    const callee = unwrapExpression(c.getExpression());
     if (Node.isPropertyAccessExpression(callee) && storedUnder.has(callee.getName())) return true;
     // `pending.get(id)?.()`
     return Node.isCallExpression(callee) && Node.isPropertyAccessExpression(callee.getExpression()) &&
       (callee.getExpression() as import('ts-morph').PropertyAccessExpression).getName() === 'get' &&
-      collections.has(unwrap((callee.getExpression() as import('ts-morph').PropertyAccessExpression).getExpression()).getText());
+      collections.has(unwrapExpression((callee.getExpression() as import('ts-morph').PropertyAccessExpression).getExpression()).getText());
   });
   return { edit: { start: call.getStart(), end: call.getEnd(), text: NO_OP_NOTIFIER }, laterCalls };
 }
@@ -100,9 +100,9 @@ function storedLocally(value: Node, storedUnder: Set<string>, collections: Set<s
   }
   const parent = node.getParent();
   if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(node as never)) {
-    const callee = unwrap(parent.getExpression());
+    const callee = unwrapExpression(parent.getExpression());
     if (Node.isPropertyAccessExpression(callee) && COLLECTION_ADDS.has(callee.getName())) {
-      const receiver = unwrap(callee.getExpression());
+      const receiver = unwrapExpression(callee.getExpression());
       if (Node.isIdentifier(receiver) && isLocalCollection(receiver)) {
         collections.add(receiver.getText());
         return undefined;
@@ -128,7 +128,7 @@ function isLocalCollection(id: Identifier): boolean {
   if (!decl || !isLocalConst(id)) return false;
   const init = Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
   if (!init) return false;
-  const made = unwrap(init);
+  const made = unwrapExpression(init);
   return Node.isArrayLiteralExpression(made) || (Node.isNewExpression(made) && COLLECTIONS.has(made.getExpression().getText()));
 }
 
@@ -144,14 +144,6 @@ function rootIdentifier(node: Node): Identifier | undefined {
   let current = node;
   while (Node.isPropertyAccessExpression(current) || Node.isElementAccessExpression(current)) current = current.getExpression();
   return Node.isIdentifier(current) ? current : undefined;
-}
-
-function unwrap(node: Node): Node {
-  let current = node;
-  while (Node.isParenthesizedExpression(current) || Node.isAsExpression(current) || Node.isNonNullExpression(current) || Node.isSatisfiesExpression(current)) {
-    current = current.getExpression();
-  }
-  return current;
 }
 
 /** The outermost parentheses / casts around `node`. */

@@ -24,7 +24,7 @@ import { findPushSites, type PushSite } from '../analysis/push-sites.js';
 import { detectStyle, type TextStyle } from '../text-style.js';
 import type { TransformContext, TransformResult } from '../types.js';
 import { normaliseAndRetry, type StatementRewrite } from './normalise-and-retry.js';
-import { referencedNames } from './plan.js';
+import { bindingNames, referencedNames } from './plan.js';
 import { indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
 
 export interface ChainRewrite extends StatementRewrite {
@@ -67,13 +67,13 @@ export function thenChainRewrite(site: PushSite, text: string, style: TextStyle,
     if (fn.getDescendantsOfKind(SyntaxKind.VariableDeclarationList).some((l) => l.getDeclarationKind() === 'var')) return 'a callback declares a var';
   }
   // Names the inlined callback declares in the try block must not capture what the question reads.
-  const inlined = new Set([...bindingNamesOf(answerParams[0].getNameNode()), ...topLevelNames(onAnswer)]);
+  const inlined = new Set([...bindingNames(answerParams[0].getNameNode()), ...topLevelNames(onAnswer)]);
   if (referencedNames(call).some((n) => inlined.has(n))) return 'the question reads a name the .then callback declares';
   // Without a catch the callback's code joins the handler's own block: its names must be new there.
   const elsewhere = site.handler!.fn.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => !statement.containsRange(id.getPos(), id.getEnd()));
   if (!catchCall && elsewhere.some((id) => inlined.has(id.getText()))) return 'a name the .then callback declares is used elsewhere in the handler';
   if (onError) {
-    const answers = new Set(bindingNamesOf(answerParams[0].getNameNode()));
+    const answers = new Set(bindingNames(answerParams[0].getNameNode()));
     const plain = (fn: ArrowFunction, roots: Set<string>) => returnedValues(fn).every((e) => e === undefined || notAPromise(e, roots));
     if (!plain(onAnswer, answers) || !plain(onError as ArrowFunction, new Set())) return 'a callback returns something that may be a promise, which the try would not cover';
   }
@@ -126,7 +126,7 @@ function awaitedDeclaration(site: PushSite, call: CallExpression, thenCall: Call
   let value: Node = onAnswer.getBody();
   if (Node.isBlock(value)) return 'the .then callback has a block body';
   while (Node.isParenthesizedExpression(value)) value = value.getExpression();
-  const inlined = new Set(bindingNamesOf(params[0].getNameNode()));
+  const inlined = new Set(bindingNames(params[0].getNameNode()));
   if (!notAPromise(value, inlined)) return 'the .then callback may give a promise, which await would wait for';
   if (referencedNames(call).some((n) => inlined.has(n))) return 'the question reads a name the .then callback declares';
   const elsewhere = site.handler!.fn.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => !statement.containsRange(id.getPos(), id.getEnd()));
@@ -204,18 +204,11 @@ function splitLines(text: string, from: number, to: number): { start: number; en
   return lines;
 }
 
-function bindingNamesOf(node: Node): string[] {
-  if (Node.isIdentifier(node)) return [node.getText()];
-  return node.getDescendantsOfKind(SyntaxKind.Identifier)
-    .filter((id) => !(Node.isBindingElement(id.getParent()!) && (id.getParent() as import('ts-morph').BindingElement).getPropertyNameNode() === id))
-    .map((id) => id.getText());
-}
-
 function topLevelNames(fn: ArrowFunction): string[] {
   const body = fn.getBody();
   if (!Node.isBlock(body)) return [];
   return body.getStatements().flatMap((st) => {
-    if (Node.isVariableStatement(st)) return st.getDeclarations().flatMap((d) => bindingNamesOf(d.getNameNode()));
+    if (Node.isVariableStatement(st)) return st.getDeclarations().flatMap((d) => bindingNames(d.getNameNode()));
     if ((Node.isFunctionDeclaration(st) || Node.isClassDeclaration(st)) && st.getName()) return [st.getName()!];
     return [];
   });
