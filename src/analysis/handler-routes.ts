@@ -258,7 +258,7 @@ function returnedFunction(wrapper: HandlerFunction): HandlerFunction | undefined
 }
 
 /** The same-file function or method a call calls: `fn(…)`, `this.m(…)` (also a base class's), `Class.m(…)`. */
-function calleeFunction(call: CallExpression): HandlerFunction | undefined {
+export function calleeFunction(call: CallExpression): HandlerFunction | undefined {
   const callee = unwrapExpression(call.getExpression());
   if (Node.isPropertyAccessExpression(callee) && Node.isThisExpression(unwrapExpression(callee.getExpression()))) {
     const cls = callee.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));

@@ -3,7 +3,7 @@
 // them cannot be migrated around that call — it would return inputRequired on one path and still
 // ask the old way on another — so it is left whole (never half-migrate).
 import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
-import { resolveIdentifier } from '../analysis/handlers.js';
+import { calleeFunction } from '../analysis/handler-routes.js';
 import type { PushSite } from '../analysis/push-sites.js';
 
 type Named = { name: string; fn: Node; method: boolean };
@@ -27,19 +27,10 @@ function enclosingNamed(node: Node, functions: Named[], handlerFns: ReadonlySet<
   return node.getFirstAncestor((a) => handlerFns.has(a) || functions.some((f) => f.fn === a));
 }
 
-/** The named function a call calls: `f(…)` as the name resolves, or `this.f(…)` for a method of the caller's class. */
+/** The named function of this file a call calls (as handler routes resolve it: names, `this.m()` up the same-file base classes). */
 function callee(call: CallExpression, functions: Named[]): Named | undefined {
-  const expr = call.getExpression();
-  if (Node.isIdentifier(expr)) {
-    const declaration = resolveIdentifier(expr);
-    const fn = declaration && Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : declaration;
-    return functions.find((f) => !f.method && f.fn === fn);
-  }
-  if (Node.isPropertyAccessExpression(expr) && Node.isThisExpression(expr.getExpression())) {
-    const cls = call.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
-    return functions.find((f) => f.method && f.name === expr.getName() && f.fn.getParent() === cls);
-  }
-  return undefined;
+  const fn = calleeFunction(call);
+  return fn && functions.find((f) => f.fn === fn);
 }
 
 /**
