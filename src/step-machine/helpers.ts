@@ -268,14 +268,13 @@ export function helperCallSites(
   /** Helpers of other modules, by the local name this file imports them under. */
   imported: ReadonlyMap<string, LiftableHelper> = new Map(),
 ): { sites: PushSite[]; calls: Map<Node, HelperCall>; refusals: FindingInput[] } {
-  const byName = new Map([...[...helpers.values()].filter((h) => h.receiver === '').map((h) => [h.name, h] as const), ...imported]);
-  const methods = [...helpers.values()].filter((h) => h.receiver === 'this.');
+  const helperOf = helperLookup(helpers, imported);
   const sites: PushSite[] = [];
   const calls = new Map<Node, HelperCall>();
   const refusals: FindingInput[] = [];
-  if (byName.size === 0 && methods.length === 0) return { sites, calls, refusals };
+  if (helpers.size === 0 && imported.size === 0) return { sites, calls, refusals };
   for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const helper = calledHelper(call, byName, methods);
+    const helper = helperOf(call);
     if (!helper) continue;
     const handler = handlers.find((h) => h.fn.getStart() <= call.getStart() && call.getEnd() <= h.fn.getEnd());
     if (!handler) continue;
@@ -317,7 +316,16 @@ export function helperCallSites(
   return { sites, calls, refusals };
 }
 
-/** The helper a call calls: `helper(…)`, or `this.helper(…)` in the helper's own class. */
+/**
+ * The helper a call calls: `helper(…)` (this file's function helpers, then `imported` ones by their
+ * local name), or `this.helper(…)` in the helper's own class.
+ */
+function helperLookup(helpers: Map<Node, LiftableHelper>, imported: ReadonlyMap<string, LiftableHelper> = new Map()): (call: CallExpression) => LiftableHelper | undefined {
+  const byName = new Map([...[...helpers.values()].filter((h) => h.receiver === '').map((h) => [h.name, h] as const), ...imported]);
+  const methods = [...helpers.values()].filter((h) => h.receiver === 'this.');
+  return (call) => calledHelper(call, byName, methods);
+}
+
 function calledHelper(call: CallExpression, byName: Map<string, LiftableHelper>, methods: LiftableHelper[]): LiftableHelper | undefined {
   const callee = call.getExpression();
   if (Node.isIdentifier(callee)) return byName.get(callee.getText());
@@ -440,11 +448,10 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
   const named = helperName(fn);
   const body = fn.getBody();
   if (!named || !body || !Node.isBlock(body)) return undefined;
-  const byName = new Map([...helpers.values()].filter((h) => h.receiver === '').map((h) => [h.name, h] as const));
-  const methods = [...helpers.values()].filter((h) => h.receiver === 'this.');
+  const helperOf = helperLookup(helpers);
   // Calls in closures it creates (callbacks, timers) are not its own questions.
   const calls = body.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((c) => {
-    const inner = calledHelper(c, byName, methods);
+    const inner = helperOf(c);
     return inner && enclosingFunction(c) === fn ? [{ call: c, inner }] : [];
   });
   if (calls.length === 0) return undefined;
