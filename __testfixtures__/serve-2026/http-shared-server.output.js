@@ -1,20 +1,28 @@
 import express from 'express';
-import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
+import { McpServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 
-function createServer() {
-  const server = new McpServer({ name: 'stateless', version: '1.0.0' });
-  server.registerTool('hello', { description: 'Hello' }, async () => ({ content: [{ type: 'text', text: 'hello' }] }));
-  return server;
-}
+const server = new McpServer({ name: 'stateless', version: '1.0.0' });
+server.registerTool('hello', { description: 'Hello' }, async () => ({ content: [{ type: 'text', text: 'hello' }] }));
 
 const app = express();
 app.use(express.json());
 
-const mcpHandler = toNodeHandler(createMcpHandler(createServer));
-
 app.post('/mcp', async (req, res) => {
-  return mcpHandler(req, res, req.body);
+  try {
+    // @mcp-mrtr-migrate serve-http-manual: Streamable HTTP serving left as it was: one server instance, server, serves every connection the route makes; the 2026-07-28 entry needs a function that builds a fresh server per request; a transport connected by hand keeps speaking the 2025 revision
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => {
+      transport.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  } catch (error) {
+    console.error('Error handling MCP request:', error);
+    if (!res.headersSent) {
+      res.status(500).json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null });
+    }
+  }
 });
 
 app.get('/mcp', (req, res) => {
