@@ -44,11 +44,8 @@ type Kind = 'node' | 'web';
 
 interface Route {
   fn: Node & { getBody(): Node | undefined; getParameters(): Node[]; isAsync(): boolean };
-  /** The route registration call (`app.post('/mcp', fn)`), when there is one. */
-  registration?: CallExpression;
   /** The top-level statement holding the route (or the named handler's declaration). */
   anchor: Statement;
-  path?: string;
 }
 
 export function rewriteHttp(
@@ -89,7 +86,7 @@ export function rewriteHttp(
         suggestion: suggestion(kind),
       });
     if (v1) {
-      manual('this file is still on @modelcontextprotocol/sdk 1.x (run with --sdk-upgrade auto first)');
+      manual('this file still imports @modelcontextprotocol/sdk 1.x (the SDK upgrade, --sdk-upgrade, runs first; finish what it reports)');
       continue;
     }
     if (!route) {
@@ -154,8 +151,7 @@ function routeOf(sourceFile: SourceFile, expr: Node): Route | undefined {
   // Inline: `app.post('/mcp', async (req, res) => …)`, `createServer(async (req, res) => …)`.
   const parent = fn.getParent();
   if (parent && Node.isCallExpression(parent) && parent.getArguments().at(-1) === fn) {
-    const route = registration(parent);
-    if (route) return { fn, registration: parent, anchor: statementIn(sourceFile, parent)!, path: route.path };
+    if (isRegistration(parent)) return { fn, anchor: statementIn(sourceFile, parent)! };
   }
   // `export default { async fetch(request) { … } }` and `Bun.serve({ fetch(request) { … } })`.
   if (Node.isMethodDeclaration(fn) && fn.getName() === 'fetch') {
@@ -179,23 +175,21 @@ function routeOf(sourceFile: SourceFile, expr: Node): Route | undefined {
   if (!nameNode || !declNode) return undefined;
   const anchor = statementIn(sourceFile, declNode);
   if (!anchor) return undefined;
+  // Registered once or more (`if (auth) app.post('/mcp', auth, handler) else app.post('/mcp', handler)`), used for nothing else.
   const uses = referencesTo(sourceFile, nameNode.getText(), declNode);
-  if (uses.length !== 1) return undefined;
-  const call = uses[0].getParent();
-  if (!call || !Node.isCallExpression(call) || call.getArguments().at(-1) !== uses[0]) return undefined;
-  const route = registration(call);
-  return route ? { fn, registration: call, anchor, path: route.path } : undefined;
+  const registered = uses.every((use) => {
+    const call = use.getParent();
+    return !!call && Node.isCallExpression(call) && call.getArguments().at(-1) === use && isRegistration(call);
+  });
+  return uses.length > 0 && registered ? { fn, anchor } : undefined;
 }
 
 /** `recv.post(path, …)` / `createServer(…)` / `http.createServer(…)`. */
-function registration(call: CallExpression): { path?: string } | undefined {
+function isRegistration(call: CallExpression): boolean {
   const callee = call.getExpression();
-  if (Node.isPropertyAccessExpression(callee) && ROUTE_METHODS.has(callee.getName())) {
-    return { path: stringValue(call.getArguments()[0]) };
-  }
+  if (Node.isPropertyAccessExpression(callee) && ROUTE_METHODS.has(callee.getName())) return true;
   const name = Node.isIdentifier(callee) ? importedNameOf(callee) : Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
-  if (name === 'createServer' || name === 'createSecureServer') return {};
-  return undefined;
+  return name === 'createServer' || name === 'createSecureServer';
 }
 
 interface FrontPlan {
