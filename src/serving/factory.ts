@@ -23,15 +23,18 @@ export interface FactoryPlan {
 }
 
 /**
- * The factory for the server `serverExpr` (an identifier or a `this.server`-like property chain)
- * connected in `consumer` (the range the caller replaces).
+ * The factory for the server `serverExpr` (an identifier, a `this.server`-like property chain, or a
+ * call) connected in `consumer` (the range the caller replaces).
  */
 export function stdioFactory(sourceFile: SourceFile, text: string, serverExpr: Node, consumer: Range): FactoryPlan | { reason: string } {
   if (Node.isIdentifier(serverExpr)) {
     const fresh = freshFactory(sourceFile, text, serverExpr, consumer);
     if (fresh) return fresh;
+  } else if (Node.isCallExpression(serverExpr)) {
+    // `createServer().connect(transport)`: the call is the factory.
+    return { expression: `() => ${serverExpr.getText()}`, edits: [], removed: [] };
   } else if (!isPropertyChain(serverExpr)) {
-    return { reason: `the server is reached through ${serverExpr.getText()}, which is not a variable or a property` };
+    return { reason: `the server is reached through ${serverExpr.getText()}, which is not a variable, a property or a call` };
   }
   return { expression: `() => ${serverExpr.getText()}`, edits: [], removed: [] };
 }
