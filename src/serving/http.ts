@@ -219,7 +219,7 @@ function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route
   const head = kind === 'node' ? 2 : 1;
   const heads = new Set(calls.map((c) => c.getArguments().slice(0, head).map((a) => a.getText()).join(', ')));
   if (heads.size !== 1 || calls[0]!.getArguments().length < head) return { reason: 'handleRequest is called with different requests on different paths' };
-  const [req, res] = calls[0]!.getArguments().map((a) => a.getText());
+  const [req, res = ''] = calls[0]!.getArguments().map((a) => a.getText()) as [string, string?];
   const bodies = new Set(calls.flatMap((c) => (c.getArguments().length > head ? [c.getArguments()[head]!.getText()] : [])));
   if (kind === 'node' && bodies.size > 1) return { reason: 'handleRequest gets different parsed bodies on different paths' };
 
@@ -230,7 +230,8 @@ function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route
   // The front goes before the first statement that touches MCP plumbing; whatever the route does
   // before it (authentication, logging, CORS) keeps running for both eras.
   const statements = body.getStatements();
-  const firstPlumbing = statements.findIndex((s) => touchesPlumbing(s, factory.maps) || within(factory.server, { start: s.getStart(), end: s.getEnd() }));
+  const maps = sessionMaps(body, range);
+  const firstPlumbing = statements.findIndex((s) => touchesPlumbing(s, maps) || within(factory.server, { start: s.getStart(), end: s.getEnd() }));
   if (firstPlumbing < 0) return { reason: 'the route has no recognisable session handling' };
   const skipped = checkLegacyOnly(statements.slice(firstPlumbing), fn);
   if (skipped) return { reason: skipped };
@@ -279,7 +280,7 @@ function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route
   const created = `createMcpHandler(${factory.expression}, { legacy: 'reject' })`;
   const built = kind === 'node' ? `toNodeHandler(${created})` : created;
   edits.push({ start: anchorAt, end: anchorAt, text: `${anchorIndent}const ${handlerName} = ${built}${semi}${eol}${eol}` });
-  return { edits, inserted: [...taken, ...identifiers(factory.expression), ...identifiers(req ?? ''), ...identifiers(res ?? '')] };
+  return { edits, inserted: [...taken, ...identifiers(factory.expression), ...identifiers(req), ...identifiers(res)] };
 }
 
 function identifiers(code: string): string[] {
@@ -287,11 +288,10 @@ function identifiers(code: string): string[] {
 }
 
 /**
- * `const server = getServer(...)` (or awaited) in the route, connected to the transport: the
- * factory is `() => getServer(...)`, which must not depend on the request. Also collects the
- * session maps (module-level `{}` / `new Map()` the route reads).
+ * `const server = getServer(...)` (or awaited, or `getServer().connect(…)`) in the route: the
+ * factory is `() => getServer(...)`, which must not depend on the request.
  */
-function factoryOf(sourceFile: SourceFile, body: Node, range: { start: number; end: number }): { expression: string; server: Node; maps: Set<Node> } | { reason: string } {
+function factoryOf(sourceFile: SourceFile, body: Node, range: { start: number; end: number }): { expression: string; server: Node } | { reason: string } {
   const connects = body.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
     const callee = c.getExpression();
     return Node.isPropertyAccessExpression(callee) && callee.getName() === 'connect' && c.getArguments().length === 1;
@@ -311,12 +311,17 @@ function factoryOf(sourceFile: SourceFile, body: Node, range: { start: number; e
     const owner = Node.isImportSpecifier(target) ? undefined : statementIn(sourceFile, target);
     if (owner && owner.getParent() !== sourceFile) return { reason: `${name} is built by ${id.getText()}, which is not declared at module level` };
   }
+  return { expression: `() => ${value.getText()}`, server: decl };
+}
+
+/** Session maps: `{}` / `new Map()` variables declared outside the route that it reads. */
+function sessionMaps(body: Node, range: { start: number; end: number }): Set<Node> {
   const maps = new Set<Node>();
   for (const id of body.getDescendantsOfKind(SyntaxKind.Identifier)) {
     const target = resolveIdentifier(id);
     if (target && !within(target, range) && Node.isVariableDeclaration(target) && isSessionMap(target.getInitializer())) maps.add(target);
   }
-  return { expression: `() => ${value.getText()}`, server: decl, maps };
+  return maps;
 }
 
 /** The call that builds the connected server: `getServer().connect(t)`, or `const server = getServer()` in the route. */
