@@ -19,12 +19,12 @@
 // Without the suite installed, every test here fails with the command to run; nothing is skipped.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli.js';
+import { onLoopback, type Listening } from '../helpers/loopback.js';
 import { listServerScenarios, pinnedSuiteVersion, repoRoot, requireSuite, runScenario, type ScenarioRun, type SuiteInstall } from './suite.js';
 
 /** The suite's MRTR server scenarios (SEP-2322), as listed by 0.2.0-alpha.12. */
@@ -75,11 +75,6 @@ interface Finding {
   message: string;
 }
 
-interface Listening {
-  url: string;
-  close(): Promise<void>;
-}
-
 let install: SuiteInstall | undefined;
 const servers: { legacy?: Listening; migrated?: Listening } = {};
 const migration = { code: -1, stdout: '', stderr: '', findings: [] as Finding[] };
@@ -95,20 +90,10 @@ function ready(era: 'legacy' | 'migrated' = 'migrated'): Listening {
   return server;
 }
 
-/** `app` of an http.ts, listening on 127.0.0.1 and an ephemeral port. */
+/** `app` (express) of an http.ts, listening on loopback. */
 async function listen(modulePath: string): Promise<Listening> {
-  const { app } = (await import(pathToFileURL(modulePath).href)) as { app: { listen(port: number, host: string): Server } };
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { app } = (await import(pathToFileURL(modulePath).href)) as { app: RequestListener };
+  return onLoopback(createHttpServer(app));
 }
 
 beforeAll(async () => {

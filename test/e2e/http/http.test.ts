@@ -15,15 +15,15 @@
 // refused on both eras. Last, why the front exists: the migrated tools behind a plain
 // createMcpHandler(factory), whose default stateless leg cannot push a question to a 2025 client.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../../../src/cli.js';
 import { startLoopbackHost } from '../../conformance/host.js';
+import { runCli, type CliRun } from '../../helpers/cli-run.js';
+import { onLoopback, type Listening } from '../../helpers/loopback.js';
 import { errorOf, requestStateOf, resultOf, retry, send } from '../../helpers/wire2026.js';
 import {
   answer,
@@ -56,42 +56,28 @@ interface Tools {
   createServer(): McpServer;
   effects: string[];
 }
-interface Listening {
-  url: string;
-  close(): Promise<void>;
-}
 
-const cli = { code: -1, stdout: '', stderr: '' };
+let cli: CliRun;
 let report: { findings: Array<{ rule: string; severity: string; path: string; message: string }> } | undefined;
 const tools = {} as Record<'legacy' | 'migrated', Tools>;
 const urls = {} as Record<'legacy' | 'migrated', Record<Form, string>>;
 const sources = {} as Record<Form, string>;
 const open: Listening[] = [];
 
-/** Starts one form's module listening on 127.0.0.1, as its README would tell a user to. */
+/** Starts one form's module listening on 127.0.0.1, the way each framework is started. */
 async function listen(form: Form, module: Record<string, unknown>): Promise<Listening> {
   if (form === 'fastify') {
     const app = module['fastify'] as { listen(o: { port: number; host: string }): Promise<string>; close(): Promise<void> };
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     return { url: `${address}/mcp`, close: () => app.close() };
   }
-  let server: Server;
-  if (form === 'express') server = (module['app'] as { listen(port: number, host: string): Server }).listen(0, '127.0.0.1');
-  else if (form === 'node-http') server = (module['httpServer'] as Server).listen(0, '127.0.0.1');
-  else {
-    const fetch = form === 'hono' ? (module['app'] as { fetch: (r: Request) => Promise<Response> }).fetch : (module['default'] as { fetch: (r: Request) => Promise<Response> }).fetch;
-    server = (createAdaptorServer({ fetch }) as Server).listen(0, '127.0.0.1');
+  type Fetch = { fetch: (request: Request) => Promise<Response> };
+  if (form === 'hono' || form === 'fetch') {
+    const { fetch } = (form === 'hono' ? module['app'] : module['default']) as Fetch;
+    return onLoopback(createAdaptorServer({ fetch }) as Server);
   }
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  if (form === 'express') return onLoopback(createHttpServer(module['app'] as RequestListener));
+  return onLoopback(module['httpServer'] as Server);
 }
 
 beforeAll(async () => {
@@ -100,14 +86,7 @@ beforeAll(async () => {
   cpSync(serversDir, srcDir, { recursive: true });
   writeFileSync(path.join(pkgDir, 'package.json'), `${JSON.stringify({ name: 'http-forms', private: true, type: 'module' }, null, 2)}\n`);
   const reportPath = path.join(runDir, 'report.json');
-  const io: CliIo = {
-    stdout: (text) => void (cli.stdout += text),
-    stderr: (text) => void (cli.stderr += text),
-    cwd: root,
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-  };
-  cli.code = await main(['--allow-dirty', '--report', reportPath, pkgDir], io);
+  cli = await runCli(['--allow-dirty', '--report', reportPath, pkgDir], root);
   report = JSON.parse(readFileSync(reportPath, 'utf8')) as typeof report;
   tools.legacy = (await import(pathToFileURL(path.join(serversDir, 'tools.ts')).href)) as Tools;
   tools.migrated = (await import(pathToFileURL(path.join(srcDir, 'tools.ts')).href)) as Tools;
