@@ -5,6 +5,7 @@
 // blank line away belong to the file or to what follows: they always stay. A comment after the
 // statement on its last line goes with it.
 import { Node } from 'ts-morph';
+import { lineEndAfter, lineStartOf } from './step-machine/text.js';
 
 export interface Range {
   start: number;
@@ -72,13 +73,4 @@ function isFirstStatement(node: Node): boolean {
 function trailingCommentEnd(node: Node): number | undefined {
   const trailing = node.getTrailingCommentRanges();
   return trailing.length > 0 ? trailing[trailing.length - 1]!.getEnd() : undefined;
-}
-
-function lineStartOf(text: string, pos: number): number {
-  return text.lastIndexOf('\n', pos - 1) + 1;
-}
-
-function lineEndAfter(text: string, pos: number): number {
-  const nl = text.indexOf('\n', pos);
-  return nl === -1 ? text.length : nl + 1;
 }

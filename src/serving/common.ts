@@ -1,9 +1,10 @@
 // Shared pieces of the serve-2026 rewrites: references of a variable within the file, the
 // transport classes, and the import bookkeeping (names the rewrite adds, names whose last use it
 // removed).
-import { Node, SyntaxKind, type Identifier, type ImportDeclaration, type SourceFile, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type Identifier, type SourceFile, type Statement } from 'ts-morph';
 import { importedNameOf, resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
 import { removalRange } from '../removal.js';
+import { lineEndAfter, lineStartOf } from '../step-machine/text.js';
 import type { TextStyle } from '../text-style.js';
 import type { TextEdit } from '../types.js';
 
@@ -54,11 +55,6 @@ export function statementIn(block: Node, node: Node): Statement | undefined {
 
 export function within(node: Node, range: { start: number; end: number }): boolean {
   return node.getStart() >= range.start && node.getEnd() <= range.end;
-}
-
-export function lineIndent(text: string, pos: number): string {
-  const lineStart = text.lastIndexOf('\n', pos - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }
 
 /** `new StdioServerTransport(...)` / `new X.StdioServerTransport(...)`, the class name matching `className`. */
@@ -159,14 +155,10 @@ export function importEdits(sourceFile: SourceFile, text: string, plan: ImportPl
       edits.push({ start: end, end, text: lines });
     } else {
       const first = sourceFile.getStatements()[0];
-      const start = first ? text.lastIndexOf('\n', first.getStart() - 1) + 1 : text.length;
+      const start = first ? lineStartOf(text, first.getStart()) : text.length;
       edits.push({ start, end: start, text: lines + style.eol });
     }
   }
   return edits;
 }
 
-function lineEndAfter(text: string, pos: number): number {
-  const nl = text.indexOf('\n', pos);
-  return nl === -1 ? text.length : nl + 1;
-}

@@ -15,6 +15,7 @@
 import { Node, SyntaxKind, type CallExpression, type Identifier, type SourceFile, type Statement } from 'ts-morph';
 import { importedNameOf, resolveIdentifier, stringValue, unwrapExpression } from '../analysis/handlers.js';
 import { removalRange } from '../removal.js';
+import { indentationAt } from '../step-machine/text.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import {
@@ -23,7 +24,6 @@ import {
   importSourceOf,
   isMcpSpecifier,
   isNewOf,
-  lineIndent,
   NODE_PACKAGE,
   referencesTo,
   SERVER_PACKAGE,
@@ -237,7 +237,7 @@ function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route
   if (skipped) return { reason: skipped };
 
   const at = statements[firstPlumbing]!;
-  const indent = lineIndent(text, at.getStart());
+  const indent = indentationAt(text, at.getStart());
   const { eol } = style;
   const semi = style.semicolons ? ';' : '';
   const taken = new Set([handlerName]);
@@ -276,7 +276,7 @@ function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route
 
   // The handler, built once, before the statement that holds the route.
   const anchorAt = removalRange(text, route.anchor).start;
-  const anchorIndent = lineIndent(text, route.anchor.getStart());
+  const anchorIndent = indentationAt(text, route.anchor.getStart());
   const created = `createMcpHandler(${factory.expression}, { legacy: 'reject' })`;
   const built = kind === 'node' ? `toNodeHandler(${created})` : created;
   edits.push({ start: anchorAt, end: anchorAt, text: `${anchorIndent}const ${handlerName} = ${built}${semi}${eol}${eol}` });
