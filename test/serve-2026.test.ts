@@ -76,6 +76,32 @@ await new McpServer({ name: 'x', version: '1' }).connect(transport);
     expect(out.findings[0]!.suggestion).toContain('if (!(await isLegacyRequest(await toWebRequest(req, req.body), req.body))) return mcpHandler(req, res, req.body);');
   });
 
+  it('gives every route its own handler, built from that route\'s factory', () => {
+    const text = `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+const publicServer = () => new McpServer({ name: 'public', version: '1' });
+const adminServer = () => new McpServer({ name: 'admin', version: '1' });
+const app = express();
+app.use(express.json());
+app.post('/mcp', async (req, res) => {
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await publicServer().connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});
+app.post('/admin/mcp', async (req, res) => {
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await adminServer().connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});
+`;
+    const out = run(text, '/project/src/server.js');
+    expect(out.findings).toEqual([]);
+    expect(out.output).toContain("const mcpHandler = toNodeHandler(createMcpHandler(() => publicServer(), { legacy: 'reject' }));");
+    expect(out.output).toContain("const mcpHttpHandler = toNodeHandler(createMcpHandler(() => adminServer(), { legacy: 'reject' }));");
+    expect(out.output).toContain('return mcpHttpHandler(req, res, req.body);');
+  });
+
   it('leaves files without serving code or leftovers alone', () => {
     const out = run(`import { McpServer } from '@modelcontextprotocol/server';\nexport const s = new McpServer({ name: 'x', version: '1' });\n`);
     expect(out).toMatchObject({ output: undefined, findings: [] });

@@ -58,7 +58,8 @@ export function rewriteHttp(
   findings: FindingInput[],
 ): void {
   const handled = new Set<object>();
-  let handlerName: string | undefined;
+  /** Names of the handlers built so far: one per route, each route with its own factory. */
+  const handlerNames = new Set<string>();
   for (const expr of sourceFile.getDescendantsOfKind(SyntaxKind.NewExpression)) {
     if (isNewOf(expr, /^SSEServerTransport$/)) {
       findings.push({
@@ -94,12 +95,13 @@ export function rewriteHttp(
       continue;
     }
     if (isFronted(route)) continue;
-    handlerName ??= freshName(sourceFile, ['mcpHandler', 'mcpHttpHandler']);
+    const handlerName = freshName(sourceFile, ['mcpHandler', 'mcpHttpHandler'], handlerNames);
     const result = planFront(sourceFile, text, style, route, kind, handlerName);
     if ('reason' in result) {
       manual(result.reason);
       continue;
     }
+    handlerNames.add(handlerName);
     edits.push(...result.edits);
     for (const id of result.inserted) imports.inserted.add(id);
     addImport(imports, SERVER_PACKAGE, 'createMcpHandler');
