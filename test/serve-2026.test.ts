@@ -102,6 +102,28 @@ app.post('/admin/mcp', async (req, res) => {
     expect(out.output).toContain('return mcpHttpHandler(req, res, req.body);');
   });
 
+  it('builds the handler next to a route registered inside a function, from the factory that function was given', () => {
+    const text = `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+export function startHttp(createServer: () => McpServer, port: number) {
+  const app = express();
+  app.use(express.json());
+  app.post('/mcp', async (req, res) => {
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    await createServer().connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  app.listen(port);
+}
+`;
+    const out = run(text);
+    expect(out.findings).toEqual([]);
+    expect(out.output).toContain(
+      "  app.use(express.json());\n  const mcpHandler = toNodeHandler(createMcpHandler(() => createServer(), { legacy: 'reject' }));\n\n  app.post('/mcp', async (req, res) => {\n",
+    );
+  });
+
   it('leaves files without serving code or leftovers alone', () => {
     const out = run(`import { McpServer } from '@modelcontextprotocol/server';\nexport const s = new McpServer({ name: 'x', version: '1' });\n`);
     expect(out).toMatchObject({ output: undefined, findings: [] });

@@ -1,7 +1,7 @@
 // Shared pieces of the serve-2026 rewrites: references of a variable within the file, the
 // transport classes, and the import bookkeeping (names the rewrite adds, names whose last use it
 // removed).
-import { Node, SyntaxKind, type Identifier, type SourceFile, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type Identifier, type SourceFile } from 'ts-morph';
 import { importedNameOf, resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
 import { removalRange } from '../removal.js';
 import { lineEndAfter, lineStartOf } from '../step-machine/text.js';
@@ -44,13 +44,6 @@ export function referencesTo(sourceFile: SourceFile, name: string, decl: Node): 
     const target = resolveIdentifier(id);
     return target !== undefined && target.compilerNode === decl.compilerNode;
   });
-}
-
-/** The statement of `block` (a SourceFile or Block) that contains `node`. */
-export function statementIn(block: Node, node: Node): Statement | undefined {
-  let current: Node | undefined = node;
-  while (current && current.getParent() !== block) current = current.getParent();
-  return current && Node.isStatement(current) ? current : undefined;
 }
 
 export function within(node: Node, range: { start: number; end: number }): boolean {

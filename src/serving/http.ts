@@ -27,7 +27,6 @@ import {
   NODE_PACKAGE,
   referencesTo,
   SERVER_PACKAGE,
-  statementIn,
   within,
   type ImportPlan,
 } from './common.js';
@@ -44,7 +43,7 @@ type Kind = 'node' | 'web';
 
 interface Route {
   fn: Node & { getBody(): Node | undefined; getParameters(): Node[]; isAsync(): boolean };
-  /** The top-level statement holding the route (or the named handler's declaration). */
+  /** The statement holding the route (or the named handler's declaration), in its nearest block: the handler is built just before it. */
   anchor: Statement;
 }
 
@@ -153,15 +152,12 @@ function routeOf(sourceFile: SourceFile, expr: Node): Route | undefined {
   // Inline: `app.post('/mcp', async (req, res) => …)`, `createServer(async (req, res) => …)`.
   const parent = fn.getParent();
   if (parent && Node.isCallExpression(parent) && parent.getArguments().at(-1) === fn) {
-    if (isRegistration(parent)) return { fn, anchor: statementIn(sourceFile, parent)! };
+    const anchor = enclosingStatement(parent);
+    if (isRegistration(parent) && anchor) return { fn, anchor };
   }
   // `export default { async fetch(request) { … } }` and `Bun.serve({ fetch(request) { … } })`.
-  if (Node.isMethodDeclaration(fn) && fn.getName() === 'fetch') {
-    const anchor = statementIn(sourceFile, fn);
-    if (anchor) return { fn, anchor };
-  }
-  if (parent && Node.isPropertyAssignment(parent) && parent.getName() === 'fetch') {
-    const anchor = statementIn(sourceFile, fn);
+  if ((Node.isMethodDeclaration(fn) && fn.getName() === 'fetch') || (parent && Node.isPropertyAssignment(parent) && parent.getName() === 'fetch')) {
+    const anchor = enclosingStatement(fn);
     if (anchor) return { fn, anchor };
   }
   // A named handler: `const mcpPostHandler = async (req, res) => …; app.post('/mcp', mcpPostHandler)`.
@@ -175,7 +171,7 @@ function routeOf(sourceFile: SourceFile, expr: Node): Route | undefined {
     declNode = parent;
   }
   if (!nameNode || !declNode) return undefined;
-  const anchor = statementIn(sourceFile, declNode);
+  const anchor = enclosingStatement(declNode);
   if (!anchor) return undefined;
   // Registered once or more (`if (auth) app.post('/mcp', auth, handler) else app.post('/mcp', handler)`), used for nothing else.
   const uses = referencesTo(sourceFile, nameNode.getText(), declNode);
@@ -184,6 +180,15 @@ function routeOf(sourceFile: SourceFile, expr: Node): Route | undefined {
     return !!call && Node.isCallExpression(call) && call.getArguments().at(-1) === use && isRegistration(call);
   });
   return uses.length > 0 && registered ? { fn, anchor } : undefined;
+}
+
+/** The statement of the nearest block (or the file) that holds `node`: where the route's handler is built. */
+function enclosingStatement(node: Node): Statement | undefined {
+  let current: Node = node;
+  for (let parent = current.getParent(); parent; current = parent, parent = parent.getParent()) {
+    if (Node.isBlock(parent) || Node.isSourceFile(parent)) return Node.isStatement(current) ? current : undefined;
+  }
+  return undefined;
 }
 
 /** `recv.post(path, …)` / `createServer(…)` / `http.createServer(…)`. */
@@ -226,7 +231,7 @@ function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route
   if (kind === 'node' && bodies.size > 1) return { reason: 'handleRequest gets different parsed bodies on different paths' };
 
   // The factory: the call the route builds its server with.
-  const factory = factoryOf(sourceFile, body, range);
+  const factory = factoryOf(body, range, route.anchor);
   if ('reason' in factory) return factory;
 
   // The front goes before the first statement that touches MCP plumbing; whatever the route does
@@ -293,7 +298,7 @@ function identifiers(code: string): string[] {
  * `const server = getServer(...)` (or awaited, or `getServer().connect(…)`) in the route: the
  * factory is `() => getServer(...)`, which must not depend on the request.
  */
-function factoryOf(sourceFile: SourceFile, body: Node, range: { start: number; end: number }): { expression: string; server: Node } | { reason: string } {
+function factoryOf(body: Node, range: { start: number; end: number }, anchor: Statement): { expression: string; server: Node } | { reason: string } {
   const connects = body.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
     const callee = c.getExpression();
     return Node.isPropertyAccessExpression(callee) && callee.getName() === 'connect' && c.getArguments().length === 1;
@@ -310,10 +315,17 @@ function factoryOf(sourceFile: SourceFile, body: Node, range: { start: number; e
     const target = resolveIdentifier(id);
     if (!target) continue;
     if (within(target, range)) return { reason: `${name} is built from ${id.getText()}, a value of this request` };
-    const owner = Node.isImportSpecifier(target) ? undefined : statementIn(sourceFile, target);
-    if (owner && owner.getParent() !== sourceFile) return { reason: `${name} is built by ${id.getText()}, which is not declared at module level` };
+    const scope = scopeOf(target);
+    if (!within(anchor, { start: scope.getPos(), end: scope.getEnd() })) return { reason: `${name} is built by ${id.getText()}, which is not in scope where the route is registered` };
   }
   return { expression: `() => ${value.getText()}`, server: decl };
+}
+
+/** The node a declaration is visible in: its function for a parameter or `var`, else its block (the file for imports). */
+function scopeOf(decl: Node): Node {
+  const functionScoped = Node.isParameterDeclaration(decl) || (Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'var');
+  const scope = decl.getFirstAncestor((a) => Node.isSourceFile(a) || (functionScoped ? isFn(a) : Node.isBlock(a)));
+  return scope ?? decl.getSourceFile();
 }
 
 /** Session maps: `{}` / `new Map()` variables declared outside the route that it reads. */
