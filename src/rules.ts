@@ -313,12 +313,13 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
   {
     id: 'serve-http-manual',
     severity: 'warning',
-    title: 'HTTP serving setup to move to `createMcpHandler` by hand',
+    title: 'HTTP serving setup to put behind `createMcpHandler` by hand',
     help:
       'The 2026-07-28 wire is only served by `createMcpHandler(factory)` over HTTP (or `serveStdio(factory)`); ' +
-      'a plain `server.connect(transport)` keeps speaking the 2025 revision. This serving setup could not ' +
-      'be rewritten safely: replace the transport wiring with `createMcpHandler(() => createServer())` ' +
-      'and route your HTTP requests to its `fetch`.',
+      'a plain `server.connect(transport)` keeps speaking the 2025 revision. This route could not get the ' +
+      '`isLegacyRequest` front safely (the message says why): build `createMcpHandler(() => createServer(), { legacy: ' +
+      "'reject' })` once, where `createServer()` returns a fresh server, and first in the route send it every request " +
+      'for which `isLegacyRequest` is false; keep the session wiring for 2025 clients.',
   },
   {
     id: 'serve-stdio-manual',
@@ -326,10 +327,9 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     title: 'stdio serving left on `server.connect()`',
     help:
       'Only `serveStdio(factory)` from `@modelcontextprotocol/server/stdio` serves 2026-07-28 over stdio; a ' +
-      'connected transport keeps speaking 2025. This setup could not be rewritten: the server is used outside ' +
-      'its set-up, the `connect()` promise is used, or the file is still on v1. Build the server in a function ' +
-      'that returns a new, fully set-up server on each call, then call `serveStdio(() => createServer())`. A ' +
-      'custom transport can be passed as `{ transport }`.',
+      'connected transport keeps speaking 2025. This setup could not be rewritten: the `connect()` promise is ' +
+      'used, the transport is not one the file creates, or the file still imports the v1 SDK. Replace the connect ' +
+      'with `serveStdio(() => server)`; a custom transport can be passed as `{ transport }`.',
   },
   {
     id: 'server-ping',

@@ -17,6 +17,7 @@ import { companionText, findHelperChains, findLiftableHelpers, helperCallSites, 
 import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
 import { planHandler, handlerLabel, isRaceAwait, referenceNodes, stripUrlModeFields, type HandlerPlan } from '../src/step-machine/plan.js';
 import { isPureStatement } from '../src/step-machine/purity.js';
+import { removalRange } from '../src/removal.js';
 import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
@@ -966,7 +967,7 @@ function otherImportRemovals(sourceFile: SourceFile, text: string, replaced: Nod
     const unused = unusedAfter(sourceFile, named.map((i) => (i.getAliasNode() ?? i.getNameNode()).getText()), replaced, new Set());
     if (unused.size === 0) continue;
     if (unused.size === named.length) {
-      edits.push({ start: lineStartOf(text, decl.getStart()), end: lineEndAfter(text, decl.getEnd()), text: '' });
+      edits.push({ ...removalRange(text, decl), text: '' });
       continue;
     }
     named.forEach((spec, i) => {
