@@ -23,7 +23,7 @@ import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefi
 import { unliftedAskers } from '../src/step-machine/unlifted-askers.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
-import { NO_OP_NOTIFIER, storedNotifier, type StoredNotifier } from '../src/step-machine/stored-notifier.js';
+import { keptNotifierFindings, notifierNotes, recogniseNotifiers } from '../src/step-machine/completion-notifiers.js';
 import { handlerRefusal, helperFinding, leftAsIs, otherSiteFinding, outsideRequestFinding, routeRefusalFinding, sensitiveValueFinding, sharedFunctionRefusal } from '../src/step-machine/site-findings.js';
 import { detectStyle } from '../src/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
@@ -106,31 +106,8 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   result.findings.push(...lifted.refusals);
   sites.push(...lifted.sites);
   if (sites.length === 0) return result;
-  // A completion notifier created in a handler goes away with that handler's migration (its
-  // calls may sit elsewhere, e.g. in an HTTP callback route); anywhere else it is reported.
-  const notifiers = new Map<HandlerInfo, { site: PushSite; edits: TextEdit[]; stored?: StoredNotifier }[]>();
-  const blocked = new Set<HandlerInfo>();
-  for (const site of sites.filter((s) => s.kind === 'completion-notifier')) {
-    const removal = v1 || !site.handler ? undefined : notifierRemoval(site, text);
-    // Stored for a later caller (an OAuth callback route): becomes a no-op notifier instead.
-    const stored = removal || v1 || !site.handler || !site.call ? undefined : storedNotifier(site.call, site.handler.fn);
-    if (stored && 'edit' in stored) {
-      const list = notifiers.get(site.handler!) ?? [];
-      list.push({ site, edits: [stored.edit], stored });
-      notifiers.set(site.handler!, list);
-      continue;
-    }
-    if (!removal) {
-      const finding = otherSiteFinding(site, [])[0];
-      result.findings.push(stored ? { ...finding, message: `${finding.message}, and it cannot become a no-op: ${stored.problem}` } : finding);
-      // A notifier that cannot go (stored, passed on) keeps its handler as it was: never half-migrate.
-      if (site.handler) blocked.add(site.handler);
-      continue;
-    }
-    const list = notifiers.get(site.handler!) ?? [];
-    list.push({ site, edits: removal });
-    notifiers.set(site.handler!, list);
-  }
+  const notifiers = recogniseNotifiers(sites, text, v1);
+  result.findings.push(...notifiers.findings);
   // Same-file functions that still ask after the migration: a handler calling one stays whole.
   const askers = unliftedAskers(sourceFile, new Set<Node>(handlers.map((h) => h.fn)), sites, new Set<Node>(lifted.calls.keys()));
   const byHandler = new Map<HandlerInfo, PushSite[]>();
@@ -152,7 +129,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
     // A question asked through helpers of several modules stays in this handler.
     const across = acrossModules.handlers.get(handler);
     if (across) return across;
-    if (blocked.has(handler)) return 'its completion notifier is stored or passed on and cannot be removed automatically';
+    if (notifiers.blocked.has(handler)) return 'its completion notifier is stored or passed on and cannot be removed automatically';
     // A same-file function that still asks (not lifted) called from here.
     const unlifted = askers.callsIn(handler.fn, (call) => outsideAnyRequest(call));
     if (unlifted.length > 0) return `it also calls ${[...new Set(unlifted.map((u) => `${u.name}()`))].join(', ')}, which asks the client and is not migrated`;
@@ -188,21 +165,21 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
     }
     const throwChecks = throws.flatMap((t) => ('statement' in t ? [t] : []));
     const throwNotes = throwChecks.flatMap((t) => t.notes);
-    const removals = notifiers.get(handler) ?? [];
+    const removals = notifiers.removals.get(handler) ?? [];
     const removedRanges = removals.flatMap((r) => r.edits);
     const planned = planHandler(handler, requestSites, (node) =>
       removedRanges.some((e) => e.text === '' && e.start <= node.getStart() && node.getEnd() <= e.end), lifted.calls);
     if (!planned.ok) {
       result.findings.push(...planned.findings, ...urlThrows.map((s) => leftAsIs(s, 'the other requests of this handler cannot be migrated')));
-      result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
+      result.findings.push(...keptNotifierFindings(removals));
       continue;
     }
     result.findings.push(...otherFindings, ...throwNotes);
     // Removals travel with the handler's rewrite (inside a re-emitted block or applied directly).
     plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throws: throwChecks, removals: removedRanges, notifierNotes: notifierNotes(removals, handler) });
   }
-  for (const [handler, removals] of notifiers) {
-    if (!byHandler.has(handler)) result.findings.push(...removals.map((r) => otherSiteFinding(r.site, [])[0]));
+  for (const [handler, removals] of notifiers.removals) {
+    if (!byHandler.has(handler)) result.findings.push(...keptNotifierFindings(removals));
   }
   if (plans.length === 0 && edits.length === 0 && !exporting) {
     // No handler changes: every helper's question stays and is reported.
@@ -225,7 +202,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
       if ('findings' in migrated && !('edits' in migrated)) {
         result.findings.push(...migrated.findings);
         // The notifier stays with its handler, and is reported as before.
-        result.findings.push(...(notifiers.get(plan.handler) ?? []).map((r) => otherSiteFinding(r.site, [])[0]));
+        result.findings.push(...keptNotifierFindings(notifiers.removals.get(plan.handler) ?? []));
         continue;
       }
       edits.push(...migrated.edits);
@@ -698,71 +675,6 @@ function migrateHandler(
     }
   }
   return { edits, findings };
-}
-
-/** What a migrated handler's notifiers became: removed, or a no-op whose later callers are told. */
-function notifierNotes(notifiers: { site: PushSite; stored?: StoredNotifier }[], handler: HandlerInfo): FindingInput[] {
-  const where = handlerLabel(handler);
-  return notifiers.flatMap(({ site, stored }) => !stored
-    ? [{
-      rule: 'completion-notifier-removed', severity: 'info' as const, pos: site.node.getStart(),
-      message: `${site.api} and its calls removed: notifications/elicitation/complete no longer exists; the client retries the request after the URL step`,
-    }]
-    : [{
-      rule: 'completion-notifier-removed', severity: 'info' as const, pos: site.node.getStart(),
-      message: `${site.api} in ${where} replaced by a no-op notifier (${NO_OP_NOTIFIER}): notifications/elicitation/complete no longer exists; the client retries the request after the URL step. Where the notifier is stored and called later, the call now does nothing`,
-    }, ...stored.laterCalls.map((call) => ({
-      rule: 'completion-notifier-removed', severity: 'info' as const, pos: call.getStart(), marker: true,
-      message: `${call.getText().replace(/\s+/g, ' ').slice(0, 60)} may call the completion notifier of ${where}, which is now a no-op: the client is no longer told here that the URL step finished; it retries the request by itself`,
-      suggestion: 'If the retried request must know that the out-of-band step finished, record it here (keyed by the id the handler carries in requestState) and check it in the handler.',
-    }))]);
-}
-
-/**
- * `const notify = x.createElicitationCompletionNotifier(id)` whose only uses are statements calling
- * it (`await notify();`), or a statement calling the notifier directly: the statements to delete.
- */
-function notifierRemoval(site: PushSite, text: string): TextEdit[] | undefined {
-  const call = site.call;
-  if (!call) return undefined;
-  // A statement on lines of its own goes with its lines.
-  const removal = (statement: Node): TextEdit => {
-    const start = lineStartOf(text, statement.getStart());
-    const ownLines = text.slice(start, statement.getStart()).trim() === '' &&
-      text.slice(statement.getEnd(), lineEndAfter(text, statement.getEnd())).trim() === '';
-    return ownLines
-      ? { start, end: lineEndAfter(text, statement.getEnd()), text: '' }
-      : { start: statement.getStart(), end: statement.getEnd(), text: '' };
-  };
-  const callStatement = (outer: Node): Node | undefined => {
-    let node = outer.getParent();
-    while (node && (Node.isParenthesizedExpression(node) || Node.isAwaitExpression(node) || Node.isVoidExpression(node))) node = node.getParent();
-    return node && Node.isExpressionStatement(node) ? node : undefined;
-  };
-  // `await x.createElicitationCompletionNotifier(id)();`
-  const parent = call.getParent();
-  if (parent && Node.isCallExpression(parent) && parent.getExpression() === call) {
-    const statement = callStatement(parent);
-    return statement ? [removal(statement)] : undefined;
-  }
-  const declaration = parent;
-  if (!declaration || !Node.isVariableDeclaration(declaration) || !Node.isIdentifier(declaration.getNameNode())) return undefined;
-  const list = declaration.getParent();
-  const statement = list?.getParent();
-  if (!statement || !Node.isVariableStatement(statement) || statement.getDeclarations().length !== 1) return undefined;
-  const scope = statement.getParent();
-  if (!scope) return undefined;
-  const name = declaration.getName();
-  const edits: TextEdit[] = [removal(statement)];
-  for (const ref of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (ref.getText() !== name || ref === declaration.getNameNode()) continue;
-    const use = ref.getParent();
-    if (!use || !Node.isCallExpression(use) || use.getExpression() !== ref) return undefined;
-    const useStatement = callStatement(use);
-    if (!useStatement) return undefined;
-    edits.push(removal(useStatement));
-  }
-  return edits;
 }
 
 interface UrlThrow {
