@@ -13,19 +13,21 @@ import { readsMutable } from '../src/step-machine/deferred.js';
 import { isRevivableDate, jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
 import { companionImportEdits, importedChainFindings, importedHelpers, requirementsOf, type CrossFileInput } from '../src/step-machine/cross-file.js';
-import { companionText, findHelperChains, findLiftableHelpers, helperCallSites, isPropertyName, type LiftableHelper } from '../src/step-machine/helpers.js';
+import { findHelperChains, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
 import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
 import { planHandler, handlerLabel, isRaceAwait, referenceNodes, type HandlerPlan } from '../src/step-machine/plan.js';
 import { isPureStatement } from '../src/step-machine/purity.js';
-import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/text.js';
+import { indentationAt, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
 import { unliftedAskers } from '../src/step-machine/unlifted-askers.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
+import { helperEdits } from '../src/step-machine/helper-edits.js';
+import { otherImportRemovals, sdkImportNames, unusedAfter } from '../src/step-machine/unused-imports.js';
 import { urlThrowCheck, urlThrowEdit, type UrlThrow } from '../src/step-machine/url-throws.js';
 import { keptNotifierFindings, notifierNotes, recogniseNotifiers } from '../src/step-machine/completion-notifiers.js';
-import { handlerRefusal, helperFinding, leftAsIs, otherSiteFinding, outsideRequestFinding, routeRefusalFinding, sensitiveValueFinding, sharedFunctionRefusal } from '../src/step-machine/site-findings.js';
+import { handlerRefusal, leftAsIs, otherSiteFinding, outsideRequestFinding, routeRefusalFinding, sensitiveValueFinding, sharedFunctionRefusal } from '../src/step-machine/site-findings.js';
 import { detectStyle } from '../src/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
 
@@ -676,139 +678,6 @@ function migrateHandler(
     }
   }
   return { edits, findings };
-}
-
-/**
- * For each helper with at least one migrated call: its request builder and result function next to
- * it; the helper removed when nothing references it any more (and it is not exported), else kept
- * and its question reported for the callers that still use it.
- */
-function helperEdits(
-  helpers: Map<Node, LiftableHelper>,
-  calls: Map<Node, import('../src/step-machine/helpers.js').HelperCall>,
-  migrated: Set<Node>,
-  text: string,
-  style: ReturnType<typeof detectStyle>,
-  typescript: boolean,
-  uses: Set<string>,
-  edits: TextEdit[],
-  handlers: HandlerInfo[],
-  removedDeclarations: Node[],
-  exportFor: ReadonlySet<string>,
-): FindingInput[] {
-  const findings: FindingInput[] = [];
-  // A chain helper's companions call its inner helper's, so those are written too.
-  const needed = new Set<LiftableHelper>();
-  for (const helper of helpers.values()) {
-    if (!exportFor.has(helper.name) && ![...migrated].some((call) => calls.get(call)?.helper === helper)) continue;
-    for (let link: LiftableHelper | undefined = helper; link; link = link.via?.inner) needed.add(link);
-  }
-  // Outer helpers first: a reference inside a helper that goes does not keep its inner helper.
-  const removedHelpers: Node[] = [];
-  for (const helper of [...helpers.values()].sort((a, b) => b.depth - a.depth)) {
-    const migratedHere = [...migrated].filter((call) => calls.get(call)?.helper === helper);
-    // Callers in other files were migrated: the companions are written (and exported) all the same.
-    const forOtherFiles = exportFor.has(helper.name);
-    const references = helper.declaration.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier)
-      .filter((id) => id.getText() === helper.name && !helper.declaration.containsRange(id.getPos(), id.getEnd()) &&
-        // `{ confirm: … }`, `answer.content?.confirm`: a property named like the helper is no reference to it.
-        (helper.receiver !== '' || !isPropertyName(id)));
-    const remaining = references.filter((id) => !migratedHere.some((call) => call.containsRange(id.getPos(), id.getEnd())) &&
-      !removedHelpers.some((d) => d.containsRange(id.getPos(), id.getEnd())));
-    if (!needed.has(helper)) {
-      if (!helper.via) findings.push(outsideRequestFinding(helper.site, handlers));
-      continue;
-    }
-    const types = companionTypes(helper, typescript, uses);
-    const indent = indentationAt(text, helper.declaration.getStart());
-    const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types, forOtherFiles);
-    const exported = Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported() :
-      Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
-    // The helper's doc comment goes with it: the companions carry their own.
-    const start = lineStartOf(text, helper.declaration.getStart(true));
-    if (remaining.length === 0 && !exported) {
-      edits.push({ start, end: helper.declaration.getEnd(), text: companions.replace(/^[ \t]*/, indent) });
-      removedDeclarations.push(helper.declaration);
-      removedHelpers.push(helper.declaration);
-    } else {
-      edits.push({ start: helper.declaration.getEnd(), end: helper.declaration.getEnd(), text: `${style.eol}${style.eol}${companions}` });
-      // A kept chain helper's question is reported at its inner helper, which it keeps too.
-      if (helper.via) continue;
-      // The message stays what a later run reports for the same spot, so the marker is never doubled.
-      const why = remaining.length > 0
-        ? `It stays for its other callers (${remaining.length} reference${remaining.length === 1 ? '' : 's'} left)`
-        : 'It stays because it is exported';
-      findings.push({
-        ...helperFinding(helper.site, helper.name),
-        suggestion: `${why}; the migrated handlers use ${helper.requestFn}()${helper.resultFn ? ` and ${helper.resultFn}()` : ''} instead. Move the remaining callers to those, then remove it.`,
-      });
-    }
-  }
-  return findings;
-}
-
-function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<string>): import('../src/step-machine/helpers.js').CompanionTypes {
-  if (!typescript) return {};
-  const kind = helper.site.kind === 'roots' ? 'roots' : helper.site.kind === 'sampling' ? 'sampling' : helper.site.elicitMode === 'url' ? 'url' : 'elicit';
-  const request = kind === 'elicit' ? 'ElicitRequestFormParams' : kind === 'sampling' ? 'CreateMessageRequestParams' : kind === 'url' ? 'Parameters<typeof inputRequired.elicitUrl>[0]' : undefined;
-  const answer = kind === 'roots' ? 'ListRootsResult' : kind === 'sampling'
-    ? (/requestSampling/.test(helper.site.api) ? 'CreateMessageResult | CreateMessageResultWithTools' : 'CreateMessageResult')
-    : 'ElicitResult';
-  for (const name of `${request ?? ''} ${answer}`.match(/\b(ElicitRequestFormParams|CreateMessageRequestParams|ListRootsResult|CreateMessageResultWithTools|CreateMessageResult|ElicitResult)\b/g) ?? []) {
-    uses.add(`type ${name}`);
-  }
-  if (kind === 'url') uses.add('inputRequired');
-  const declared = helper.fn.getReturnTypeNode()?.getText();
-  const result = declared?.replace(/^Promise<([\s\S]*)>$/, '$1');
-  // The companions repeat the declared result type: SDK types it names stay imported.
-  const sdkNames = new Set(sdkImportNames(helper.fn.getSourceFile()));
-  for (const id of helper.fn.getReturnTypeNode()?.getDescendantsOfKind(SyntaxKind.Identifier) ?? []) {
-    if (sdkNames.has(id.getText())) uses.add(`type ${id.getText()}`);
-  }
-  return { request, answer, result };
-}
-
-/** Named imports of other modules that only the replaced code used: their specifiers, or whole lines, go. */
-function otherImportRemovals(sourceFile: SourceFile, text: string, replaced: Node[], rewritten: ReadonlySet<Node> = new Set()): TextEdit[] {
-  const edits: TextEdit[] = [];
-  for (const decl of sourceFile.getImportDeclarations()) {
-    if (decl.getModuleSpecifierValue() === '@modelcontextprotocol/server' || rewritten.has(decl)) continue;
-    const named = decl.getNamedImports();
-    if (named.length === 0 || decl.getDefaultImport() || decl.getNamespaceImport()) continue;
-    const unused = unusedAfter(sourceFile, named.map((i) => (i.getAliasNode() ?? i.getNameNode()).getText()), replaced, new Set());
-    if (unused.size === 0) continue;
-    if (unused.size === named.length) {
-      edits.push({ start: lineStartOf(text, decl.getStart()), end: lineEndAfter(text, decl.getEnd()), text: '' });
-      continue;
-    }
-    named.forEach((spec, i) => {
-      if (!unused.has((spec.getAliasNode() ?? spec.getNameNode()).getText())) return;
-      const next = named[i + 1];
-      const previous = named[i - 1];
-      edits.push(next ? { start: spec.getStart(), end: next.getStart(), text: '' } : { start: previous!.getEnd(), end: spec.getEnd(), text: '' });
-    });
-  }
-  return edits;
-}
-
-function sdkImportNames(sourceFile: SourceFile): string[] {
-  return sourceFile.getImportDeclarations()
-    .filter((d) => d.getModuleSpecifierValue() === '@modelcontextprotocol/server')
-    .flatMap((d) => d.getNamedImports().map((i) => (i.getAliasNode() ?? i.getNameNode()).getText()));
-}
-
-/** Of `names`, those imported and no longer referenced once the `replaced` statements are gone. */
-function unusedAfter(sourceFile: SourceFile, names: string[], replaced: Node[], uses: ReadonlySet<string>): Set<string> {
-  const unused = new Set<string>();
-  if (replaced.length === 0) return unused;
-  for (const name of names) {
-    // The generated code may use it again (a helper's outcome function typed with it).
-    if (uses.has(name) || uses.has(`type ${name}`)) continue;
-    const refs = sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) =>
-      id.getText() === name && !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration));
-    if (refs.length > 0 && refs.every((id) => replaced.some((r) => r.containsRange(id.getPos(), id.getEnd())))) unused.add(name);
-  }
-  return unused;
 }
 
 /** Tool/prompt name; a resource's registered name (not its URI); a low-level handler's method. */
