@@ -3,37 +3,33 @@
 // in a verified requestState. Every push site it does not migrate is reported with a rule id.
 import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile, type Statement } from 'ts-morph';
-import { findHandlers, type HandlerInfo, type RouteRefusal } from '../src/analysis/handlers.js';
-import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../src/analysis/alias-arguments.js';
-import { outsideAnyRequest } from '../src/analysis/request-scope.js';
-import { findCapabilityReads, findPushSites, importsV1Sdk, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
+import { findHandlers, type HandlerInfo } from '../src/analysis/handlers.js';
+import { findCapabilityReads, findPushSites, mightNeedMigration } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
 import { readsMutable } from '../src/step-machine/deferred.js';
 import { isRevivableDate, jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
-import { companionImportEdits, importedChainFindings, importedHelpers, requirementsOf, type CrossFileInput } from '../src/step-machine/cross-file.js';
-import { findHelperChains, findLiftableHelpers, helperCallSites, type LiftableHelper } from '../src/step-machine/helpers.js';
+import { companionImportEdits, requirementsOf } from '../src/step-machine/cross-file.js';
 import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
-import { planHandler, handlerLabel, isRaceAwait, referenceNodes, type HandlerPlan } from '../src/step-machine/plan.js';
+import { handlerLabel, isRaceAwait, referenceNodes, type HandlerPlan } from '../src/step-machine/plan.js';
 import { isPureStatement } from '../src/step-machine/purity.js';
 import { indentationAt, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
-import { unliftedAskers } from '../src/step-machine/unlifted-askers.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
 import { helperEdits } from '../src/step-machine/helper-edits.js';
 import { otherImportRemovals, sdkImportNames, unusedAfter } from '../src/step-machine/unused-imports.js';
-import { urlThrowCheck, urlThrowEdit, type UrlThrow } from '../src/step-machine/url-throws.js';
-import { keptNotifierFindings, notifierNotes, recogniseNotifiers } from '../src/step-machine/completion-notifiers.js';
-import { handlerRefusal, leftAsIs, otherSiteFinding, outsideRequestFinding, routeRefusalFinding, sensitiveValueFinding, sharedFunctionRefusal } from '../src/step-machine/site-findings.js';
+import { urlThrowEdit, type UrlThrow } from '../src/step-machine/url-throws.js';
+import { keptNotifierFindings } from '../src/step-machine/completion-notifiers.js';
+import { planHandlers } from '../src/step-machine/handler-plans.js';
+import { helpersLeftFindings, recognise } from '../src/step-machine/recognise.js';
+import { leftAsIs, sensitiveValueFinding } from '../src/step-machine/site-findings.js';
 import { detectStyle } from '../src/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
 
 export const order = 20;
-
-const REQUEST_KINDS = new Set(['elicitation', 'sampling', 'roots']);
 
 export const transform: Transform = {
   id: 'step-machine',
@@ -71,125 +67,23 @@ function run(ctx: TransformContext): TransformResult {
 
 function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResult {
   const result: TransformResult = { edits: [], findings: [], handlersMigrated: 0, sitesMigrated: 0 };
-  const aliases = ctx.options.aliases ?? [];
-  if (!mightNeedMigration(ctx.text, aliases)) return result;
+  if (!mightNeedMigration(ctx.text, ctx.options.aliases ?? [])) return result;
+  const recognised = recognise(ctx, cleanups);
+  result.findings.push(...recognised.findings);
+  const file = recognised.file;
+  if (!file) return result;
+  const planned = planHandlers(file);
+  result.findings.push(...planned.findings);
+  const { plans } = planned;
+  if (plans.length === 0 && !file.exporting) {
+    result.findings.push(...helpersLeftFindings(file));
+    return result;
+  }
   const { sourceFile, text } = ctx;
-  const routeRefusals: RouteRefusal[] = [];
-  const handlers = findHandlers(sourceFile, routeRefusals);
-  const sites = findPushSites(sourceFile, handlers, aliases);
-  const crossFile = ctx.options.crossFile as CrossFileInput | undefined;
-  // A file may ask only through helpers of other modules (cross-file mode).
-  if (sites.length === 0 && crossFile === undefined) return result;
-  // Calls of configured aliases whose arguments are not the SDK's stay, and so do their handlers.
-  const aliasBlocked = aliasArgumentRefusals(sites, result.findings);
-
-  const v1 = importsV1Sdk(sourceFile);
-  // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
-  const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
-  // Helpers that ask by calling one of those (chains, to a bounded depth); refused chains are reported.
-  if (!v1) result.findings.push(...findHelperChains(sourceFile, sites, helpers, handlers, fileNames));
-  const helperSites = new Set([...helpers.values()].map((h) => h.site));
-  // Helpers imported from other modules of the project (cross-file mode), by local name.
-  const imported = v1 ? undefined : importedHelpers(sourceFile, crossFile, aliases, fileNames);
-  if (imported) cleanups.push(imported.dispose);
-  const acrossModules = importedChainFindings(sourceFile, handlers, imported?.chains ?? []);
-  result.findings.push(...acrossModules.findings);
-  const importedByName = new Map((imported?.helpers ?? []).map((i) => [i.localName, i.helper]));
-  const lifted = helperCallSites(sourceFile, helpers, handlers, importedByName);
-  // Helpers whose callers in other files were migrated: their companions are exported from here.
-  const exportFor = new Set((ctx.options.exportCompanions as string[] | undefined) ?? []);
-  const exporting = [...helpers.values()].some((h) => exportFor.has(h.name));
-  // A helper call in a timer or event callback set up by a handler asks outside any request: the
-  // helper's own question is reported as such, not as a question of that handler.
-  for (const site of lifted.sites.filter((s) => outsideAnyRequest(s.node))) {
-    lifted.sites.splice(lifted.sites.indexOf(site), 1);
-    lifted.calls.delete(site.node);
-  }
-  result.findings.push(...lifted.refusals);
-  sites.push(...lifted.sites);
-  if (sites.length === 0) return result;
-  const notifiers = recogniseNotifiers(sites, text, v1);
-  result.findings.push(...notifiers.findings);
-  // Same-file functions that still ask after the migration: a handler calling one stays whole.
-  const askers = unliftedAskers(sourceFile, new Set<Node>(handlers.map((h) => h.fn)), sites, new Set<Node>(lifted.calls.keys()));
-  const byHandler = new Map<HandlerInfo, PushSite[]>();
-  for (const site of sites) {
-    if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
-    if (!site.handler) {
-      const implemented = implementedAlias(site, aliases);
-      result.findings.push(routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : outsideRequestFinding(site, handlers)));
-      continue;
-    }
-    const list = byHandler.get(site.handler) ?? [];
-    list.push(site);
-    byHandler.set(site.handler, list);
-  }
-
-  /** Why something outside its own questions keeps `handler` as it was, if anything does. */
-  function keptWholeBecause(handler: HandlerInfo): string | undefined {
-    if (aliasBlocked.has(handler)) return 'a call of a configured alias in this handler does not pass the SDK arguments';
-    // A question asked through helpers of several modules stays in this handler.
-    const across = acrossModules.handlers.get(handler);
-    if (across) return across;
-    if (notifiers.blocked.has(handler)) return 'its completion notifier is stored or passed on and cannot be removed automatically';
-    // A same-file function that still asks (not lifted) called from here.
-    const unlifted = askers.callsIn(handler.fn, (call) => outsideAnyRequest(call));
-    if (unlifted.length > 0) return `it also calls ${[...new Set(unlifted.map((u) => `${u.name}()`))].join(', ')}, which asks the client and is not migrated`;
-    return undefined;
-  }
-
+  const { helpers, handlers, notifiers, exportFor, exporting } = file;
   const style = detectStyle(text);
   const uses = new Set<string>();
   const edits: TextEdit[] = [];
-  const plans: { plan: HandlerPlan; sites: PushSite[]; throws: UrlThrow[]; removals: TextEdit[]; notifierNotes: FindingInput[] }[] = [];
-  for (const [handler, handlerSites] of byHandler) {
-    const refusal = handlerRefusal(handler, handlerSites, v1) ?? sharedFunctionRefusal(handler, handlerSites, handlers);
-    if (refusal) {
-      result.findings.push(...refusal);
-      continue;
-    }
-    // Something else in the handler keeps it as it was (never half-migrate): its questions say why.
-    const keptWhole = keptWholeBecause(handler);
-    if (keptWhole) {
-      result.findings.push(...handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, keptWhole)));
-      continue;
-    }
-    const requestSites = handlerSites.filter((s) => REQUEST_KINDS.has(s.kind));
-    const urlThrows = handlerSites.filter((s) => s.kind === 'url-elicitation-throw');
-    const other = handlerSites.filter((s) => !REQUEST_KINDS.has(s.kind) && s.kind !== 'url-elicitation-throw');
-    const otherFindings = other.flatMap((s) => otherSiteFinding(s, [...requestSites, ...urlThrows]));
-    const throws = urlThrows.map((site) => urlThrowCheck(site));
-    const throwRefusals = throws.flatMap((t) => ('refusal' in t ? [t.refusal] : []));
-    if (throwRefusals.length > 0 || otherFindings.some((f) => f.severity !== 'info')) {
-      const why = 'another request-related call in this handler needs a manual change first';
-      result.findings.push(...otherFindings, ...throwRefusals, ...requestSites.map((s) => leftAsIs(s, why)));
-      continue;
-    }
-    const throwChecks = throws.flatMap((t) => ('statement' in t ? [t] : []));
-    const throwNotes = throwChecks.flatMap((t) => t.notes);
-    const removals = notifiers.removals.get(handler) ?? [];
-    const removedRanges = removals.flatMap((r) => r.edits);
-    const planned = planHandler(handler, requestSites, (node) =>
-      removedRanges.some((e) => e.text === '' && e.start <= node.getStart() && node.getEnd() <= e.end), lifted.calls);
-    if (!planned.ok) {
-      result.findings.push(...planned.findings, ...urlThrows.map((s) => leftAsIs(s, 'the other requests of this handler cannot be migrated')));
-      result.findings.push(...keptNotifierFindings(removals));
-      continue;
-    }
-    result.findings.push(...otherFindings, ...throwNotes);
-    // Removals travel with the handler's rewrite (inside a re-emitted block or applied directly).
-    plans.push({ plan: planned.plan, sites: [...requestSites, ...urlThrows], throws: throwChecks, removals: removedRanges, notifierNotes: notifierNotes(removals, handler) });
-  }
-  for (const [handler, removals] of notifiers.removals) {
-    if (!byHandler.has(handler)) result.findings.push(...keptNotifierFindings(removals));
-  }
-  if (plans.length === 0 && edits.length === 0 && !exporting) {
-    // No handler changes: every helper's question stays and is reported.
-    // A chain helper's question is its inner helper's, reported there.
-    for (const helper of helpers.values()) if (!helper.via) result.findings.push(routeRefusalFinding(helper.site, routeRefusals) ?? outsideRequestFinding(helper.site, handlers));
-    return result;
-  }
 
   const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
   const migratedCalls = new Set<Node>();
@@ -210,7 +104,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
       }
       edits.push(...migrated.edits);
       result.findings.push(...notifierNotes, ...migrated.findings);
-      for (const site of planSites) if (lifted.calls.has(site.node)) migratedCalls.add(site.node);
+      for (const site of planSites) if (file.liftedCalls.has(site.node)) migratedCalls.add(site.node);
       // Stripped `elicitationId` properties take what only they used (e.g. an id generator import).
       for (const site of planSites) {
         if (site.elicitMode === 'url' && site.params && Node.isObjectLiteralExpression(site.params)) {
@@ -229,11 +123,11 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   } finally {
     view?.dispose();
   }
-  const helperFindings = helperEdits(helpers, lifted.calls, migratedCalls, text, style, typescript, uses, edits, handlers, replacedNodes, exportFor);
+  const helperFindings = helperEdits(helpers, file.liftedCalls, migratedCalls, text, style, typescript, uses, edits, handlers, replacedNodes, exportFor);
   result.findings.push(...helperFindings);
   // Imported helpers whose calls were migrated: their companions are imported instead, and the
   // helper's module must export them (the runner applies both files together or neither).
-  const liftedImports = (imported?.helpers ?? []).filter((i) => [...migratedCalls].some((call) => lifted.calls.get(call)?.helper === i.helper));
+  const liftedImports = file.importedHelpers.filter((i) => [...migratedCalls].some((call) => file.liftedCalls.get(call)?.helper === i.helper));
   const rewrittenImports = new Set<Node>(liftedImports.map((i) => i.declaration));
   if (liftedImports.length > 0) {
     const stillUsed = (name: string) => sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name &&
@@ -268,23 +162,6 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   result.edits = edits;
   result.newFiles = [{ absPath: stateModulePath, text: renderStateModule({ language: /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js', protection: protectionOf(ctx) }) }];
   return result;
-}
-
-/**
- * Removes the alias calls whose arguments are not the SDK method's from `sites` (reporting each)
- * and returns the handlers they sit in: those are left whole.
- */
-function aliasArgumentRefusals(sites: PushSite[], findings: FindingInput[]): Set<HandlerInfo> {
-  const blocked = new Set<HandlerInfo>();
-  for (let i = sites.length - 1; i >= 0; i--) {
-    const site = sites[i];
-    const problem = aliasArgumentProblem(site);
-    if (problem === undefined) continue;
-    findings.unshift({ rule: 'alias-arguments-differ', severity: 'warning', pos: site.node.getStart(), ...aliasArgumentMessage(site, problem) });
-    if (site.handler) blocked.add(site.handler);
-    sites.splice(i, 1);
-  }
-  return blocked;
 }
 
 /** `Promise<CallToolResult>` → `Promise<CallToolResult | InputRequiredResult>`. */
