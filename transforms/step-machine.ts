@@ -2,30 +2,30 @@
 // become resumable step machines that return `inputRequired(...)` and resume from the step named
 // in a verified requestState. Every push site it does not migrate is reported with a rule id.
 import path from 'node:path';
-import { Node, SyntaxKind, type SourceFile, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type Statement } from 'ts-morph';
 import { findHandlers, type HandlerInfo } from '../src/analysis/handlers.js';
+import { contextParameter, statementOf } from '../src/step-machine/handler-context.js';
+import { typeHandler, type TypedHandler } from '../src/step-machine/typed-plan.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
-import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
-import { readsMutable } from '../src/step-machine/deferred.js';
-import { isRevivableDate, jsonSafety, typeText, typedView, type TypedView } from '../src/step-machine/carried-types.js';
+import { renderStateModule, type StateProtection } from '../src/state-module.js';
+import { typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } from '../src/step-machine/emit.js';
 import { companionImportEdits, requirementsOf } from '../src/step-machine/cross-file.js';
 import { camelCase, pascalCase, uniqueName } from '../src/step-machine/naming.js';
-import { handlerLabel, isRaceAwait, referenceNodes, type HandlerPlan } from '../src/step-machine/plan.js';
+import { handlerLabel, isRaceAwait } from '../src/step-machine/plan.js';
 import { isPureStatement } from '../src/step-machine/purity.js';
 import { indentationAt, lineStartOf } from '../src/step-machine/text.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
-import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
+import { prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
 import { helperEdits } from '../src/step-machine/helper-edits.js';
 import { otherImportRemovals, sdkImportNames, unusedAfter } from '../src/step-machine/unused-imports.js';
-import { urlThrowEdit, type UrlThrow } from '../src/step-machine/url-throws.js';
+import { urlThrowEdit } from '../src/step-machine/url-throws.js';
 import { keptNotifierFindings } from '../src/step-machine/completion-notifiers.js';
 import { planHandlers } from '../src/step-machine/handler-plans.js';
 import { helpersLeftFindings, recognise } from '../src/step-machine/recognise.js';
-import { leftAsIs, sensitiveValueFinding } from '../src/step-machine/site-findings.js';
 import { detectStyle } from '../src/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
 
@@ -94,14 +94,16 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   try {
     if (plans.length > 0) view = typedView(ctx.absPath, text);
     const typeNames = new Set<string>(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-    for (const { plan, sites: planSites, throws, removals, notifierNotes } of view ? plans : []) {
-      const migrated = migrateHandler(plan, { text, style, typescript, uses, typeNames, view: view!, sourceFile, protection: protectionOf(ctx) }, throws, removals);
-      if ('findings' in migrated && !('edits' in migrated)) {
-        result.findings.push(...migrated.findings);
+    for (const planned of view ? plans : []) {
+      const { plan, sites: planSites, throws, notifierNotes } = planned;
+      const typed = typeHandler(planned, { view: view!, quote: style.quote, uses, protection: protectionOf(ctx) });
+      if ('refusal' in typed) {
+        result.findings.push(...typed.refusal);
         // The notifier stays with its handler, and is reported as before.
         result.findings.push(...keptNotifierFindings(notifiers.removals.get(plan.handler) ?? []));
         continue;
       }
+      const migrated = migrateHandler(typed, { text, style, typescript, uses, typeNames });
       edits.push(...migrated.edits);
       result.findings.push(...notifierNotes, ...migrated.findings);
       for (const site of planSites) if (file.liftedCalls.has(site.node)) migratedCalls.add(site.node);
@@ -176,201 +178,34 @@ function protectionOf(ctx: TransformContext): StateProtection {
 }
 
 interface MigrateContext {
-  protection: StateProtection;
   text: string;
   style: ReturnType<typeof detectStyle>;
   typescript: boolean;
   uses: Set<string>;
   typeNames: Set<string>;
-  view: TypedView;
-  sourceFile: SourceFile;
 }
 
-function migrateHandler(
-  plan: HandlerPlan,
-  mc: MigrateContext,
-  throws: UrlThrow[],
-  removals: TextEdit[],
-): { edits: TextEdit[]; findings: FindingInput[] } | { findings: FindingInput[] } {
-  const { handler, containers } = plan;
-  const findings: FindingInput[] = [];
+function migrateHandler(typed: TypedHandler, mc: MigrateContext): { edits: TextEdit[]; findings: FindingInput[] } {
+  const { plan, throws, removals } = typed;
+  const { handler, containers, prefixes } = plan;
+  const findings = [...typed.findings];
   const where = handlerLabel(handler);
   const fn = handler.fn;
-  const edits: TextEdit[] = [];
   const asks = containers.flatMap((c) => c.rounds.flatMap((r) => r.asks));
-  if (containers.length === 0 && throws.length === 0) return { findings: [] };
-  const refuseAll = (rule: string, message: string, suggestion: string) => ({
-    findings: asks.map((a) => ({ rule, severity: 'warning' as const, pos: a.site.node.getStart(), message: `${a.site.api} in ${where}: ${message}`, suggestion })),
-  });
+  const { types, dates, declaredTypes } = typed.carried;
+  const subjectAndArgs = typed.binding;
   const semi = mc.style.semicolons ? ';' : '';
-
-  // The context parameter: reuse it, name a destructured one, or add `ctx` to an inline callback.
   const fnIdentifiers = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-  let ctxName: string | undefined;
-  const topLines: string[] = [];
-  const ctxNameNode = handler.ctxParam?.getNameNode();
-  if (ctxNameNode && Node.isIdentifier(ctxNameNode)) {
-    ctxName = ctxNameNode.getText();
-  } else if (ctxNameNode) {
-    // `async (args, { mcpReq }) =>` → `async (args, ctx) =>`, plus `const { mcpReq } = ctx;` when
-    // the body still uses those names after the questions are rewritten.
-    ctxName = uniqueName('ctx', fnIdentifiers, '');
-    edits.push({ start: ctxNameNode.getStart(), end: ctxNameNode.getEnd(), text: ctxName });
-    const replaced = [...asks.map((a) => a.replaceNode ?? a.awaitNode), ...asks.map((a) => a.site.node), ...throws.map((t) => t.statement)];
-    const bound = new Set(ctxNameNode.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-    const stillUsed = fn.getBody()!.getDescendantsOfKind(SyntaxKind.Identifier).some((id) =>
-      bound.has(id.getText()) && !replaced.some((r) => r.containsRange(id.getPos(), id.getEnd())));
-    if (stillUsed) topLines.push(`const ${ctxNameNode.getText()} = ${ctxName}${semi}`);
-  }
-  if (!ctxName) {
-    // A wrapper's or registrar's declared handler type fixes the parameters: none is added there.
-    if (!handler.inline || handler.route || handler.params.length > handler.ctxIndex || handler.ctxIndexGuessed) {
-      return refuseAll('push-unsupported-shape', 'the handler has no context parameter to read requestState from',
-        'Declare the context parameter (the argument after the tool arguments, e.g. `ctx`) and run the migration again.');
-    }
-    ctxName = uniqueName('ctx', fnIdentifiers, '');
-    edits.push(ctxParamEdit(handler, ctxName));
-  }
-
-  const subjectAndArgs = subjectArgs(handler, mc.style.quote);
-  if (!subjectAndArgs) {
-    return refuseAll('push-unsupported-shape',
-      `the ${handler.kind === 'resource' ? 'resource URI' : 'name'} or the arguments cannot be read, so the state cannot be bound to them`,
-      'Register the handler with a string-literal name and a named or destructured arguments parameter.');
-  }
-
-  // Types and JSON safety of every carried value.
-  const types = new Map<string, string>();
-  const dates = new Set<string>();
-  const unchecked: string[] = [];
-  // Types are printed by the type-aware view of the file: give it its own node for the scope.
-  const scope = mc.view.file.getDescendantAtPos(statementOf(fn).getStart()) ?? mc.view.file;
-  /** A carried value that is not plain JSON refuses the whole handler; one of unknown type is noted. */
-  const unserializable = (name: string, nameNode: Node, type: import('ts-morph').Type) => {
-    const safety = jsonSafety(type);
-    if (safety.safe === 'unknown') unchecked.push(name);
-    if (safety.safe !== false) return undefined;
-    return {
-      findings: [
-        {
-          rule: 'state-not-serializable',
-          severity: 'warning' as const,
-          pos: nameNode.getStart(),
-          message: `${name} in ${where} is live across the question but is ${safety.reason}, which does not survive the JSON round trip through requestState`,
-          suggestion: safety.reason === 'a Date'
-            ? `Only a Date made as \`const ${name} = new Date()\` and never changed travels by itself (as its ISO string); otherwise carry ${name}.getTime() or an ISO string and rebuild the Date after the question.`
-            : `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
-        },
-        ...asks.map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
-      ],
-    };
-  };
-  for (const container of containers) {
-    const requestNames = new Map(container.rounds.flatMap((r) => r.asks).filter((a) => a.requestName).map((a) => [a.requestName!, a]));
-    for (const name of new Set(container.live.flat())) {
-      const ask = requestNames.get(name);
-      if (ask && ask.paramsHoisted) {
-        types.set(name, ask.kind === 'sampling' ? 'CreateMessageRequestParams' : ask.kind === 'elicit-url' ? 'Parameters<typeof inputRequired.elicitUrl>[0]' : 'ElicitRequestFormParams');
-        continue;
-      }
-      // A carried answer keeps the SDK's name for its type.
-      const answered = container.rounds.flatMap((r) => r.asks).find((a) => a.answerName === name && a.replacement === undefined);
-      if (answered && !isRaceAwait(answered.awaitNode)) {
-        const answerType = answered.kind === 'roots' ? 'ListRootsResult' : answered.kind === 'sampling'
-          ? (/requestSampling/.test(answered.site.api) ? 'CreateMessageResult | CreateMessageResultWithTools' : 'CreateMessageResult')
-          : 'ElicitResult';
-        for (const t of answerType.split(' | ')) mc.uses.add(`type ${t}`);
-        types.set(name, answerType);
-        continue;
-      }
-      const declared = container.declared.get(name);
-      if (!declared) continue;
-      const typedNode = mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
-      if (!typedNode) continue;
-      const type = typedNode.getType();
-      if (isRevivableDate(type, declared.nameNode, fn)) {
-        // Travels as its ISO string and is revived with new Date(…) where it is restored.
-        dates.add(name);
-        types.set(name, 'string');
-        continue;
-      }
-      const refusal = unserializable(name, declared.nameNode, type);
-      if (refusal) return refusal;
-      // Where the value is used after the split, control flow may have narrowed it (e.g. past an
-      // `if (!token) return`): use that type when every later use agrees on it.
-      const firstRound = container.rounds[container.live.findIndex((names) => names.includes(name))];
-      const uses = container.statements.slice(firstRound.first).flatMap((st) => referenceNodes(st, name));
-      const narrowed = new Set(uses.map((u) => mc.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined).map((n) => typeText(n!.getType(), scope)));
-      // Loop state is assigned inside the loop after those uses: only its declared type holds every value.
-      const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
-      types.set(name, narrowed.size === 1 && !loopState ? [...narrowed][0] : typeText(type, scope));
-      if (mc.protection === 'signed' && isSensitiveStateValue(name, types.get(name))) findings.push(sensitiveValueFinding(name, where, declared.nameNode));
-    }
-  }
-  // The prefixes' hoisted names get a declared type; the live ones are carried and checked like the rest.
-  const { prefixes } = plan;
-  const declaredTypes = new Map<string, string>();
-  const carriedAs = new Map<string, string>();
-  for (const prefix of prefixes) {
-    const after = prefix.block.getStatements().slice(prefix.block.getStatements().indexOf(prefix.anchor));
-    for (const name of hoistedNames(prefix.statements, prefix.visible)) {
-      const declared = prefix.declared.get(name);
-      const typedNode = declared && mc.view.file.getDescendantAtPos(declared.nameNode.getStart());
-      if (!typedNode) continue;
-      const type = typedNode.getType();
-      declaredTypes.set(name, typeText(type, scope));
-      types.set(name, typeText(type, scope));
-      if (!prefix.live.includes(name)) continue;
-      const refusal = unserializable(name, declared!.nameNode, type);
-      if (refusal) return refusal;
-      if (mc.protection === 'signed' && isSensitiveStateValue(name, types.get(name))) findings.push(sensitiveValueFinding(name, where, declared!.nameNode));
-      // Carried with the type the code after the prefix sees (narrowed by a guard such as
-      // `if (!item) return`), when every use agrees: restoring it narrows the hoisted `let` alike.
-      const uses = after.flatMap((st) => referenceNodes(st, name));
-      const narrowed = new Set(uses.map((u) => mc.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined).map((n) => typeText(n!.getType(), scope)));
-      // Prefixes of one block that see it differently carry it with its declared type.
-      const seen = carriedAs.get(name);
-      const carried = narrowed.size === 1 && (seen === undefined || seen === [...narrowed][0]) ? [...narrowed][0] : typeText(type, scope);
-      carriedAs.set(name, carried);
-      types.set(name, carried);
-    }
-  }
-  // Per-item questions are keyed by position: the loop must run over an array (the same one each leg).
-  for (const round of containers.flatMap((c) => c.rounds)) {
-    const type = round.batch && mc.view.file.getDescendantAtPos(round.batch.iterable.getStart())?.getType();
-    if (round.batch && !(type && (type.isArray() || type.isReadonlyArray()))) {
-      return refuseAll('push-in-loop', `the question is made once per item of ${round.batch.iterable.getText()}, which is not known to be an array`,
-        'Iterate over an array (Array.from(…) first), then run the migration again.');
-    }
-  }
-  // A deferred question is rebuilt at its await: what its params read must not change in between.
-  for (const d of plan.deferred) {
-    const mutable = readsMutable(d, (node) => mc.view.file.getDescendantAtPos(node.getStart())?.getType());
-    if (mutable) {
-      return refuseAll('push-not-awaited', `the request is started into ${d.promiseName} and awaited later, and its params read ${mutable.getText()}, which the statements in between may change in place`,
-        `Await the request where it is made (const answer = await …), or build its params only from strings and numbers.`);
-    }
-    findings.push({
-      rule: 'question-deferred-to-await', severity: 'info', pos: d.site.node.getStart(),
-      message: `${d.site.api} in ${where} is now asked where ${d.promiseName} was awaited, after the statements in between; it used to be sent before them`,
-      suggestion: 'If the question must reach the user before that work starts, move the await up to where the request is made.',
-    });
-  }
+  const replaced = [...asks.map((a) => a.replaceNode ?? a.awaitNode), ...asks.map((a) => a.site.node), ...throws.map((t) => t.statement)];
+  const ctxParam = contextParameter(handler, replaced, fnIdentifiers, semi);
+  const ctxName = ctxParam.name;
+  const edits: TextEdit[] = [...ctxParam.edits];
+  const topLines = ctxParam.rebind ? [ctxParam.rebind] : [];
   // A container carries the values of the prefixes on its way (a prefix elsewhere is out of scope).
   // (A prefix of a later statement in the same block is skipped by retries for this one.)
   const prefixLive = (block: Node) => [...new Set(prefixes
     .filter((p) => p.block.containsRange(block.getPos(), block.getEnd()) && block.getStart() >= p.anchor.getStart())
     .flatMap((p) => p.live))];
-  if (unchecked.length > 0) {
-    const first = containers[containers.length - 1];
-    findings.push({
-      rule: 'state-value-unchecked',
-      severity: 'info',
-      pos: first.statements[first.rounds[0].first].getStart(),
-      message: `${where} carries ${unchecked.join(', ')} in requestState; their types could not be checked for JSON safety`,
-      suggestion: 'Make sure these values are plain JSON data (no class instances, Dates, Maps, functions).',
-    });
-  }
 
   const stateType = mc.typescript ? uniqueName(`${pascalCase(stateTypeBase(handler))}State`, mc.typeNames, '') : undefined;
   const identifiers = new Set(fnIdentifiers);
@@ -585,79 +420,6 @@ function capabilityEdits(handler: HandlerInfo, ctxName: string, uses: Set<string
     const read = `clientCapabilities(${ctxName}) ?? ${call.getText()}`;
     return { start: call.getStart(), end: call.getEnd(), text: bare ? read : `(${read})` };
   });
-}
-
-/** The statement (in a block or at module level) that holds the handler: where the state type goes. */
-function statementOf(node: Node): Node {
-  let current: Node = node;
-  while (current.getParent() && !(Node.isStatement(current) && (Node.isBlock(current.getParent()!) || Node.isSourceFile(current.getParent()!)))) {
-    current = current.getParent()!;
-  }
-  return current;
-}
-
-/**
- * Adds the context parameter to an inline callback, with placeholders for parameters it skipped:
- * `async () => …` of a tool with an input schema becomes `async (_args, ctx) => …`.
- */
-function ctxParamEdit(handler: HandlerInfo, ctxName: string): TextEdit {
-  const params = handler.params;
-  const placeholders = ['_args', '_variables'].map((name, i) => (handler.kind === 'resource' && i === 0 ? '_uri' : name));
-  const missing = placeholders.slice(params.length, handler.ctxIndex);
-  const added = [...missing, ctxName].join(', ');
-  if (params.length > 0) {
-    const last = params[params.length - 1];
-    return { start: last.getEnd(), end: last.getEnd(), text: `, ${added}` };
-  }
-  const open = handler.fn.getFirstChildByKind(SyntaxKind.OpenParenToken);
-  if (!open) throw new Error('handler without a parameter list');
-  return { start: open.getEnd(), end: open.getEnd(), text: added };
-}
-
-/** The subject (name or uri) and arguments the state is bound to, as code. */
-function subjectArgs(handler: HandlerInfo, quote: string): { subject: string; args: string } | undefined {
-  const q = (s: string) => `${quote}${s.replace(/\\/g, '\\\\').replace(new RegExp(quote, 'g'), `\\${quote}`)}${quote}`;
-  const argsParam = handler.argsParam;
-  switch (handler.kind) {
-    case 'tool':
-    case 'prompt': {
-      if (handler.name === undefined) return undefined;
-      if (handler.argsText !== undefined) return { subject: q(handler.name), args: handler.argsText };
-      if (!argsParam) return { subject: q(handler.name), args: '{}' };
-      const args = argsExpression(argsParam.getNameNode());
-      return args ? { subject: q(handler.name), args } : undefined;
-    }
-    case 'resource': {
-      const uri = handler.params[0];
-      if (!uri || !Node.isIdentifier(uri.getNameNode())) return undefined;
-      const variables = handler.ctxIndex === 2 ? handler.params[1] : undefined;
-      const args = variables ? argsExpression(variables.getNameNode()) : '{}';
-      return args ? { subject: `${uri.getName()}.href`, args } : undefined;
-    }
-    case 'request': {
-      if (!argsParam || !Node.isIdentifier(argsParam.getNameNode())) return undefined;
-      const req = argsParam.getName();
-      if (handler.method === 'resources/read') return { subject: `${req}.params.uri`, args: '{}' };
-      return { subject: `${req}.params.name`, args: `${req}.params.arguments ?? {}` };
-    }
-  }
-}
-
-/** The arguments object rebuilt from a parameter: its name, or the destructured names. */
-function argsExpression(name: Node): string | undefined {
-  if (Node.isIdentifier(name)) return name.getText();
-  if (!Node.isObjectBindingPattern(name)) return undefined;
-  const parts: string[] = [];
-  for (const element of name.getElements()) {
-    const bound = element.getNameNode();
-    if (!Node.isIdentifier(bound)) return undefined;
-    if (element.getDotDotDotToken()) parts.push(`...${bound.getText()}`);
-    else {
-      const prop = element.getPropertyNameNode();
-      parts.push(prop ? `${prop.getText()}: ${bound.getText()}` : bound.getText());
-    }
-  }
-  return parts.length > 0 ? `{ ${parts.join(', ')} }` : '{}';
 }
 
 
