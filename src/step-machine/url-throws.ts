@@ -100,3 +100,25 @@ export function urlThrowEdit(t: UrlThrow, ec: EmitContext, taken: Set<string>): 
   return { start: t.statement.getStart(), end: t.statement.getEnd(), text: replacement };
 }
 
+
+/**
+ * The lines at the top of a handler with URL-mode throws: a declined URL step ends the call before
+ * anything runs again (the old client never retried then). `readState`: the handler has no other
+ * step, so these lines read the state themselves into `resumedVar`.
+ */
+export function urlConsentLines(throws: UrlThrow[], ec: EmitContext, resumedVar: string, readState: boolean, taken: Set<string>): string[] {
+  const { quote: q, indentUnit: unit } = ec.style;
+  const semi = ec.style.semicolons ? ';' : '';
+  const consent = uniqueName('urlConsent', taken, '');
+  const lines = readState
+    ? [`const ${resumedVar} = await mrtrState.resume${ec.typescript ? '<{ step: string }>' : ''}(${ec.ctxName}, ${ec.subject}, ${ec.args})${semi}`]
+    : [];
+  ec.uses.add('elicitAnswer');
+  return [
+    ...lines,
+    `if (${resumedVar}?.step === ${q}url-consent${q}) {`,
+    `${unit}const ${consent} = elicitAnswer(${ec.ctxName}, ${q}consent${q}, {})${semi}`,
+    `${unit}if (${consent}?.action === ${q}decline${q} || ${consent}?.action === ${q}cancel${q}) throw new Error(${throws[0].message ?? `${q}The URL step was declined${q}`})${semi}`,
+    '}',
+  ];
+}
