@@ -207,6 +207,7 @@ const COLUMNS = [
   ['rep.wrong', 'reported-wrong-cause'],
   ['silent', 'silent'],
   ['wrongly', 'migrated-wrongly'],
+  ['left', 'left'],
   ['half', 'halfMigrated'],
 ];
 
@@ -258,8 +259,8 @@ function printHuman(results) {
   out.push('', 'Per site (not migrated, or not as decided):');
   for (const r of scored) {
     for (const g of r.graded) {
-      const expected = g.site.outcome === 'migrate' ? 'migrated' : 'reported-accurate';
-      if (g.result === expected) continue;
+      const expected = { migrate: ['migrated'], report: ['reported-accurate'], leave: ['left', 'reported-accurate'] }[g.site.outcome] ?? [];
+      if (expected.includes(g.result)) continue;
       out.push(`  ${r.repo} ${g.site.path}:${g.site.line} [${g.site.shape}] ${g.result}${g.rules.length ? ` (${g.rules.join(', ')})` : ''}; decided: ${g.site.outcome}${g.site.expectedRules?.length ? ` ${g.site.expectedRules.join('|')}` : ''}`);
     }
   }

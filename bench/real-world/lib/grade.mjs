@@ -22,7 +22,7 @@ const DEFAULT_TRUTHFUL = {
   helper: ['push-in-helper', 'push-unsupported-shape'],
 };
 
-export const OUTCOMES = ['migrated', 'reported-accurate', 'reported-wrong-cause', 'silent', 'migrated-wrongly'];
+export const OUTCOMES = ['migrated', 'reported-accurate', 'reported-wrong-cause', 'silent', 'migrated-wrongly', 'left'];
 
 /** The callee text a manifest `api` names when it is a framework's asking API (`ctx.elicit`): scanned like an SDK call. */
 export function aliasesOf(manifest) {
@@ -109,11 +109,17 @@ export function gradeRepository({ manifest, originals, outputs, report, ruleIds 
   const graded = [];
   for (const site of manifest.sites ?? []) {
     const at = findingsAt(site);
+    // A file the CLI could not process is listed under errors: its sites are reported, by no rule.
+    const fileError = (report?.errors ?? []).find((e) => e.path === site.path);
+    if (fileError) at.push({ rule: '(file error)', message: fileError.message });
     const rules = [...new Set(at.map((f) => f.rule))];
     const isGone = gone.get(site) === true || (gone.get(site) === false && site.category === 'helper' && liftedHelper(site));
     const truthful = new Set([...(site.expectedRules ?? []), ...(site.outcome === 'migrate' && !site.expectedRules?.length ? DEFAULT_TRUTHFUL[site.category] ?? [] : [])]);
     let result;
     if (isGone) result = site.outcome === 'migrate' ? 'migrated' : 'migrated-wrongly';
+    // outcome "leave": code that is right for the era it serves (a legacy-only branch beside the
+    // inputRequired form); untouched and unreported is right, a report must give the true cause.
+    else if (rules.length === 0 && site.outcome === 'leave') result = 'left';
     else if (rules.length > 0) result = rules.some((r) => truthful.has(r)) ? 'reported-accurate' : 'reported-wrong-cause';
     else result = 'silent';
     graded.push({ site, result, rules, messages: at.map((f) => `${f.rule}: ${f.message}`) });
