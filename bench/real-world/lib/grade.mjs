@@ -95,7 +95,9 @@ export function gradeRepository({ manifest, originals, outputs, report, ruleIds 
     }
   }
 
-  // A helper whose callers all moved to its companions stays only for its export: lifted.
+  // A helper whose callers all moved to its companions stays only for its export: lifted. A helper
+  // shared with callers that cannot take an input request (`keptCalls` of them, e.g. a subscribe
+  // handler) stays for those.
   const liftedHelper = (site) => {
     const name = scannedAt(site)?.enclosing;
     if (!name) return false;
@@ -103,7 +105,7 @@ export function gradeRepository({ manifest, originals, outputs, report, ruleIds 
     let after = 0;
     for (const [file, text] of originals) if (text.includes(name)) before += callsOf(file, text, name);
     for (const [file, text] of outputs) if (text.includes(name)) after += callsOf(file, text, name);
-    return before > 0 && after === 0;
+    return before > 0 && after < before && after <= (site.keptCalls ?? 0);
   };
 
   const graded = [];
