@@ -269,7 +269,8 @@ function printHuman(results) {
     ['Manifest entries that do not match the code', (r) => r.problems],
     ['Half-migrated handlers', (r) => r.half],
     ['Migrated sites without an input request of their kind', (r) => r.noBuilder],
-    ['Findings on no manifest site (a missed site, or a finding on a non-site)', (r) => r.stray],
+    ['Findings on declared non-sites (claims about code that asks nothing)', (r) => r.onNotSites],
+    ['Findings on no manifest line (caller-side reports, registration notes, or a site the manifest misses: review)', (r) => r.stray],
     ['Rules the manifest expects that the tool does not have yet', (r) => r.missingRules],
     ['CLI file errors', (r) => r.cli.errors.map((e) => `${e.path}: ${e.message}`)],
   ];

@@ -143,12 +143,17 @@ export function gradeRepository({ manifest, originals, outputs, report, ruleIds 
     for (const s of halfMigrated(file, stripMarkers(text), aliases)) half.push(`${file}: ${s.api} (output line ${s.line})`);
   }
 
-  // Findings that sit on no manifest site: a push site the manifest misses, or a finding on a non-site.
+  // Findings that sit on no manifest site: on a declared non-site (a finding about something that is
+  // no push call), or elsewhere (a caller-side report of a helper, a registration-line note, or a
+  // push site the manifest misses: to review).
   const siteLines = new Set(graded.flatMap((g) => findingsAt(g.site).map((f) => `${f.path}:${f.line}`)));
-  const stray = findings.filter((f) => !siteLines.has(`${f.path}:${f.line}`)).map((f) => `${f.path}:${f.line} ${f.rule}: ${f.message}`);
+  const notSiteLines = new Set((manifest.notSites ?? []).flatMap((n) => findingsAt(n).map((f) => `${f.path}:${f.line}`)));
+  const describe = (f) => `${f.path}:${f.line} ${f.rule}: ${f.message.split('\n')[0]}`;
+  const onNotSites = findings.filter((f) => notSiteLines.has(`${f.path}:${f.line}`)).map(describe);
+  const stray = findings.filter((f) => !siteLines.has(`${f.path}:${f.line}`) && !notSiteLines.has(`${f.path}:${f.line}`)).map(describe);
 
   const missingRules = [...new Set((manifest.sites ?? []).flatMap((s) => s.expectedRules ?? []).filter((r) => !ruleIds.has(r)))];
-  return { graded, unlisted, problems, noBuilder, half, stray, missingRules };
+  return { graded, unlisted, problems, noBuilder, half, onNotSites, stray, missingRules };
 }
 
 /** Counts of graded sites: sites, migrate-outcome sites, and one count per result. */
