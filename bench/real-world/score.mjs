@@ -229,7 +229,7 @@ function sum(rows) {
   return total;
 }
 
-function printHuman(results) {
+function printHuman(results, options) {
   const scored = results.filter((r) => !r.skipped);
   const out = [];
   for (const r of results.filter((r) => r.skipped)) out.push(`SKIPPED ${r.repo}: ${r.skipped}`);
@@ -251,7 +251,10 @@ function printHuman(results) {
   const checked = scored.filter((r) => r.typecheck?.installed && r.typecheck.errorsAfter !== undefined);
   if (checked.length) {
     out.push('', `Typecheck (${checked.length} repositories installed and typechecked):`);
-    for (const r of checked) out.push(`  ${r.repo}: ${r.typecheck.errorsBefore} errors before, ${r.typecheck.errorsAfter} after${r.typecheck.worse ? '  TYPECHECKS WORSE' : ''}`);
+    for (const r of checked) {
+      out.push(`  ${r.repo}: ${r.typecheck.errorsBefore} errors before, ${r.typecheck.errorsAfter} after${r.typecheck.worse ? '  TYPECHECKS WORSE' : ''}`);
+      for (const line of r.typecheck.newErrors.slice(0, options.verbose ? 20 : 3)) out.push(`      ${line.trim().slice(0, 220)}`);
+    }
     out.push(`  typecheck worse: ${checked.filter((r) => r.typecheck.worse).length}`);
   }
   for (const r of scored.filter((r) => r.typecheck && r.typecheck.errorsAfter === undefined)) out.push(`  ${r.repo}: not typechecked (${r.typecheck.note})`);
@@ -306,7 +309,7 @@ async function main() {
   if (options.json) {
     const slim = results.map((r) => (r.graded ? { ...r, graded: r.graded.map((g) => ({ ...g.site, result: g.result, rules: g.rules, messages: g.messages })) } : r));
     console.log(JSON.stringify({ version: 1, results: slim, total: tally(results.flatMap((r) => r.graded ?? [])) }, null, 2));
-  } else printHuman(results);
+  } else printHuman(results, options);
 }
 
 await main();

@@ -67,12 +67,15 @@ export function gradeRepository({ manifest, originals, outputs, report, ruleIds 
     else if (!scannedAt(site)) problems.push(`${siteId(site)} ${site.api}: no such push call at that line`);
   }
 
-  // Findings on a site: same file, a line from the statement's first line to the call's last line.
+  // Findings on a site: same file, a line from the statement's first line to the call's last line,
+  // or a line the manifest names in `alsoAt` (where the function taken as a value is called, the
+  // registration of the notification handler that asks).
   const findingsAt = (site) => {
     const s = scannedAt(site);
     const from = s ? s.statementLine : site.line;
     const to = s ? s.endLine : site.line;
-    return findings.filter((f) => f.path === site.path && f.line >= from && f.line <= to);
+    const also = new Set(site.alsoAt ?? []);
+    return findings.filter((f) => f.path === site.path && ((f.line >= from && f.line <= to) || also.has(f.line)));
   };
 
   // Sites of the same kind in one file are told apart by count (call texts change when the v1→v2
