@@ -152,7 +152,7 @@ export function gradeRepository({ manifest, originals, outputs, report, ruleIds 
   const siteLines = new Set(graded.flatMap((g) => findingsAt(g.site).map((f) => `${f.path}:${f.line}`)));
   const notSiteLines = new Set((manifest.notSites ?? []).flatMap((n) => findingsAt(n).map((f) => `${f.path}:${f.line}`)));
   const describe = (f) => `${f.path}:${f.line} ${f.rule}: ${f.message.split('\n')[0]}`;
-  const onNotSites = findings.filter((f) => notSiteLines.has(`${f.path}:${f.line}`)).map(describe);
+  const onNotSites = findings.filter((f) => notSiteLines.has(`${f.path}:${f.line}`) && !siteLines.has(`${f.path}:${f.line}`)).map(describe);
   const stray = findings.filter((f) => !siteLines.has(`${f.path}:${f.line}`) && !notSiteLines.has(`${f.path}:${f.line}`)).map(describe);
 
   const missingRules = [...new Set((manifest.sites ?? []).flatMap((s) => s.expectedRules ?? []).filter((r) => !ruleIds.has(r)))];
