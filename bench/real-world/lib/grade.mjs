@@ -13,7 +13,7 @@ export const NOTE_RULES = new Set([
   'side-effect-before-input', 'then-chain-awaited', 'push-option-dropped', 'promise-race-timeout', 'elicitation-id-removed',
   'url-elicitation-throw', 'answer-validation', 'result-built-elsewhere', 'request-state-verify-not-wired',
   'client-capabilities', 'sdk-upgrade', 'serve-http-manual', 'serve-stdio-manual', 'state-carries-sensitive-value',
-  'state-not-serializable', 'logging-set-level-handler',
+  'logging-set-level-handler',
 ]);
 
 /** Rules that truthfully explain why a migrate-outcome site was not migrated, by category, when the manifest lists none. */
