@@ -137,11 +137,10 @@ function install(manifest, dir) {
 /** Errors of the typecheck command (`error TS….` lines); `npx tsc` uses the repository's compiler, else ours. */
 function typecheckErrors(manifest, dir) {
   let command = manifest.typecheck?.command ?? 'npx tsc --noEmit -p tsconfig.json';
+  // Never let npx fetch a package named "tsc": the repository's compiler, else this project's.
   const localTsc = path.join(dir, 'node_modules', '.bin', 'tsc');
-  if (/^npx tsc\b/.test(command)) {
-    const tsc = fs.existsSync(localTsc) ? localTsc : path.join(PROJECT, 'node_modules', 'typescript', 'bin', 'tsc');
-    command = command.replace(/^npx tsc/, `node ${JSON.stringify(tsc)}`.replace(/^node "(.*\/\.bin\/tsc)"$/, '"$1"'));
-  }
+  const tsc = fs.existsSync(localTsc) ? JSON.stringify(localTsc) : `node ${JSON.stringify(path.join(PROJECT, 'node_modules', 'typescript', 'bin', 'tsc'))}`;
+  command = command.replace(/^npx tsc\b/, tsc);
   const result = spawnSync('bash', ['-c', command], { cwd: dir, encoding: 'utf8', timeout: 15 * 60_000, maxBuffer: 1 << 28 });
   const output = `${result.stdout}\n${result.stderr}`;
   const errors = output.split('\n').filter((l) => /error TS\d+:/.test(l));
