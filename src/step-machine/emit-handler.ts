@@ -180,7 +180,9 @@ function stateTypeBase(handler: HandlerInfo): string {
     if (first && (Node.isStringLiteral(first) || Node.isNoSubstitutionTemplateLiteral(first))) return first.getLiteralText();
   }
   if (handler.kind === 'request') return handler.method.replace('/', '-');
-  return handler.name ?? handler.kind;
+  // `TOOLS.getItem` → getItem; a generic last segment (`tool.name`, `this.name`) says nothing: the kind.
+  const segment = handler.subjectExpression?.split('.').pop();
+  return handler.name ?? (segment && !/^(name|method|id|title|key)$/i.test(segment) ? segment : handler.kind);
 }
 
 /**

@@ -79,11 +79,12 @@ export function subjectArgs(handler: HandlerInfo, quote: string): { subject: str
   switch (handler.kind) {
     case 'tool':
     case 'prompt': {
-      if (handler.name === undefined) return undefined;
-      if (handler.argsText !== undefined) return { subject: q(handler.name), args: handler.argsText };
-      if (!argsParam) return { subject: q(handler.name), args: '{}' };
+      const subject = handler.subjectExpression ?? (handler.name !== undefined ? q(handler.name) : undefined);
+      if (subject === undefined) return undefined;
+      if (handler.argsText !== undefined) return { subject, args: handler.argsText };
+      if (!argsParam) return { subject, args: '{}' };
       const args = argsExpression(argsParam.getNameNode());
-      return args ? { subject: q(handler.name), args } : undefined;
+      return args ? { subject, args } : undefined;
     }
     case 'resource': {
       const uri = handler.params[0];
