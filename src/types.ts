@@ -84,6 +84,8 @@ export interface CrossFileRequirement {
   absPath: string;
   /** Names of the helpers whose companions the module must export. */
   helpers: string[];
+  /** Dispatch routes of the module (by key) that must pass the context on and let an InputRequiredResult through. */
+  dispatch?: number[];
 }
 
 export interface Transform {

@@ -199,6 +199,22 @@ function delegateArgs(info: HandlerInfo, sources: number[], params: ParameterDec
 // ---------------------------------------------------------------------------------------------
 // Registrations
 
+/**
+ * What a registration call makes of `fn` when it registers `fn` by value (a definition's function,
+ * `server.registerTool(t.name, config, t.handler)`): the handler, or undefined when the call is no
+ * registration of a kind that takes a function.
+ */
+export function registrationHandler(call: CallExpression, fn: HandlerFunction): HandlerInfo | undefined {
+  const file = call.getSourceFile();
+  return registrationOf(call, sdkImports(file, file.getDescendantsOfKind(SyntaxKind.CallExpression)), [], fn);
+}
+
+/** The registration method a call is (`registerTool`, `tool`, `setRequestHandler`, …), by its callee's name. */
+export function registrationForm(call: CallExpression): HandlerForm | undefined {
+  const callee = unwrapExpression(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) && FORMS.has(callee.getName()) ? (callee.getName() as HandlerForm) : undefined;
+}
+
 interface SdkImports {
   v1: boolean;
   v2: boolean;
@@ -226,7 +242,8 @@ function handlerOf(call: CallExpression, imports: SdkImports, refusals: RouteRef
 }
 
 function registrationOf(call: CallExpression, imports: SdkImports, refusals: RouteRefusal[], registered?: HandlerFunction): HandlerInfo | undefined {
-  const callee = call.getExpression();
+  // `(server.registerTool as RegisterFn)(…)` calls the method all the same.
+  const callee = unwrapExpression(call.getExpression());
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const form = callee.getName();
   if (!FORMS.has(form)) return undefined;

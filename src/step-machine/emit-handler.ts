@@ -50,6 +50,7 @@ export function emitHandler(typed: TypedHandler, hc: EmitHandlerContext): { edit
   const replaced = [...asks.map((a) => a.replaceNode ?? a.awaitNode), ...asks.map((a) => a.site.node), ...throws.map((t) => t.statement)];
   const ctxParam = contextParameter(handler, replaced, fnIdentifiers, hc.style.semicolons ? ';' : '');
   const edits = [...ctxParam.edits];
+  if (handler.route?.ctxType && !handler.ctxParam && hc.typescript) hc.uses.add(`type ${handler.route.ctxType}`);
   const stateType = hc.typescript ? uniqueName(`${pascalCase(stateTypeBase(handler))}State`, hc.typeNames, '') : undefined;
   const layout = handlerLayout(typed, hc, {
     text: hc.text, style: hc.style, typescript: hc.typescript, ctxName: ctxParam.name, stateType,

@@ -12,6 +12,7 @@ import type { FindingInput, TransformContext } from '../types.js';
 import { recogniseNotifiers, type HandlerNotifiers } from './completion-notifiers.js';
 import { importedChainFindings, importedHelpers, type CrossFileInput, type ImportedHelper } from './cross-file.js';
 import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall, type LiftableHelper } from './helpers.js';
+import { remoteHandlers, type DispatcherChange } from './remote-handlers.js';
 import { outsideRequestFinding, routeRefusalFinding } from './site-findings.js';
 import { unliftedAskers } from './unlifted-askers.js';
 
@@ -33,6 +34,8 @@ export interface FileRecognition {
   notifiers: HandlerNotifiers;
   /** The push sites of each handler (lifted helper calls included, notifiers not). */
   byHandler: Map<HandlerInfo, PushSite[]>;
+  /** Dispatchers that must change with a handler reached through a tool definition. */
+  dispatcherChanges: Map<HandlerInfo, DispatcherChange[]>;
   /** Why something outside its own questions keeps `handler` as it was, if anything does. */
   keptWholeBecause(handler: HandlerInfo): string | undefined;
 }
@@ -44,6 +47,10 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const { sourceFile, text } = ctx;
   const routeRefusals: RouteRefusal[] = [];
   const handlers = findHandlers(sourceFile, routeRefusals);
+  // Functions of tool definitions that registrations (here or in other modules) hand the call to.
+  const remote = remoteHandlers(ctx, handlers, cleanups);
+  handlers.push(...remote.handlers);
+  routeRefusals.push(...remote.refusals);
   const sites = findPushSites(sourceFile, handlers, aliases);
   const crossFile = ctx.options.crossFile as CrossFileInput | undefined;
   // A file may ask only through helpers of other modules (cross-file mode).
@@ -104,7 +111,7 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   return {
     findings,
     file: {
-      handlers, routeRefusals, v1, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
+      handlers, routeRefusals, v1, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor, dispatcherChanges: remote.changes,
       exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause,
     },
   };

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type TypeNode } from 'ts-morph';
 import { renderStateModule, type StateProtection } from '../state-module.js';
+import type { HandlerInfo } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';
 import type { CrossFileRequirement, FindingInput, NewFile, TextEdit, TransformContext } from '../types.js';
 import { companionImportEdits, requirementsOf } from './cross-file.js';
@@ -29,6 +30,8 @@ export interface Migration {
   widened: Map<number, TypeNode>;
   handlersMigrated: number;
   sitesMigrated: number;
+  /** The handlers that migrated. */
+  migrated: HandlerInfo[];
 }
 
 export interface WireContext {
@@ -81,7 +84,8 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
     findings.push({
       rule: 'request-state-verify-not-wired',
       severity: 'warning',
-      pos: migration.plans[0].plan.handler.registration.getStart(),
+      // A handler registered in another module (through a tool definition) is marked where it is.
+      pos: registrationOrFunction(migration.plans[0].plan.handler).getStart(),
       message: wiring.missing,
       suggestion: "Pass `requestState: { verify: mrtrState.verify }` in the options of the McpServer (or Server) that serves these handlers, importing mrtrState from the generated module.",
     });
@@ -113,4 +117,8 @@ export function replacedBy(planned: PlannedHandler): Node[] {
   // A migrated alias call no longer names the alias: an import only it used goes.
   for (const site of planned.sites) if (site.alias && site.call) replaced.push(site.call.getExpression());
   return replaced;
+}
+
+function registrationOrFunction(handler: HandlerInfo): Node {
+  return handler.registration.getSourceFile() === handler.fn.getSourceFile() ? handler.registration : handler.fn;
 }

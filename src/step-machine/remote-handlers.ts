@@ -1,0 +1,209 @@
+// Handlers a registration reaches through a tool definition (see analysis/dispatch-routes.ts): the
+// functions of this file that a registration in this file or in another module of the run hands a
+// tools/call or prompts/get to. Each becomes a handler of this file: its name (the definition's
+// `name`, or the registered name as code), where its arguments and context arrive, the types on
+// the way to widen, and the dispatchers that must change with it. A function reached through a
+// route that cannot be followed with certainty is not a handler: its questions are reported with
+// the route's reason.
+import path from 'node:path';
+import { Node, Project, ts, type SourceFile } from 'ts-morph';
+import { declaredDefinitionTypes, memberFunctionType, singleFileWorld, type ModuleWorld } from '../analysis/definitions.js';
+import { dispatchRoutes, type DispatchRoute, type DispatchTarget } from '../analysis/dispatch-routes.js';
+import { registrationHandler, type HandlerFunction, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
+import type { TransformContext } from '../types.js';
+import { detectStyle } from '../text-style.js';
+import { dispatcherEdits, memberTypeChange } from './dispatcher-edits.js';
+
+/** What the runner passes a file whose functions registrations of other modules reach (cross-file mode). */
+export interface RegistrationInput {
+  /** The modules (absolute path → text) the routes go through, this file excluded. */
+  modules: Record<string, string>;
+  /** How their imports resolve: importing file → specifier → absolute path (files of the run only). */
+  resolutions: Record<string, Record<string, string>>;
+  /** The modules whose registrations reach this file; `v1`: it stays on the v1 SDK in this run. */
+  registrars: { absPath: string; v1: boolean }[];
+}
+
+/** A dispatcher that must change with a handler: a route of this file, or one of another module (by key). */
+export type DispatcherChange = { route: DispatchRoute } | { absPath: string; key: number };
+
+export interface RemoteHandlers {
+  handlers: HandlerInfo[];
+  refusals: RouteRefusal[];
+  changes: Map<HandlerInfo, DispatcherChange[]>;
+}
+
+const METHOD_KINDS: Record<string, 'tool' | 'prompt'> = { 'tools/call': 'tool', 'prompts/get': 'prompt' };
+
+/**
+ * The functions of this file reached through definition routes, as handlers (or refusals).
+ * `own`: the handlers registered in this file (the dispatchers among them are followed too).
+ */
+export function remoteHandlers(ctx: TransformContext, own: HandlerInfo[], cleanups: (() => void)[]): RemoteHandlers {
+  const input = ctx.options.registrations as RegistrationInput | undefined;
+  const result: RemoteHandlers = { handlers: [], refusals: [], changes: new Map() };
+  const { sourceFile } = ctx;
+  const world = input ? worldOf(ctx, input, cleanups) : singleFileWorld(sourceFile);
+  const reached = new Map<HandlerFunction, { route: DispatchRoute; target: DispatchTarget; registrar?: { absPath: string; v1: boolean } }[]>();
+  const collect = (routes: DispatchRoute[], registrar?: { absPath: string; v1: boolean }) => {
+    for (const route of routes) {
+      for (const target of route.targets) {
+        if (target.fn.getSourceFile() !== sourceFile) continue;
+        reached.set(target.fn, [...(reached.get(target.fn) ?? []), { route, target, ...(registrar ? { registrar } : {}) }]);
+      }
+    }
+  };
+  collect(dispatchRoutes(sourceFile, world, own));
+  for (const registrar of input?.registrars ?? []) {
+    const file = 'file' in world ? (world as WorldWithFiles).file(registrar.absPath) : undefined;
+    if (file && file !== sourceFile) collect(dispatchRoutes(file, world), registrar);
+  }
+  const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
+  for (const [fn, ways] of reached) {
+    const built = handlerOf(fn, ways, world, typescript);
+    if ('problem' in built) {
+      result.refusals.push({ fn, message: built.problem });
+      continue;
+    }
+    result.handlers.push(built.handler);
+    result.changes.set(built.handler, built.changes);
+  }
+  return result;
+}
+
+interface Way {
+  route: DispatchRoute;
+  target: DispatchTarget;
+  registrar?: { absPath: string; v1: boolean };
+}
+
+/** The handler a function becomes through all the ways it is reached, or why it cannot become one. */
+function handlerOf(fn: HandlerFunction, ways: Way[], world: ModuleWorld, typescript: boolean): { handler: HandlerInfo; changes: DispatcherChange[] } | { problem: string } {
+  const first = ways[0];
+  const where = (way: Way) => `${describeRoute(way.route)}${way.registrar ? ` in ${path.basename(way.registrar.absPath)}` : ''}`;
+  for (const way of ways) {
+    if (way.route.problem) return { problem: `it is reached through ${where(way)}, and ${way.route.problem}` };
+    if (way.registrar?.v1) return { problem: `it is registered through ${where(way)}, which stays on the v1 SDK in this run` };
+  }
+  const built = ways.map((way) => baseHandler(fn, way));
+  const bad = built.find((b) => 'problem' in b);
+  if (bad && 'problem' in bad) return bad;
+  const handlers = built.map((b) => (b as { handler: HandlerInfo }).handler);
+  const handler = handlers[0];
+  const subject = (h: HandlerInfo) => h.subjectExpression ?? h.name;
+  if (handlers.some((h) => h.method !== handler.method || h.ctxIndex !== handler.ctxIndex || subject(h) !== subject(handler))) {
+    return { problem: `it is reached through ${ways.map(where).join(' and ')}, which do not hand it the same call` };
+  }
+  // Types declared for the member: on this file's side they widen with the handler, on the
+  // dispatcher's side the dispatcher changes them; anywhere else they would be left behind.
+  const changes: DispatcherChange[] = [];
+  const widen: import('ts-morph').TypeNode[] = [];
+  for (const way of ways) {
+    const types = [...declaredDefinitionTypes(way.target.definition).flatMap((t) => memberFunctionType(t, way.route.member, world) ?? []), ...way.route.memberTypes];
+    const registrarFile = way.route.registration.getSourceFile();
+    for (const type of types) {
+      const file = type.getSourceFile();
+      const needsCtx = handler.ctxParam === undefined ? handler.ctxIndex : undefined;
+      const change = memberTypeChange(type, file === registrarFile ? (way.route.passContext ? way.route.ctxAt : undefined) : needsCtx, new Set());
+      if ('problem' in change) return { problem: `it is reached through ${where(way)}, and ${change.problem}` };
+      if (change.edits.length === 0 || file === registrarFile) continue;
+      if (file !== fn.getSourceFile()) return { problem: `it is reached through ${where(way)}, and its declared type in ${path.basename(file.getFilePath())} would have to change too` };
+      if (needsCtx !== undefined) return { problem: `its declared type (${type.getText().slice(0, 80)}) has no context parameter` };
+      const returned = (type as unknown as { getReturnTypeNode(): import('ts-morph').TypeNode | undefined }).getReturnTypeNode();
+      if (returned) widen.push(returned);
+    }
+    const adapt = way.route.passContext || way.route.holder || way.route.widen.length > 0 || way.route.memberTypes.some((t) => t.getSourceFile() === registrarFile);
+    if (!adapt) continue;
+    // The dispatcher's own run makes these edits; whether it can is known here already.
+    const text = registrarFile.getFullText();
+    const check = dispatcherEdits(way.route, { text, style: detectStyle(text), typescript: /\.(m|c)?tsx?$/i.test(registrarFile.getFilePath()), uses: new Set() });
+    if ('problem' in check) return { problem: `it is reached through ${where(way)}, which cannot be changed to let its answer through: ${check.problem}` };
+    changes.push(way.registrar ? { absPath: way.registrar.absPath, key: way.route.key } : { route: way.route });
+  }
+  handler.route = { kind: 'dispatch', widen, ...(typescript && handler.ctxParam === undefined ? { ctxType: 'ServerContext' } : {}) };
+  return { handler, changes };
+}
+
+/** The handler one way makes of the function: kind, method, name, where arguments and context arrive. */
+function baseHandler(fn: HandlerFunction, way: Way): { handler: HandlerInfo } | { problem: string } {
+  const { route, target } = way;
+  const name = route.subjectOf(target);
+  const params = fn.getParameters();
+  if (params.some((p) => p.getDotDotDotToken())) return { problem: `it takes rest parameters, so where the context arrives cannot be told` };
+  let handler: HandlerInfo;
+  if (!route.via) {
+    const registered = registrationHandler(route.registration, fn);
+    if (!registered || (registered.kind !== 'tool' && registered.kind !== 'prompt')) return { problem: `it is registered by ${describeRoute(route)}, which is not a tool or prompt registration` };
+    handler = { ...registered };
+  } else {
+    const kind = route.via.kind === 'request' ? METHOD_KINDS[route.via.method] : route.via.kind === 'resource' ? undefined : route.via.kind;
+    if (!kind) return { problem: `it answers ${route.via.method}, which a definition's function is not followed for` };
+    handler = {
+      kind, method: route.via.method, registration: route.registration, form: route.via.form, sdk: 'v2', fn, inline: false, params,
+      ctxIndex: route.ctxAt!, ...(params[route.ctxAt!] ? { ctxParam: params[route.ctxAt!] } : {}),
+      ...(route.argsAt !== undefined && params[route.argsAt] ? { argsParam: params[route.argsAt] } : {}),
+    };
+    if (route.argsAt !== undefined && route.argsAt !== 0 && params.length > 0) return { problem: `${describeRoute(route)} does not pass the tool arguments first` };
+  }
+  delete handler.name;
+  delete handler.subjectExpression;
+  delete handler.subjectProblem;
+  Object.assign(handler, name);
+  // A function written in the definition can take the context parameter the dispatcher passes.
+  handler.inline = Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn);
+  if (handler.ctxParam && !Node.isIdentifier(handler.ctxParam.getNameNode()) && !Node.isObjectBindingPattern(handler.ctxParam.getNameNode())) {
+    return { problem: 'its context parameter cannot be read' };
+  }
+  return { handler };
+}
+
+function describeRoute(route: DispatchRoute): string {
+  if (route.call) return `${route.call.getExpression().getText().replace(/\s+/g, '')}(…)`;
+  return `${route.registration.getExpression().getText().replace(/\s+/g, '')}(…, ${route.member})`;
+}
+
+interface WorldWithFiles extends ModuleWorld {
+  file(absPath: string): SourceFile | undefined;
+}
+
+let sideProject: Project | undefined;
+
+/** Modules of other files parsed apart from the file being transformed (never the same project as helper modules). */
+function project(): Project {
+  sideProject ??= new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
+  });
+  return sideProject;
+}
+
+/** The world the runner's input describes, this file being the one under transformation. */
+function worldOf(ctx: TransformContext, input: RegistrationInput, cleanups: (() => void)[]): WorldWithFiles {
+  const files = new Map<string, SourceFile>([[path.normalize(ctx.absPath), ctx.sourceFile]]);
+  const paths = new Map<SourceFile, string>([[ctx.sourceFile, path.normalize(ctx.absPath)]]);
+  const file = (absPath: string): SourceFile | undefined => {
+    const key = path.normalize(absPath);
+    let found = files.get(key);
+    if (!found && input.modules[key] !== undefined) {
+      found = project().createSourceFile(key, input.modules[key], { overwrite: true });
+      const parsed = found;
+      cleanups.push(() => void (parsed.wasForgotten() || project().removeSourceFile(parsed)));
+      files.set(key, found);
+      paths.set(found, key);
+    }
+    return found;
+  };
+  return {
+    file,
+    resolve: (from, specifier) => {
+      const fromPath = paths.get(from);
+      const target = fromPath === undefined ? undefined : input.resolutions[fromPath]?.[specifier];
+      return target === undefined ? undefined : file(target);
+    },
+    modules: () => {
+      for (const absPath of Object.keys(input.modules)) file(absPath);
+      return [...files.values()];
+    },
+  };
+}
