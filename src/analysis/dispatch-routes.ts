@@ -54,6 +54,8 @@ export interface DispatchRoute {
   /** The dispatch call in `via`. */
   call?: CallExpression;
   targets: DispatchTarget[];
+  /** The targets are the subclasses of the registered method's class (`this.execute(…)` of an abstract method). */
+  byInheritance: boolean;
   /** Index among the call's arguments of the tool arguments, and of the context (`via`'s own). */
   argsAt?: number;
   ctxAt?: number;
@@ -202,7 +204,7 @@ function targetsOf(source: DefinitionSource, member: string, world: ModuleWorld)
 function registeredMember(key: number, registration: CallExpression, member: string, source: DefinitionSource, world: ModuleWorld): DispatchRoute {
   const nameArg = registration.getArguments()[0];
   return {
-    key, member, registration, targets: targetsOf(source, member, world), passContext: false, widen: [], memberTypes: sourceMemberTypes(source, member, world),
+    key, member, registration, targets: targetsOf(source, member, world), byInheritance: false, passContext: false, widen: [], memberTypes: sourceMemberTypes(source, member, world),
     subjectOf: (target) => definitionSubject(target) ?? registeredName(nameArg, target.fn),
   };
 }
@@ -210,8 +212,8 @@ function registeredMember(key: number, registration: CallExpression, member: str
 /** A dispatch call in a registered handler: where its arguments come from and what becomes of its result. */
 function dispatchCall(key: number, via: HandlerInfo, call: CallExpression, member: string, source: DefinitionSource, world: ModuleWorld): DispatchRoute {
   const route: DispatchRoute = {
-    key, member, registration: via.registration, via, call, targets: targetsOf(source, member, world), passContext: false, widen: [],
-    memberTypes: sourceMemberTypes(source, member, world),
+    key, member, registration: via.registration, via, call, targets: targetsOf(source, member, world), byInheritance: source.kind === 'subclasses',
+    passContext: false, widen: [], memberTypes: sourceMemberTypes(source, member, world),
     subjectOf: (target) => {
       // `this.name` of the base class's registration names each subclass's instance.
       if (source.kind === 'subclasses' && via.subjectExpression?.startsWith('this.')) return { subjectExpression: via.subjectExpression };
