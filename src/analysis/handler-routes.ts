@@ -245,7 +245,7 @@ function isDeclarationName(id: Node, delegate: HandlerFunction): boolean {
 }
 
 /** `return <function>` as the wrapper's body (or its arrow expression body). */
-function returnedFunction(wrapper: HandlerFunction): HandlerFunction | undefined {
+export function returnedFunction(wrapper: HandlerFunction): HandlerFunction | undefined {
   const body = wrapper.getBody();
   let expr: Node | undefined;
   if (body && Node.isBlock(body)) {

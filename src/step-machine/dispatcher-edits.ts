@@ -34,6 +34,7 @@ export function dispatcherEdits(route: DispatchRoute, dc: DispatcherEditContext)
     const taken = new Set(via.fn.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
     const ctx = contextParameter(via, [], taken, dc.style.semicolons ? ';' : '');
     edits.push(...ctx.edits);
+    if (ctx.edits.length > 0 && via.route?.ctxType && dc.typescript) dc.uses.add(`type ${via.route.ctxType}`);
     const args = call.getArguments();
     const close = call.getLastChildByKind(SyntaxKind.CloseParenToken);
     if (!close) return { problem: 'the dispatch call cannot be read' };

@@ -10,6 +10,7 @@ import { Node, Project, ts, type SourceFile } from 'ts-morph';
 import { declaredDefinitionTypes, memberFunctionType, singleFileWorld, type ModuleWorld } from '../analysis/definitions.js';
 import { dispatchRoutes, type DispatchRoute, type DispatchTarget } from '../analysis/dispatch-routes.js';
 import { registrationHandler, type HandlerFunction, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
+import { wrapperChains, type WrapperChain } from '../analysis/wrapper-chains.js';
 import type { TransformContext } from '../types.js';
 import { detectStyle } from '../text-style.js';
 import { dispatcherEdits, memberTypeChange } from './dispatcher-edits.js';
@@ -59,6 +60,16 @@ export function remoteHandlers(ctx: TransformContext, own: HandlerInfo[], cleanu
     if (file && file !== sourceFile) collect(dispatchRoutes(file, world), registrar);
   }
   const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
+  // Registrars and curried wrappers that drop the context (wrapper-chains.ts).
+  for (const chain of wrapperChains(sourceFile)) {
+    if (own.some((h) => h.fn === chain.handler) || reached.has(chain.handler)) continue;
+    const built = chainHandler(chain, typescript);
+    if ('problem' in built) result.refusals.push({ fn: chain.handler, message: built.problem });
+    else {
+      result.handlers.push(built.handler);
+      result.changes.set(built.handler, chain.hops.map((route) => ({ route })));
+    }
+  }
   for (const [fn, ways] of reached) {
     const built = handlerOf(fn, ways, world, typescript);
     if ('problem' in built) {
@@ -154,6 +165,31 @@ function baseHandler(fn: HandlerFunction, way: Way): { handler: HandlerInfo } | 
   if (handler.ctxParam && !Node.isIdentifier(handler.ctxParam.getNameNode()) && !Node.isObjectBindingPattern(handler.ctxParam.getNameNode())) {
     return { problem: 'its context parameter cannot be read' };
   }
+  return { handler };
+}
+
+/** The handler a wrapper chain registers, or why it cannot become one. */
+function chainHandler(chain: WrapperChain, typescript: boolean): { handler: HandlerInfo } | { problem: string } {
+  const where = `${chain.site.getExpression().getText().replace(/\s+/g, '')}(…)`;
+  if (chain.problem) return { problem: `it is registered through ${where}, and ${chain.problem}` };
+  const registered = registrationHandler(chain.registration, chain.handler);
+  if (!registered) return { problem: `it is registered through ${where}, which is not a registration this migration follows` };
+  const fn = chain.handler;
+  if (fn.getParameters().some((p) => p.getDotDotDotToken())) return { problem: 'it takes rest parameters, so where the context arrives cannot be told' };
+  for (const hop of chain.hops) {
+    const text = hop.registration.getSourceFile().getFullText();
+    const check = dispatcherEdits(hop, { text, style: detectStyle(text), typescript, uses: new Set() });
+    if ('problem' in check) return { problem: `it is registered through ${where}, which cannot be changed to let its answer through: ${check.problem}` };
+  }
+  const handler: HandlerInfo = { ...registered, ctxIndex: chain.ctxIndex, ctxIndexGuessed: false, params: fn.getParameters() };
+  delete handler.name;
+  delete handler.subjectExpression;
+  delete handler.subjectProblem;
+  delete handler.ctxParam;
+  Object.assign(handler, chain.name);
+  if (fn.getParameters()[chain.ctxIndex]) handler.ctxParam = fn.getParameters()[chain.ctxIndex];
+  handler.inline = Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn);
+  handler.route = { kind: 'dispatch', widen: [] };
   return { handler };
 }
 
