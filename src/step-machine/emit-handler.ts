@@ -181,9 +181,13 @@ function stateTypeBase(handler: HandlerInfo): string {
     if (first && (Node.isStringLiteral(first) || Node.isNoSubstitutionTemplateLiteral(first))) return first.getLiteralText();
   }
   if (handler.kind === 'request') return handler.method.replace('/', '-');
-  // `TOOLS.getItem` → getItem; a generic last segment (`tool.name`, `this.name`) says nothing: the kind.
+  // `TOOLS.getItem` → getItem; a generic last segment (`tool.name`, `this.name`) says nothing: the
+  // class of a method (a class-based tool), else the kind.
   const segment = handler.subjectExpression?.split('.').pop();
-  return handler.name ?? (segment && !/^(name|method|id|title|key)$/i.test(segment) ? segment : handler.kind);
+  if (handler.name !== undefined) return handler.name;
+  if (segment && !/^(name|method|id|title|key)$/i.test(segment)) return segment;
+  const cls = Node.isMethodDeclaration(handler.fn) ? handler.fn.getParent() : undefined;
+  return cls && Node.isClassDeclaration(cls) && cls.getName() ? cls.getName()! : handler.kind;
 }
 
 /**
