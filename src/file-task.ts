@@ -32,6 +32,8 @@ export interface FileTask {
   registrations?: RegistrationInput;
   /** Dispatch routes of this file (by key) that other files' migrated handlers need adapted. */
   adaptDispatch?: number[];
+  /** Declared handler types of this file that other files' migrated handlers need changed. */
+  memberTypes?: string[];
 }
 
 export interface FileTaskResult {
@@ -63,7 +65,7 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       text: task.text,
       transforms,
       options: { packageRoot: task.packageRoot, stateModulePath: task.stateModulePath, stateProtection: task.stateProtection, aliases: task.aliases,
-        crossFile: task.crossFile, exportCompanions: task.exportCompanions, registrations: task.registrations, adaptDispatch: task.adaptDispatch },
+        crossFile: task.crossFile, exportCompanions: task.exportCompanions, registrations: task.registrations, adaptDispatch: task.adaptDispatch, memberTypes: task.memberTypes },
       sdkUpgrade: options.sdkUpgrade,
       sdkProjectType: task.sdkProjectType,
     });

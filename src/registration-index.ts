@@ -6,7 +6,7 @@
 // its own run finds the same routes again, with itself as the module under transformation.
 import path from 'node:path';
 import { Node, Project, ts, type SourceFile } from 'ts-morph';
-import { valueOf, type ModuleWorld } from './analysis/definitions.js';
+import { declaredDefinitionTypes, memberFunctionType, valueOf, type ModuleWorld } from './analysis/definitions.js';
 import { dispatchRoutes, type DispatchRoute } from './analysis/dispatch-routes.js';
 import { importsV1Sdk } from './analysis/push-sites.js';
 import type { RegistrationInput } from './step-machine/remote-handlers.js';
@@ -87,6 +87,8 @@ export function buildRegistrationIndex(options: RegistrationIndexOptions): Regis
         const defPath = paths.get(file);
         if (defPath === undefined || file === registrar || !options.mayAsk(defPath, file.getFullText())) continue;
         stats.reached++;
+        // The types the definition is declared with are followed too (its own run widens them).
+        for (const type of declaredDefinitionTypes(target.definition)) memberFunctionType(type, route.member, world);
         // A subclass needs the classes between it and the base; a definition, what the collection went through.
         const needed = new Set([registrarPath, ...(route.byInheritance ? heritageFiles(target, route, paths, world) : visited)]);
         needed.delete(defPath);

@@ -386,13 +386,17 @@ async function applyGroups(
   options: RunOptions,
   cwd: string,
 ): Promise<number> {
-  const groups = new Map<string, { helpers: Set<string>; dispatch: Set<number>; callers: FileOutcome[] }>();
+  const groups = new Map<string, { helpers: Set<string>; dispatch?: Set<number>; memberTypes: Set<string>; callers: FileOutcome[] }>();
   for (const outcome of slots) {
     if (!outcome || outcome.error || outcome.output === undefined) continue;
     for (const need of outcome.requires ?? []) {
-      const group = groups.get(need.absPath) ?? { helpers: new Set<string>(), dispatch: new Set<number>(), callers: [] };
+      const group = groups.get(need.absPath) ?? { helpers: new Set<string>(), memberTypes: new Set<string>(), callers: [] };
       for (const name of need.helpers) group.helpers.add(name);
-      for (const key of need.dispatch ?? []) group.dispatch.add(key);
+      for (const type of need.memberTypes ?? []) group.memberTypes.add(type);
+      if (need.dispatch) {
+        group.dispatch ??= new Set();
+        for (const key of need.dispatch) group.dispatch.add(key);
+      }
       group.callers.push(outcome);
       groups.set(need.absPath, group);
     }
@@ -405,14 +409,18 @@ async function applyGroups(
     let problem: string | undefined = module?.error ?? (task ? undefined : 'it is not among the files of this run');
     if (!problem && task) {
       const helpers = [...group.helpers].sort();
-      // A dispatcher passes the context on and lets an InputRequiredResult through (remote-handlers.ts).
-      const dispatch = [...group.dispatch].sort((a, b) => a - b);
-      const result = await runFileTask({ ...withIndex(task, index), exportCompanions: helpers, ...(dispatch.length > 0 ? { adaptDispatch: dispatch } : {}) },
+      // A dispatcher passes the context on and lets an InputRequiredResult through, and wires the
+      // verify hook where it builds the server (remote-handlers.ts).
+      const dispatch = group.dispatch && [...group.dispatch].sort((a, b) => a - b);
+      const memberTypes = [...group.memberTypes].sort();
+      const result = await runFileTask({
+        ...withIndex(task, index), exportCompanions: helpers, ...(dispatch ? { adaptDispatch: dispatch } : {}), ...(memberTypes.length > 0 ? { memberTypes } : {}),
+      },
         options.transforms, { format: options.format !== false, sdkUpgrade: options.sdkUpgrade });
       const exported = (name: string) => new RegExp(`\\bexport\\s+(async\\s+)?function\\s+${camelCase(name)}Params\\b`).test(result.output ?? '');
       if (result.error !== undefined) problem = result.error;
       else if (!helpers.every(exported)) problem = 'its helpers could not be split into exported companions';
-      else if (dispatch.length > 0 && result.output === undefined) problem = 'its dispatcher could not be changed';
+      else if (((dispatch?.length ?? 0) > 0 || memberTypes.length > 0) && result.output === undefined) problem = 'its dispatcher could not be changed';
       else {
         before.set(absPath, { ...module! });
         module!.original = task.text;

@@ -22,8 +22,8 @@ import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-m
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { typeHandler } from '../src/step-machine/typed-plan.js';
 import { requestedAdaptations, wireDispatchers } from '../src/step-machine/dispatcher-edits.js';
-import { replacedBy, wireFile, type Migration } from '../src/step-machine/wire-file.js';
-import { importEdits } from '../src/step-machine/wiring.js';
+import { replacedBy, stateSpecifier, wireFile, type Migration } from '../src/step-machine/wire-file.js';
+import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { detectStyle, type TextStyle } from '../src/text-style.js';
 import type { Transform, TransformContext, TransformResult } from '../src/types.js';
 
@@ -68,15 +68,22 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const typescript = isTypeScript(ctx.absPath);
   const uses = new Set<string>();
   // Dispatch routes of this file that other files' migrated handlers need changed (the runner's second pass).
-  const requested = (ctx.options.adaptDispatch as number[] | undefined) ?? [];
-  const adapted = requestedAdaptations(ctx.sourceFile, requested, { text: ctx.text, style, typescript, uses });
+  const requested = ctx.options.adaptDispatch as number[] | undefined;
+  const memberTypes = (ctx.options.memberTypes as string[] | undefined) ?? [];
+  const adapted = requestedAdaptations(ctx.sourceFile, requested ?? [], memberTypes, { text: ctx.text, style, typescript, uses });
   const result = migrateFile(ctx, cleanups, { style, typescript, uses });
-  if (requested.length === 0) return result;
+  const { importsWritten } = result;
+  delete result.importsWritten;
+  if (requested === undefined && memberTypes.length === 0) return result;
   result.edits.push(...adapted.edits);
   result.findings.push(...adapted.findings);
-  // Without a migrated handler of its own the file's imports were not touched yet.
-  if (!result.importsWritten) result.edits.push(...importEdits(ctx.sourceFile, ctx.text, style, uses, '', typescript));
-  delete result.importsWritten;
+  // Without a migrated handler of its own the file's imports and server options were not touched yet:
+  // the handlers it reaches in other modules need the verify hook where the server is built.
+  if (!importsWritten) {
+    const wiring = requested ? wireVerifyHook(ctx.sourceFile, ctx.text, style) : { edits: [] };
+    if (wiring.edits.length > 0) uses.add('mrtrState');
+    result.edits.push(...wiring.edits, ...importEdits(ctx.sourceFile, ctx.text, style, uses, stateSpecifier(ctx, typescript), typescript));
+  }
   return result;
 }
 

@@ -380,6 +380,16 @@ export function memberFunctionType(type: TypeNode, member: string, world: Module
   return undefined;
 }
 
+/** The function type an interface or type alias declares `member` with. */
+export function declaredMemberType(owner: Node, member: string, world: ModuleWorld): Node | undefined {
+  if (Node.isInterfaceDeclaration(owner)) return memberOfTypeMembers(owner.getMembers(), member);
+  if (Node.isTypeAliasDeclaration(owner)) {
+    const inner = owner.getTypeNode();
+    return inner ? memberFunctionType(inner, member, world) : undefined;
+  }
+  return undefined;
+}
+
 function memberOfTypeMembers(members: Node[], member: string): Node | undefined {
   for (const m of members) {
     if (Node.isMethodSignature(m) && m.getName() === member) return m;

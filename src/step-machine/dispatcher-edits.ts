@@ -4,7 +4,7 @@
 // return result;` right after the call: not turned into text, not counted as a finished call), and
 // let the types declared on the way admit InputRequiredResult and the context parameter.
 import { Node, SyntaxKind, type ParameterDeclaration, type SourceFile, type TypeNode } from 'ts-morph';
-import { singleFileWorld } from '../analysis/definitions.js';
+import { declaredMemberType, singleFileWorld } from '../analysis/definitions.js';
 import { dispatchRoutes, type DispatchRoute } from '../analysis/dispatch-routes.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';
@@ -73,8 +73,11 @@ export function memberTypeChange(type: Node, ctxAt: number | undefined, uses: Se
   const returned = type.getReturnTypeNode();
   const where = `${type.getText().replace(/\s+/g, ' ').slice(0, 80)}`;
   if (returned && RESULT_TYPES.test(returned.getText()) && !/\bInputRequiredResult\b/.test(returned.getText())) {
-    if (!/^Promise\s*<[\s\S]*>$/.test(returned.getText())) return { problem: `its declared type (${where}) returns ${returned.getText()}, which cannot admit InputRequiredResult` };
-    edits.push(widenEdit(returned as TypeNode, uses));
+    // `Promise<CallToolResult> | CallToolResult`: the asynchronous arm admits it (the handler is async).
+    const arms = Node.isUnionTypeNode(returned) ? returned.getTypeNodes() : [returned];
+    const promised = arms.filter((arm) => /^Promise\s*<[\s\S]*>$/.test(arm.getText()) && RESULT_TYPES.test(arm.getText()));
+    if (promised.length === 0) return { problem: `its declared type (${where}) returns ${returned.getText()}, which cannot admit InputRequiredResult` };
+    for (const arm of promised) edits.push(widenEdit(arm, uses));
   }
   const params: ParameterDeclaration[] = type.getParameters();
   if (ctxAt !== undefined && params.length <= ctxAt) {
@@ -109,12 +112,26 @@ export function wireDispatchers(migrated: readonly HandlerInfo[], changes: Reado
   const edits: TextEdit[] = [];
   const findings: FindingInput[] = [];
   const local = new Set<DispatchRoute>();
-  const remote = new Map<string, Set<number>>();
+  const localTypes = new Map<Node, number | undefined>();
+  const remote = new Map<string, { keys: Set<number>; types: Set<string> }>();
+  const remoteOf = (absPath: string) => {
+    const found = remote.get(absPath) ?? { keys: new Set<number>(), types: new Set<string>() };
+    remote.set(absPath, found);
+    return found;
+  };
   for (const handler of migrated) {
     for (const change of changes.get(handler) ?? []) {
       if ('route' in change) local.add(change.route);
-      else remote.set(change.absPath, (remote.get(change.absPath) ?? new Set()).add(change.key));
+      else if ('type' in change) localTypes.set(change.type, change.ctxAt);
+      else if ('memberType' in change) remoteOf(change.absPath).types.add(change.memberType);
+      else if (change.key !== undefined) remoteOf(change.absPath).keys.add(change.key);
+      else remoteOf(change.absPath);
     }
+  }
+  for (const [type, ctxAt] of localTypes) {
+    const changed = memberTypeChange(type, ctxAt, dc.uses);
+    if ('problem' in changed) throw new Error(`a declared handler type cannot be changed: ${changed.problem}`);
+    edits.push(...changed.edits);
   }
   for (const route of local) {
     const adapted = dispatcherEdits(route, dc);
@@ -123,7 +140,9 @@ export function wireDispatchers(migrated: readonly HandlerInfo[], changes: Reado
     edits.push(...adapted.edits);
     findings.push(adaptedNote(route));
   }
-  const requires = [...remote].sort(([a], [b]) => (a < b ? -1 : 1)).map(([absPath, keys]) => ({ absPath, helpers: [], dispatch: [...keys].sort((x, y) => x - y) }));
+  const requires = [...remote].sort(([a], [b]) => (a < b ? -1 : 1)).map(([absPath, { keys, types }]) => ({
+    absPath, helpers: [], dispatch: [...keys].sort((x, y) => x - y), ...(types.size > 0 ? { memberTypes: [...types].sort() } : {}),
+  }));
   return { edits, findings, requires };
 }
 
@@ -131,11 +150,11 @@ export function wireDispatchers(migrated: readonly HandlerInfo[], changes: Reado
  * The dispatch routes of this file that other files' migrated handlers need adapted (the runner's
  * second pass over a dispatcher module): their edits, or an error naming the route that cannot be.
  */
-export function requestedAdaptations(sourceFile: SourceFile, keys: readonly number[], dc: DispatcherEditContext): { edits: TextEdit[]; findings: FindingInput[] } {
-  if (keys.length === 0) return { edits: [], findings: [] };
-  const routes = dispatchRoutes(sourceFile, singleFileWorld(sourceFile));
+export function requestedAdaptations(sourceFile: SourceFile, keys: readonly number[], memberTypes: readonly string[], dc: DispatcherEditContext): { edits: TextEdit[]; findings: FindingInput[] } {
+  const routes = keys.length > 0 ? dispatchRoutes(sourceFile, singleFileWorld(sourceFile)) : [];
   const edits: TextEdit[] = [];
   const findings: FindingInput[] = [];
+  const changedTypes = new Set<number>();
   for (const key of keys) {
     const route = routes[key];
     if (!route) throw new Error(`its dispatch call ${key} is not where the analysis of the other file found it`);
@@ -143,8 +162,29 @@ export function requestedAdaptations(sourceFile: SourceFile, keys: readonly numb
     if ('problem' in adapted) throw new Error(`its dispatch call ${describe(route)} cannot be adapted: ${adapted.problem}`);
     edits.push(...adapted.edits);
     findings.push(adaptedNote(route));
+    for (const type of route.memberTypes) if (type.getSourceFile() === sourceFile) changedTypes.add(type.getStart());
   }
+  edits.push(...requestedMemberTypes(sourceFile, memberTypes, dc.uses, changedTypes));
   return { edits, findings };
+}
+
+/**
+ * Declared handler types of this module that other files' migrated handlers need changed
+ * (`ToolDefinition.handler`, `@n`: with a context parameter n); `skip`: nodes already changed.
+ */
+function requestedMemberTypes(sourceFile: SourceFile, entries: readonly string[], uses: Set<string>, skip: ReadonlySet<number>): TextEdit[] {
+  const edits: TextEdit[] = [];
+  for (const entry of entries) {
+    const match = /^([\w$]+)\.([\w$]+)(?:@(\d+))?$/.exec(entry);
+    const owner = match && (sourceFile.getInterface(match[1]) ?? sourceFile.getTypeAlias(match[1]));
+    const type = owner && match ? declaredMemberType(owner, match[2], singleFileWorld(sourceFile)) : undefined;
+    if (!match || !type) throw new Error(`its declared handler type ${entry} is not where the analysis of another file found it`);
+    if (skip.has(type.getStart())) continue;
+    const changed = memberTypeChange(type, match[3] === undefined ? undefined : Number(match[3]), uses);
+    if ('problem' in changed) throw new Error(`its declared handler type ${entry} cannot be changed: ${changed.problem}`);
+    edits.push(...changed.edits);
+  }
+  return edits;
 }
 
 function describe(route: DispatchRoute): string {

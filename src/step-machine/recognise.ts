@@ -36,6 +36,8 @@ export interface FileRecognition {
   byHandler: Map<HandlerInfo, PushSite[]>;
   /** Dispatchers that must change with a handler reached through a tool definition. */
   dispatcherChanges: Map<HandlerInfo, DispatcherChange[]>;
+  /** Handlers whose registrar in another module builds the server: that module wires the verify hook. */
+  verifyWiredBy: Set<HandlerInfo>;
   /** Why something outside its own questions keeps `handler` as it was, if anything does. */
   keptWholeBecause(handler: HandlerInfo): string | undefined;
 }
@@ -112,6 +114,7 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     findings,
     file: {
       handlers, routeRefusals, v1, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor, dispatcherChanges: remote.changes,
+      verifyWiredBy: remote.verifyWiredBy,
       exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause,
     },
   };

@@ -25,13 +25,24 @@ export interface RegistrationInput {
   registrars: { absPath: string; v1: boolean }[];
 }
 
-/** A dispatcher that must change with a handler: a route of this file, or one of another module (by key). */
-export type DispatcherChange = { route: DispatchRoute } | { absPath: string; key: number };
+/**
+ * What must change with a handler: a dispatch route of this file, or one of another module (by key;
+ * `key` undefined when that module only wires the verify hook, the server being built there); a
+ * declared member type of this file, or of another module (by `TypeName.member`, `@n` when it must
+ * take the context as parameter n).
+ */
+export type DispatcherChange =
+  | { route: DispatchRoute }
+  | { absPath: string; key?: number }
+  | { type: Node; ctxAt?: number }
+  | { absPath: string; memberType: string };
 
 export interface RemoteHandlers {
   handlers: HandlerInfo[];
   refusals: RouteRefusal[];
   changes: Map<HandlerInfo, DispatcherChange[]>;
+  /** Handlers registered from another module that builds the server: that module wires the verify hook. */
+  verifyWiredBy: Set<HandlerInfo>;
 }
 
 const METHOD_KINDS: Record<string, 'tool' | 'prompt'> = { 'tools/call': 'tool', 'prompts/get': 'prompt' };
@@ -42,7 +53,7 @@ const METHOD_KINDS: Record<string, 'tool' | 'prompt'> = { 'tools/call': 'tool', 
  */
 export function remoteHandlers(ctx: TransformContext, own: HandlerInfo[], cleanups: (() => void)[]): RemoteHandlers {
   const input = ctx.options.registrations as RegistrationInput | undefined;
-  const result: RemoteHandlers = { handlers: [], refusals: [], changes: new Map() };
+  const result: RemoteHandlers = { handlers: [], refusals: [], changes: new Map(), verifyWiredBy: new Set() };
   const { sourceFile } = ctx;
   const world = input ? worldOf(ctx, input, cleanups) : singleFileWorld(sourceFile);
   const reached = new Map<HandlerFunction, { route: DispatchRoute; target: DispatchTarget; registrar?: { absPath: string; v1: boolean } }[]>();
@@ -56,7 +67,7 @@ export function remoteHandlers(ctx: TransformContext, own: HandlerInfo[], cleanu
   };
   collect(dispatchRoutes(sourceFile, world, own));
   for (const registrar of input?.registrars ?? []) {
-    const file = 'file' in world ? (world as WorldWithFiles).file(registrar.absPath) : undefined;
+    const file = fileOf(world, registrar.absPath);
     if (file && file !== sourceFile) collect(dispatchRoutes(file, world), registrar);
   }
   const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
@@ -78,6 +89,7 @@ export function remoteHandlers(ctx: TransformContext, own: HandlerInfo[], cleanu
     }
     result.handlers.push(built.handler);
     result.changes.set(built.handler, built.changes);
+    if (built.changes.some((c) => 'absPath' in c && constructsServer(fileOf(world, c.absPath)))) result.verifyWiredBy.add(built.handler);
   }
   return result;
 }
@@ -108,22 +120,35 @@ function handlerOf(fn: HandlerFunction, ways: Way[], world: ModuleWorld, typescr
   // Types declared for the member: on this file's side they widen with the handler, on the
   // dispatcher's side the dispatcher changes them; anywhere else they would be left behind.
   const changes: DispatcherChange[] = [];
-  const widen: import('ts-morph').TypeNode[] = [];
+  const seenTypes = new Set<Node>();
   for (const way of ways) {
-    const types = [...declaredDefinitionTypes(way.target.definition).flatMap((t) => memberFunctionType(t, way.route.member, world) ?? []), ...way.route.memberTypes];
     const registrarFile = way.route.registration.getSourceFile();
-    for (const type of types) {
-      const file = type.getSourceFile();
-      const needsCtx = handler.ctxParam === undefined ? handler.ctxIndex : undefined;
-      const change = memberTypeChange(type, file === registrarFile ? (way.route.passContext ? way.route.ctxAt : undefined) : needsCtx, new Set());
+    const defTypes = declaredDefinitionTypes(way.target.definition).flatMap((t) => memberFunctionType(t, way.route.member, world) ?? []);
+    // The context the handler takes must be declared wherever its type is.
+    const ctxAt = way.route.passContext ? way.route.ctxAt : handler.ctxParam === undefined ? handler.ctxIndex : undefined;
+    // The dispatcher's own run changes the member types of its module it declares the collection with.
+    const own = (t: Node) => way.route.memberTypes.includes(t) && t.getSourceFile() === registrarFile;
+    for (const type of [...new Set([...defTypes, ...way.route.memberTypes])].filter((t) => !own(t))) {
+      if (seenTypes.has(type)) continue;
+      seenTypes.add(type);
+      const change = memberTypeChange(type, ctxAt, new Set());
       if ('problem' in change) return { problem: `it is reached through ${where(way)}, and ${change.problem}` };
-      if (change.edits.length === 0 || file === registrarFile) continue;
-      if (file !== fn.getSourceFile()) return { problem: `it is reached through ${where(way)}, and its declared type in ${path.basename(file.getFilePath())} would have to change too` };
-      if (needsCtx !== undefined) return { problem: `its declared type (${type.getText().slice(0, 80)}) has no context parameter` };
-      const returned = (type as unknown as { getReturnTypeNode(): import('ts-morph').TypeNode | undefined }).getReturnTypeNode();
-      if (returned) widen.push(returned);
+      if (change.edits.length === 0) continue;
+      const file = type.getSourceFile();
+      if (file === fn.getSourceFile()) {
+        changes.push({ type, ...(ctxAt !== undefined ? { ctxAt } : {}) });
+        continue;
+      }
+      const locator = memberTypeLocator(type);
+      const absPath = modulePath(world, file);
+      if (!locator || !absPath) return { problem: `it is reached through ${where(way)}, and its declared type in ${path.basename(file.getFilePath())} cannot be named for that module's run` };
+      changes.push({ absPath, memberType: ctxAt !== undefined && (type as unknown as { getParameters(): unknown[] }).getParameters().length <= ctxAt ? `${locator}@${ctxAt}` : locator });
     }
     const adapt = way.route.passContext || way.route.holder || way.route.widen.length > 0 || way.route.memberTypes.some((t) => t.getSourceFile() === registrarFile);
+    // A registrar of another module that builds the server wires the verify hook with this migration.
+    if (!adapt && way.registrar && constructsServer(registrarFile) && !changes.some((c) => 'absPath' in c && c.absPath === way.registrar!.absPath)) {
+      changes.push({ absPath: way.registrar.absPath });
+    }
     if (!adapt) continue;
     // The dispatcher's own run makes these edits; whether it can is known here already.
     const text = registrarFile.getFullText();
@@ -131,7 +156,7 @@ function handlerOf(fn: HandlerFunction, ways: Way[], world: ModuleWorld, typescr
     if ('problem' in check) return { problem: `it is reached through ${where(way)}, which cannot be changed to let its answer through: ${check.problem}` };
     changes.push(way.registrar ? { absPath: way.registrar.absPath, key: way.route.key } : { route: way.route });
   }
-  handler.route = { kind: 'dispatch', widen, ...(typescript && handler.ctxParam === undefined ? { ctxType: 'ServerContext' } : {}) };
+  handler.route = { kind: 'dispatch', widen: [], ...(typescript && handler.ctxParam === undefined ? { ctxType: 'ServerContext' } : {}) };
   return { handler, changes };
 }
 
@@ -198,8 +223,27 @@ function describeRoute(route: DispatchRoute): string {
   return `${route.registration.getExpression().getText().replace(/\s+/g, '')}(…, ${route.member})`;
 }
 
+/** `ToolDefinition.handler`: the interface or type alias (top-level) and member a declared function type belongs to. */
+export function memberTypeLocator(type: Node): string | undefined {
+  const member = Node.isMethodSignature(type) ? type : type.getParent();
+  if (!member || !(Node.isMethodSignature(member) || Node.isPropertySignature(member))) return undefined;
+  const owner = member.getFirstAncestor((a) => Node.isInterfaceDeclaration(a) || Node.isTypeAliasDeclaration(a));
+  if (!owner || !(Node.isInterfaceDeclaration(owner) || Node.isTypeAliasDeclaration(owner)) || !Node.isSourceFile(owner.getParent())) return undefined;
+  return `${owner.getName()}.${member.getName()}`;
+}
+
+/** The absolute path the world knows a module under. */
+function modulePath(world: ModuleWorld, file: SourceFile): string | undefined {
+  return 'pathOf' in world ? (world as WorldWithFiles).pathOf(file) : undefined;
+}
+
 interface WorldWithFiles extends ModuleWorld {
+  pathOf(file: SourceFile): string | undefined;
   file(absPath: string): SourceFile | undefined;
+}
+
+function fileOf(world: ModuleWorld, absPath: string): SourceFile | undefined {
+  return 'file' in world ? (world as WorldWithFiles).file(absPath) : undefined;
 }
 
 let sideProject: Project | undefined;
@@ -232,6 +276,7 @@ function worldOf(ctx: TransformContext, input: RegistrationInput, cleanups: (() 
   };
   return {
     file,
+    pathOf: (f) => paths.get(f),
     resolve: (from, specifier) => {
       const fromPath = paths.get(from);
       const target = fromPath === undefined ? undefined : input.resolutions[fromPath]?.[specifier];
@@ -242,4 +287,9 @@ function worldOf(ctx: TransformContext, input: RegistrationInput, cleanups: (() 
       return [...files.values()];
     },
   };
+}
+
+/** The module builds an McpServer or Server itself (where the requestState verify hook goes). */
+export function constructsServer(file: SourceFile | undefined): boolean {
+  return file !== undefined && /\bnew\s+(McpServer|Server)\s*\(/.test(file.getFullText());
 }

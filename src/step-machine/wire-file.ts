@@ -77,10 +77,11 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
     return wired({ edits });
   }
 
-  const stateModulePath = ctx.options.stateModulePath ?? path.join(path.dirname(ctx.absPath), typescript ? 'mrtr-state.ts' : 'mrtr-state.js');
+  const stateModulePath = stateModulePathOf(ctx, typescript);
   const wiring = wireVerifyHook(sourceFile, text, style);
   edits.push(...wiring.edits);
-  if (wiring.missing) {
+  // Handlers registered from another module that builds the server: its run wires the hook there.
+  if (wiring.missing && !migration.migrated.every((h) => file.verifyWiredBy.has(h))) {
     findings.push({
       rule: 'request-state-verify-not-wired',
       severity: 'warning',
@@ -90,10 +91,19 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
       suggestion: "Pass `requestState: { verify: mrtrState.verify }` in the options of the McpServer (or Server) that serves these handlers, importing mrtrState from the generated module.",
     });
   }
-  edits.push(...importEdits(sourceFile, text, style, uses, specifierFor(ctx.absPath, stateModulePath), typescript, unusedSdkNames()));
+  edits.push(...importEdits(sourceFile, text, style, uses, stateSpecifier(ctx, typescript), typescript, unusedSdkNames()));
   edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
   const language = /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js';
   return wired({ edits, newFiles: [{ absPath: stateModulePath, text: renderStateModule({ language, protection: wc.protection }) }] });
+}
+
+function stateModulePathOf(ctx: TransformContext, typescript: boolean): string {
+  return ctx.options.stateModulePath ?? path.join(path.dirname(ctx.absPath), typescript ? 'mrtr-state.ts' : 'mrtr-state.js');
+}
+
+/** The import specifier of the package's state module from the file under transformation. */
+export function stateSpecifier(ctx: TransformContext, typescript: boolean): string {
+  return specifierFor(ctx.absPath, stateModulePathOf(ctx, typescript));
 }
 
 /** `./mrtr-state.js` — the import specifier of the state module from `file`. */
