@@ -170,6 +170,8 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
   };
   const registrations = buildRegistrationIndex({
     candidates: files,
+    serverBuilders: files.filter((f) => /\bnew\s+(McpServer|Server)\s*\(/.test(f.text))
+      .map((f) => ({ absPath: path.normalize(f.absPath), imports: (importsOfFile.get(f.absPath) ?? []).map(([, target]) => target) })),
     read: (absPath) => byPath.get(absPath)?.text ?? options.readFile?.(absPath),
     resolve: resolveImport,
     upgraded: options.upgraded ?? (() => false),

@@ -22,6 +22,8 @@ export interface RegistrationIndexOptions {
   upgraded(text: string): boolean;
   /** Files the definitions may be in that can ask (their text), others are left out. */
   mayAsk(absPath: string, text: string): boolean;
+  /** Files of the run that build an McpServer or Server, with the modules of the run they import. */
+  serverBuilders: readonly { absPath: string; imports: readonly string[] }[];
 }
 
 export interface RegistrationIndex {
@@ -96,6 +98,14 @@ export function buildRegistrationIndex(options: RegistrationIndexOptions): Regis
         for (const module of needed) input.modules[module] ??= files.get(module)!.getFullText();
         for (const [from, map] of Object.entries(resolutions)) Object.assign((input.resolutions[from] ??= {}), map);
         if (!input.registrars.some((r) => r.absPath === registrarPath)) input.registrars.push({ absPath: registrarPath, v1 });
+        // Where the server these handlers serve is built: a module building one that imports the
+        // registrar or a module on the way (wiring the verify hook on a server is harmless anyway).
+        const involved = new Set([registrarPath, defPath, ...needed]);
+        for (const builder of options.serverBuilders) {
+          if (builder.absPath === defPath || !(builder.absPath === registrarPath || builder.imports.some((i) => involved.has(path.normalize(i))))) continue;
+          input.servers ??= [];
+          if (!input.servers.includes(builder.absPath)) input.servers.push(builder.absPath);
+        }
         inputs.set(defPath, input);
       }
     }

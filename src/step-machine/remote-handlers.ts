@@ -23,6 +23,8 @@ export interface RegistrationInput {
   resolutions: Record<string, Record<string, string>>;
   /** The modules whose registrations reach this file; `v1`: it stays on the v1 SDK in this run. */
   registrars: { absPath: string; v1: boolean }[];
+  /** Modules that build the server those registrations are made on (the verify hook goes there). */
+  servers?: string[];
 }
 
 /**
@@ -87,9 +89,12 @@ export function remoteHandlers(ctx: TransformContext, own: HandlerInfo[], cleanu
       result.refusals.push({ fn, message: built.problem });
       continue;
     }
+    // The modules that build the server wire its verify hook with this migration.
+    const servers = (input?.servers ?? []).filter((s) => !built.changes.some((c) => 'absPath' in c && c.absPath === s));
+    const changes: DispatcherChange[] = [...built.changes, ...servers.map((absPath) => ({ absPath }))];
     result.handlers.push(built.handler);
-    result.changes.set(built.handler, built.changes);
-    if (built.changes.some((c) => 'absPath' in c && constructsServer(fileOf(world, c.absPath)))) result.verifyWiredBy.add(built.handler);
+    result.changes.set(built.handler, changes);
+    if (changes.some((c) => 'absPath' in c && (input?.servers?.includes(c.absPath) || constructsServer(fileOf(world, c.absPath))))) result.verifyWiredBy.add(built.handler);
   }
   return result;
 }

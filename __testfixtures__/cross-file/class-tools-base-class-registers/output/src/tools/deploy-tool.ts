@@ -11,7 +11,6 @@ export class DeployTool extends BaseTool<typeof schema.shape> {
   readonly description = 'Deploy a version of a service to production';
   readonly schema = schema;
 
-  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here
   protected async execute({ service, version }: z.infer<typeof schema>, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
     let state = await mrtrState.resume<DeployToolState>(ctx, this.name, { service, version });
     state ??= { step: 'confirmed' };

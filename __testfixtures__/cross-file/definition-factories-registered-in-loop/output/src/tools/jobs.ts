@@ -18,7 +18,6 @@ export function createCancelJobTool(api: JobsApi, server: McpServer) {
     name: 'cancel_job',
     description: 'Cancel a scheduled job',
     schema: { job: z.string().describe('The job id') },
-    // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here
     handler: async (args: { job: string }, ctx: ServerContext) => {
       const resumed = await mrtrState.resume<CancelJobState>(ctx, 'cancel_job', args);
       const { job } = args;
