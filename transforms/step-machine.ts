@@ -6,7 +6,7 @@ import { Node, SyntaxKind, type SourceFile, type Statement } from 'ts-morph';
 import { findHandlers, describeHandler, canReturnInputRequired, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../src/analysis/handlers.js';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../src/analysis/alias-arguments.js';
 import { storedContextOf } from '../src/analysis/stored-context.js';
-import { findCapabilityReads, findPushSites, importsV1Sdk, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
+import { findCapabilityReads, findPushSites, mightNeedMigration, v1Surface, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { isSensitiveStateValue, renderStateModule, type StateProtection } from '../src/state-module.js';
 import { readsMutable } from '../src/step-machine/deferred.js';
@@ -79,7 +79,8 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   // Calls of configured aliases whose arguments are not the SDK's stay, and so do their handlers.
   const aliasBlocked = aliasArgumentRefusals(sites, result.findings);
 
-  const v1 = importsV1Sdk(sourceFile);
+  const surface = v1Surface(sourceFile);
+  const v1 = surface.server;
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
   const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
@@ -163,7 +164,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const edits: TextEdit[] = [];
   const plans: { plan: HandlerPlan; sites: PushSite[]; throws: UrlThrow[]; removals: TextEdit[]; notifierNotes: FindingInput[] }[] = [];
   for (const [handler, handlerSites] of byHandler) {
-    const refusal = handlerRefusal(handler, handlerSites, v1) ?? sharedFunctionRefusal(handler, handlerSites, handlers);
+    const refusal = handlerRefusal(handler, handlerSites, surface.handler(handler)) ?? sharedFunctionRefusal(handler, handlerSites, handlers);
     if (refusal) {
       result.findings.push(...refusal);
       continue;
@@ -1109,8 +1110,8 @@ function handlerRefusal(handler: HandlerInfo, sites: PushSite[], v1: boolean): F
       rule: 'push-request',
       severity: 'warning' as const,
       pos: s.node.getStart(),
-      message: `${s.api} in ${where} (SDK v1): throws on 2026-07-28 and cannot become an input request on v1`,
-      suggestion: 'Upgrade the file to @modelcontextprotocol/server 2.x (mcp-mrtr-migrate --sdk-upgrade always, or the official @modelcontextprotocol/codemod), then run the migration again.',
+      message: `${s.api} in ${where}, which is still on the v1 SDK: it throws on 2026-07-28 and cannot become an input request on v1`,
+      suggestion: 'Finish the v1→v2 upgrade of this handler first (the sdk-upgrade findings say what is left; the upgrade runs unless --sdk-upgrade never), then run the migration again.',
     }));
   }
   if (!canReturnInputRequired(handler)) {

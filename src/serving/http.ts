@@ -82,7 +82,7 @@ export function rewriteHttp(
         suggestion: suggestion(kind, route?.path),
       });
     if (v1) {
-      manual('this file is still on @modelcontextprotocol/sdk 1.x (run with --sdk-upgrade auto first)');
+      manual('its server still comes from @modelcontextprotocol/sdk 1.x, which has no createMcpHandler: finish the v1→v2 upgrade first (the sdk-upgrade findings say what is left)');
       continue;
     }
     if (!route) {

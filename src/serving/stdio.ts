@@ -36,7 +36,7 @@ export function rewriteStdio(
         suggestion: `Build the server in a function and serve it with serveStdio: \`import { serveStdio } from '${STDIO_PACKAGE}'; serveStdio(() => createServer());\` (createServer returns a new, fully set-up server on every call).`,
       });
     if (v1) {
-      manual('this file is still on @modelcontextprotocol/sdk 1.x, which has no serveStdio (run with --sdk-upgrade auto first)');
+      manual('its server still comes from @modelcontextprotocol/sdk 1.x, which has no serveStdio: finish the v1→v2 upgrade first (the sdk-upgrade findings say what is left)');
       continue;
     }
     const statement = call.getFirstAncestorByKind(SyntaxKind.ExpressionStatement);
