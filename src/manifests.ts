@@ -1,7 +1,7 @@
 // package.json updates for packages the run upgraded from the v1 SDK: `@modelcontextprotocol/sdk`
 // gives way to the v2 packages the migrated code imports (`@modelcontextprotocol/server`, and
 // `/client`, `/node`, … where the code uses them), and `zod` is declared when the migrated code
-// imports it but the manifest relied on the v1 SDK's copy. Edits are made on the manifest text:
+// imports it but the manifest relied on the v1 SDK's copy (a zod 3 range is raised to v2's floor). Edits are made on the manifest text:
 // every byte we do not change stays as it was (indentation, key order, line endings, a missing
 // final newline). New keys go where a sorted section expects them, else at its end. Workspace
 // members are planned one by one from their own files; lockfiles are never touched.
@@ -156,21 +156,31 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
     added.push(name);
   }
   if (needs.packages.includes('zod')) {
-    const range = zodRange(text, parseRoot(text));
-    if (range !== undefined && !zodRangeOk(range)) {
-      warnings.push(
-        `zod range '${range}' cannot satisfy the v2 SDK's floor (zod >=4.2.0): registerTool / registerPrompt calls ` +
-          'fail to typecheck or validate against it; move to zod ^4.2.0',
-      );
+    const zod = zodMember(text, parseRoot(text));
+    if (zod !== undefined && !zodRangeOk(zod.range)) {
+      if (removeV1) {
+        // v2 refuses zod 3 schemas when the server starts ("Got a Zod v3 field schema"): the
+        // package that drops the v1 SDK moves to the zod v2 needs.
+        text = replaceMember(text, zod.member, 'zod', PACKAGE_RANGES.zod);
+        warnings.push(
+          `zod '${zod.range}' raised to '${PACKAGE_RANGES.zod}': @modelcontextprotocol/server builds and validates schemas with zod 4 ` +
+            'and refuses zod 3 schemas when the server starts; the typecheck shows any zod 3 API your code uses that zod 4 changed',
+        );
+      } else {
+        warnings.push(
+          `zod range '${zod.range}' cannot satisfy the v2 SDK's floor (zod >=4.2.0): registerTool / registerPrompt calls ` +
+            'fail to typecheck or validate against it; move to zod ^4.2.0',
+        );
+      }
     }
   }
   return { text, changed: text !== manifestText, added: added.sort(), removed, warnings };
 }
 
-function zodRange(text: string, root: JsonObject): string | undefined {
+function zodMember(text: string, root: JsonObject): { member: JsonMember; range: string } | undefined {
   for (const section of SECTIONS) {
     const member = sectionOf(text, root, section)?.members.find((m) => m.key === 'zod');
-    if (member && member.value.startsWith('"')) return JSON.parse(member.value) as string;
+    if (member && member.value.startsWith('"')) return { member, range: JSON.parse(member.value) as string };
   }
   return undefined;
 }

@@ -35,6 +35,8 @@ const conformanceDir = path.join(project, '.cache', 'conformance');
 const node22 = path.join(conformanceDir, 'node_modules', 'node', 'bin', 'node');
 const suiteCli = path.join(conformanceDir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const STATE_KEY = 'v1-drive-only-request-state-key-0123456789abcdef';
+/** Every server process binds loopback only (see loopback.cjs). */
+const LOOPBACK = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(here, 'loopback.cjs')}`.trim() };
 
 const [id, ...rest] = process.argv.slice(2);
 if (!id) {
@@ -142,7 +144,7 @@ async function measure(which, serves) {
   const checked = typecheck();
   const result = { installed: installed.ok, ...(installed.ok ? {} : { installLog: installed.log }), typecheckErrors: checked.errors, typecheckFirst: checked.first, serves: [] };
   for (const serve of serves) {
-    const env = { ...drive.env, ...serve.env, ...(which === 'after' ? { MCP_REQUEST_STATE_KEY: STATE_KEY } : {}) };
+    const env = { ...drive.env, ...serve.env, ...LOOPBACK, ...(which === 'after' ? { MCP_REQUEST_STATE_KEY: STATE_KEY } : {}) };
     result.serves.push(serve.transport === 'http' ? await measureHttp(which, serve, env) : await measureStdio(which, serve, env));
   }
   return result;
@@ -152,7 +154,7 @@ async function measureHttp(which, serve, env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}${serve.path ?? '/mcp'}`;
   const vars = { ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace('{port}', String(port))])), PORT: String(port) };
-  const server = start(serve.command, vars);
+  const server = start(serve.command.replaceAll('{port}', String(port)), vars);
   const out = { transport: 'http', started: false, tools: undefined, asks2025: [], conformance: undefined, asks2026: [], log: '' };
   try {
     out.started = await waitForHttp(url, server, serve.readyMs ?? 30_000);

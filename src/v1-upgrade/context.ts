@@ -8,32 +8,68 @@
 // `undefined` where v1 had a value.
 import { ts } from 'ts-morph';
 import type { FindingInput, TextEdit } from '../types.js';
-import { constInitializer, isFunctionLike, mentions, unwrap, walk } from './ast.js';
+import { constInitializer, isFunctionLike, isV1Module, mentions, unwrap, walk } from './ast.js';
 import type { FileFacts } from './facts.js';
 import { CONTEXT_PATHS, TASK_CONTEXT_KEYS } from './mappings.js';
 import { V1_UPGRADE_RULE, type HandlerCallback } from './registrations.js';
 
-type HandlerFunction = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration;
+type HandlerFunction = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration | ts.MethodDeclaration;
 
 const CONTEXT_NAMES = ['ctx', 'context', 'mcpContext'];
 
 export function upgradeContexts(facts: FileFacts, callbacks: readonly HandlerCallback[]): { edits: TextEdit[]; findings: FindingInput[] } {
   const edits: TextEdit[] = [];
   const findings: FindingInput[] = [];
+  const targets: ContextParam[] = [...callbacks.flatMap((c) => callbackParam(facts.file, c)), ...annotatedParams(facts)];
   const done = new Set<ts.Node>();
-  for (const { callback, extraIndex, where } of callbacks) {
-    if (extraIndex < 0) continue;
-    const fn = handlerFunction(facts.file, callback);
-    if (!fn || done.has(fn)) continue;
-    done.add(fn);
-    const param = fn.parameters[extraIndex];
-    if (!param) continue;
+  for (const { fn, param, where } of targets) {
+    if (done.has(param)) continue;
+    done.add(param);
     const out = ts.isIdentifier(param.name) ? namedContext(facts, fn, param.name, where) : ts.isObjectBindingPattern(param.name) ? destructuredContext(facts, fn, param.name, where) : undefined;
     if (!out) continue;
     edits.push(...out.edits);
     findings.push(...out.findings);
   }
   return { edits, findings };
+}
+
+/** A parameter that receives the v1 handler context, in the function that declares it. */
+interface ContextParam {
+  fn: HandlerFunction;
+  param: ts.ParameterDeclaration;
+  where: string;
+}
+
+function callbackParam(file: ts.SourceFile, { callback, extraIndex, where }: HandlerCallback): ContextParam[] {
+  if (extraIndex < 0) return [];
+  const fn = handlerFunction(file, callback);
+  const param = fn?.parameters[extraIndex];
+  return fn && param ? [{ fn, param, where }] : [];
+}
+
+/**
+ * Parameters declared with the v1 context type, in helpers the handlers hand their context to:
+ * `RequestHandlerExtra<…>` imported from the v1 SDK, or a same-file alias of it
+ * (`type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>`).
+ */
+function annotatedParams(facts: FileFacts): ContextParam[] {
+  const names = new Set([...facts.bindings].filter(([, b]) => isV1Module(b.module) && b.imported === 'RequestHandlerExtra').map(([local]) => local));
+  if (names.size === 0) return [];
+  const typeName = (type: ts.TypeNode | undefined) => (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) ? type.typeName.text : undefined);
+  for (const statement of facts.file.statements) {
+    if (ts.isTypeAliasDeclaration(statement) && names.has(typeName(statement.type) ?? '')) names.add(statement.name.text);
+  }
+  const params: ContextParam[] = [];
+  walk(facts.file, (node) => {
+    if (!ts.isFunctionDeclaration(node) && !ts.isFunctionExpression(node) && !ts.isArrowFunction(node) && !ts.isMethodDeclaration(node)) return;
+    if (!node.body) return;
+    for (const param of node.parameters) {
+      if (!names.has(typeName(param.type) ?? '')) continue;
+      const name = node.name && ts.isIdentifier(node.name) ? `function ${node.name.text}` : 'a function';
+      params.push({ fn: node as HandlerFunction, param, where: name });
+    }
+  });
+  return params;
 }
 
 /** The function a callback argument is: a function literal, or a same-file function it names. */
