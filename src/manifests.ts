@@ -155,24 +155,20 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
     text = insertMember(text, section, name, PACKAGE_RANGES[name]!);
     added.push(name);
   }
-  if (needs.packages.includes('zod')) {
-    const zod = zodMember(text, parseRoot(text));
-    if (zod !== undefined && !zodRangeOk(zod.range)) {
-      if (removeV1) {
-        // v2 refuses zod 3 schemas when the server starts ("Got a Zod v3 field schema"): the
-        // package that drops the v1 SDK moves to the zod v2 needs.
-        text = replaceMember(text, zod.member, 'zod', PACKAGE_RANGES.zod);
-        warnings.push(
-          `zod '${zod.range}' raised to '${PACKAGE_RANGES.zod}': @modelcontextprotocol/server builds and validates schemas with zod 4 ` +
-            'and refuses zod 3 schemas when the server starts; the typecheck shows any zod 3 API your code uses that zod 4 changed',
-        );
-      } else {
-        warnings.push(
-          `zod range '${zod.range}' cannot satisfy the v2 SDK's floor (zod >=4.2.0): registerTool / registerPrompt calls ` +
-            'fail to typecheck or validate against it; move to zod ^4.2.0',
-        );
-      }
-    }
+  const zod = zodMember(text, parseRoot(text));
+  if (zod !== undefined && !zodRangeOk(zod.range) && removeV1) {
+    // v2 refuses zod 3 schemas when the server starts ("Got a Zod v3 field schema"): the package
+    // that drops the v1 SDK moves to the zod v2 needs, whichever of its files build the schemas.
+    text = replaceMember(text, zod.member, 'zod', PACKAGE_RANGES.zod);
+    warnings.push(
+      `zod '${zod.range}' raised to '${PACKAGE_RANGES.zod}': @modelcontextprotocol/server builds and validates schemas with zod 4 ` +
+        'and refuses zod 3 schemas when the server starts; the typecheck shows any zod 3 API your code uses that zod 4 changed',
+    );
+  } else if (zod !== undefined && !zodRangeOk(zod.range) && needs.packages.includes('zod')) {
+    warnings.push(
+      `zod range '${zod.range}' cannot satisfy the v2 SDK's floor (zod >=4.2.0): registerTool / registerPrompt calls ` +
+        'fail to typecheck or validate against it; move to zod ^4.2.0',
+    );
   }
   return { text, changed: text !== manifestText, added: added.sort(), removed, warnings };
 }

@@ -305,10 +305,13 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
   {
     id: 'sdk-upgrade',
     severity: 'warning',
-    title: 'Message from the official v1 to v2 codemod',
+    title: 'The v1 to v2 SDK upgrade reported this spot',
     help:
-      'The official `@modelcontextprotocol/codemod` (`v1-to-v2`) ran first and reported this spot. Follow ' +
-      'its message; the MRTR migration only rewrites code that is already on the v2 surface.',
+      'The v1 → v2 surface upgrade runs first (our own pass for registrations, handler keys, handler contexts ' +
+      'and utility imports, then the official `@modelcontextprotocol/codemod` `v1-to-v2` transforms that have ' +
+      'work left). An **error** is v1 code it could not rewrite that would break the migrated server (it does ' +
+      'not compile, or throws when it starts): the run exits 1 until you rewrite it as the message says. ' +
+      'Warnings and notes are the official codemod\'s messages, kept as written; follow them.',
   },
   {
     id: 'serve-http-manual',
@@ -319,6 +322,17 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'a plain `server.connect(transport)` keeps speaking the 2025 revision. This serving setup could not ' +
       'be rewritten safely: replace the transport wiring with `createMcpHandler(() => createServer())` ' +
       'and route your HTTP requests to its `fetch`.',
+  },
+  {
+    id: 'serve-http-front-door',
+    severity: 'info',
+    title: '2026-07-28 served in front of an existing sessionful HTTP route',
+    help:
+      'The route does more than MCP plumbing, so it keeps serving 2025 clients (sessions, server-to-client ' +
+      'requests) as it did. In front of its session handling, requests that carry the 2026-07-28 envelope ' +
+      'are answered by `createMcpHandler(factory, { legacy: \'reject\' })` (the SDK\'s `isLegacyRequest` ' +
+      'recipe). Code of the route after that point does not run for them: move any check they also need ' +
+      '(authorization, rate limits) above it.',
   },
   {
     id: 'serve-stdio-manual',

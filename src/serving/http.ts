@@ -4,8 +4,9 @@
 // node:http; its `fetch` on hono and web-standard runtimes). The route keeps its registration and
 // signature; its body hands the request to the handler with the same arguments the transport got.
 // The session map, the Mcp-Session-Id plumbing and the GET / DELETE session routes go. A route
-// that does anything else with the request is not rewritten: it gets a `serve-http-manual`
-// finding with the replacement spelled out for that file.
+// that does anything else with the request keeps its code and gets 2026-07-28 served in front of
+// it (front-door.ts, Node routes); where that cannot be written either, a `serve-http-manual`
+// finding spells out the replacement for that file.
 import { Node, SyntaxKind, type CallExpression, type Identifier, type SourceFile, type Statement } from 'ts-morph';
 import { resolveIdentifier, stringValue, unwrapExpression } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';
@@ -26,8 +27,10 @@ import {
   type ImportPlan,
 } from './common.js';
 import { factoryFor, isNewOf } from './factory.js';
+import { frontDoor } from './front-door.js';
 
 export const HTTP_RULE = 'serve-http-manual';
+export const FRONT_DOOR_RULE = 'serve-http-front-door';
 
 const HTTP_TRANSPORT = /^(StreamableHTTPServerTransport|NodeStreamableHTTPServerTransport|WebStandardStreamableHTTPServerTransport)$/;
 const ROUTE_METHODS = new Set(['post', 'all', 'get', 'put', 'use', 'route', 'on', 'delete']);
@@ -73,14 +76,20 @@ export function rewriteHttp(
     const route = routeOf(sourceFile, expr);
     if (route && handled.has(route.fn.compilerNode)) continue;
     if (route) handled.add(route.fn.compilerNode);
-    const manual = (reason: string) =>
+    const manual = (reason: string) => {
+      // v2 connects a server to one transport only: a shared server connected to a new transport
+      // on every request fails from the second request on ("already connected").
+      const shared = route ? sharedServerConnected(route, expr) : undefined;
       findings.push({
         rule: HTTP_RULE,
-        severity: 'warning',
+        severity: shared ? 'error' : 'warning',
         pos: expr.getStart(),
-        message: `Streamable HTTP serving left as it was: ${reason}; a transport connected by hand keeps speaking the 2025 revision`,
+        message: shared
+          ? `Streamable HTTP serving left as it was: ${reason}; it connects ${shared}, one server shared by every request, to a new transport per request, which v2 refuses from the second request on (a server is connected to one transport only)`
+          : `Streamable HTTP serving left as it was: ${reason}; a transport connected by hand keeps speaking the 2025 revision`,
         suggestion: suggestion(kind, route?.path),
       });
+    };
     if (v1) {
       manual('its server still comes from @modelcontextprotocol/sdk 1.x, which has no createMcpHandler: finish the v1→v2 upgrade first (the sdk-upgrade findings say what is left)');
       continue;
@@ -91,7 +100,18 @@ export function rewriteHttp(
     }
     const result = planRoute(sourceFile, text, style, route, kind);
     if ('reason' in result) {
-      manual(result.reason);
+      // A route that does more than plumbing keeps serving 2025 sessions; 2026 goes in front of it.
+      const door = kind === 'node' ? frontDoor(sourceFile, text, style, route, imports) : undefined;
+      if (door && !('reason' in door)) {
+        edits.push(...door.edits);
+        findings.push({
+          rule: FRONT_DOOR_RULE,
+          severity: 'info',
+          pos: door.at,
+          message: `2026-07-28 requests are answered by createMcpHandler here, in front of this route's 2025 wiring (${result.reason}); the rest of the route does not run for them`,
+          marker: false,
+        });
+      } else manual(door ? `${result.reason}, and ${door.reason}` : result.reason);
       continue;
     }
     edits.push(...result.edits);
@@ -100,6 +120,26 @@ export function rewriteHttp(
     addImport(imports, SERVER_PACKAGE, 'createMcpHandler');
     if (kind === 'node') addImport(imports, NODE_PACKAGE, 'toNodeHandler');
   }
+}
+
+/** The server the route connects, when it is declared outside the route (shared by every request) and the transport is made per request. */
+function sharedServerConnected(route: Route, transport: Node): string | undefined {
+  if (!within(transport, { start: route.fn.getStart(), end: route.fn.getEnd() })) return undefined;
+  for (const call of route.fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect' || call.getArguments().length !== 1) continue;
+    const receiver = unwrapExpression(callee.getExpression());
+    if (!Node.isIdentifier(receiver)) continue;
+    const decl = resolveIdentifier(receiver);
+    if (!decl || within(decl, { start: route.fn.getStart(), end: route.fn.getEnd() })) continue;
+    // Closed again when the response ends: the next request may connect it.
+    const closes = route.fn.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => {
+      const e = c.getExpression();
+      return Node.isPropertyAccessExpression(e) && e.getName() === 'close' && e.getExpression().getText() === receiver.getText();
+    });
+    if (!closes) return receiver.getText();
+  }
+  return undefined;
 }
 
 function suggestion(kind: Kind, routePath: string | undefined): string {
