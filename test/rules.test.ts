@@ -34,6 +34,7 @@ const EXPECTED_IDS = [
   'client-capabilities',
   'sdk-upgrade',
   'serve-http-manual',
+  'serve-http-front-door',
   'serve-stdio-manual',
   'server-ping',
   'roots-list-changed-handler',
