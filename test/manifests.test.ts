@@ -57,6 +57,16 @@ describe('updateManifest', () => {
     const kept = updateManifest(text, { packages: ['@modelcontextprotocol/server', 'zod'], testOnly: [], keepV1: true });
     expect(kept.text).toContain('"zod": "3.25.67"');
     expect(kept.warnings).toEqual([expect.stringContaining("zod range '3.25.67' cannot satisfy")]);
+    // A low-level server that builds JSON schemas itself (zod-to-json-schema) keeps zod 3.
+    const lowLevel = updateManifest(text, { packages: ['@modelcontextprotocol/server', 'zod'], testOnly: [], keepV1: false, zodToSdk: false });
+    expect(lowLevel.text).toContain('"zod": "3.25.67"');
+    expect(lowLevel.warnings).toEqual([]);
+  });
+
+  it('knows whether the code hands zod schemas to the SDK', () => {
+    const file = (text: string) => ({ absPath: '/p/src/a.ts', text, upgraded: true });
+    expect(needsOf([file("server.registerTool('t', { inputSchema: z.object({}) }, cb);")], '/p').zodToSdk).toBe(true);
+    expect(needsOf([file("server.setRequestHandler('tools/list', async () => ({ tools }));")], '/p').zodToSdk).toBe(false);
   });
 
   it('keeps the v1 SDK while some file still imports it', () => {
@@ -114,6 +124,7 @@ describe('needsOf', () => {
       packages: ['@modelcontextprotocol/client', '@modelcontextprotocol/server', 'zod'],
       testOnly: ['@modelcontextprotocol/client'],
       keepV1: true,
+      zodToSdk: false,
     });
   });
 });
