@@ -8,9 +8,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Project, ts } from 'ts-morph';
 import { afterAll, describe, expect, it } from 'vitest';
 import { transformSource } from '../../src/engine.js';
+import { strictProject } from '../helpers/strict-project.js';
 
 const dir = fileURLToPath(new URL('./__testfixtures__', import.meta.url));
 
@@ -64,18 +64,7 @@ describe.each(cases().map((c) => [c.name, c] as const))('v1 upgrade fixture %s',
 });
 
 function typecheck(files: Map<string, string>): string {
-  const project = new Project({
-    compilerOptions: {
-      strict: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      skipLibCheck: true,
-      noEmit: true,
-      types: ['node'],
-    },
-    skipAddingFilesFromTsConfig: true,
-  });
+  const project = strictProject();
   const sources = [...files].map(([file, text]) => project.createSourceFile(file, text, { overwrite: true }));
   return project.formatDiagnosticsWithColorAndContext(sources.flatMap((f) => f.getPreEmitDiagnostics()));
 }

@@ -19,12 +19,13 @@ import {
   CLIENT_INFO_META_KEY,
   PROTOCOL_VERSION_META_KEY,
 } from '@modelcontextprotocol/server';
-import { Project, ts } from 'ts-morph';
+import { ts } from 'ts-morph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTransforms } from '../../src/registry.js';
 import { answer, normalizeResult, runLegacy, runMigrated2026, tool, type LogicalCall, type Script, type ServerModule } from '../e2e/harness.js';
 import { migrateTree, type TreeResult } from './migrate-tree.js';
 import { lineRpc } from '../helpers/line-rpc.js';
+import { strictProject } from '../helpers/strict-project.js';
 
 process.env['MCP_REQUEST_STATE_KEY'] = 'v1-e2e-only-request-state-key-0123456789abcdef';
 delete process.env['MCP_REQUEST_STATE_TTL_SECONDS'];
@@ -107,18 +108,7 @@ describe('one run over the v1 example', () => {
   });
 
   it('typechecks against @modelcontextprotocol/server 2.x', () => {
-    const project = new Project({
-      compilerOptions: {
-        strict: true,
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        skipLibCheck: true,
-        noEmit: true,
-        types: ['node'],
-      },
-      skipAddingFilesFromTsConfig: true,
-    });
+    const project = strictProject();
     project.addSourceFilesAtPaths(path.join(migratedDir, 'src', '*.ts'));
     const diagnostics = project.getPreEmitDiagnostics();
     expect(project.formatDiagnosticsWithColorAndContext(diagnostics)).toBe('');
