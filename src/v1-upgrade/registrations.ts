@@ -178,6 +178,17 @@ function resourceRegistration(facts: FileFacts, call: ts.CallExpression, result:
   result.callbacks.push({ callback, extraIndex: resourceExtraIndex(file, args[1], callback), where });
 }
 
+/** (args, extra) for a callback of two parameters; (extra) for one that reads like the context; else unknown (-1). */
+function extraIndexByParameters(file: ts.SourceFile, callback: ts.Expression): number {
+  const fn = unwrap(callback);
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return -1;
+  if (fn.parameters.length === 2) return 1;
+  const only = fn.parameters.length === 1 ? fn.parameters[0].name : undefined;
+  if (!only) return -1;
+  if (ts.isIdentifier(only)) return /^(_?extra|ctx|context)$/.test(only.text) ? 0 : -1;
+  return takesArguments(callback) ? -1 : 0;
+}
+
 /** A static resource's callback gets (uri, extra), a template's (uri, variables, extra). */
 function resourceExtraIndex(file: ts.SourceFile, uriArg: ts.Expression, callback: ts.Expression): number {
   const uri = unwrap(uriArg);
@@ -215,8 +226,9 @@ function registerCall(facts: FileFacts, call: ts.CallExpression, method: string,
       if (ts.isObjectLiteralExpression(value)) result.edits.push(...wrapInZodObject(facts, value, result));
     }
   } else if (method !== 'registerResource') {
-    // A config held elsewhere: whether it has a schema cannot be read here.
-    extraIndex = -1;
+    // A config held elsewhere: v1 called the callback with (args, extra) when it had a schema and
+    // with (extra) alone when not, so the callback's own parameters say which.
+    extraIndex = extraIndexByParameters(file, callback);
   }
   result.callbacks.push({ callback, extraIndex, where });
 }
