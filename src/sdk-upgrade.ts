@@ -1,10 +1,11 @@
-// The official v1 → v2 surface upgrade, composed into our pipeline: the transforms of
-// `@modelcontextprotocol/codemod` (`getMigration('v1-to-v2').transforms`, pinned in package.json)
-// run on the engine's own parse of a file, before our transforms. Their diagnostics become
-// `sdk-upgrade` findings with the message kept. What we add around them, and nothing more:
-// the shebang, BOM, line endings and import quote style of the file are kept, and registration
-// callbacks the codemod re-indented while it rewrote `.tool(...)` into `.registerTool(...)` get
-// their indentation back. Pure apart from `detectProjectType`, which reads package.json files.
+// The v1 → v2 surface upgrade, run on the engine's own parse of a file before our transforms:
+// our own pass (src/v1-upgrade: registrations, handler keys, handler contexts, utility imports, as
+// minimal text edits), then the transforms of `@modelcontextprotocol/codemod`
+// (`getMigration('v1-to-v2').transforms`, pinned in package.json) that a cheap text test says have
+// work left, then a look for what is still v1 (reported as errors). The official diagnostics become
+// `sdk-upgrade` findings with the message kept. Around the official transforms we keep the file's
+// shebang, BOM, header comment, line endings and import quote style. Pure apart from
+// `detectProjectType`, which reads package.json files.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { getMigration, type Diagnostic, type TransformContext as OfficialContext } from '@modelcontextprotocol/codemod';
@@ -147,7 +148,7 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   const officialEdits = lineEdits(afterOwn, upgradedText);
   const steps = [
     { before: original, edits: own.edits },
-    { before: afterOwn, edits: lineEdits(afterOwn, text) },
+    { before: afterOwn, edits: text === upgradedText ? officialEdits : lineEdits(afterOwn, text) },
   ].filter((step) => changed && step.edits.length > 0);
   const toOriginal = (pos: number) => mapBackward(mapBackward(pos, officialEdits), own.edits);
   const findings: FindingInput[] = [...own.findings];

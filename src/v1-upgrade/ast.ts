@@ -82,22 +82,6 @@ export function startsLine(text: string, pos: number): boolean {
   return text.slice(lineStartOf(text, pos), pos).trim() === '';
 }
 
-/** The identifier an expression names when it is a plain name (through parentheses and casts). */
-export function identifierName(expr: ts.Expression): string | undefined {
-  const inner = unwrap(expr);
-  return ts.isIdentifier(inner) ? inner.text : undefined;
-}
-
-/** `a.b.c` → 'c'; `a['c']` → 'c'; an identifier → its name; otherwise undefined. */
-export function lastName(expr: ts.Expression): string | undefined {
-  const inner = unwrap(expr);
-  if (ts.isIdentifier(inner)) return inner.text;
-  if (ts.isPropertyAccessExpression(inner)) return inner.name.text;
-  if (ts.isElementAccessExpression(inner) && isStringLiteralLike(inner.argumentExpression)) return inner.argumentExpression.text;
-  if (ts.isCallExpression(inner)) return lastName(inner.expression);
-  return undefined;
-}
-
 /** The initializer of a same-file `const name = …` (the only declaration of that name), if any. */
 export function constInitializer(file: ts.SourceFile, name: string): ts.Expression | undefined {
   let found: ts.Expression | undefined;

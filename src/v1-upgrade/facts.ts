@@ -44,7 +44,7 @@ function zodAccess(file: ts.SourceFile, bindings: Map<string, ImportBinding>): F
 }
 
 /** True when one of the name's camelCase / snake_case words is `mcp` or `server` (the official codemod's test). */
-export function nameHasMcpServerWord(name: string): boolean {
+function nameHasMcpServerWord(name: string): boolean {
   return name.split(/[^a-zA-Z0-9]+|(?=[A-Z])/).filter(Boolean).some((word) => /^(mcp|server)$/i.test(word));
 }
 

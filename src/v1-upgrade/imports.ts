@@ -121,7 +121,7 @@ function conversionOptions(arg: ts.Expression | undefined): { io: 'input' | 'out
 }
 
 /** Edits that take `names` out of the file's import declarations (a declaration left empty goes). */
-export function removeImportedNames(facts: FileFacts, names: ReadonlySet<string>): TextEdit[] {
+function removeImportedNames(facts: FileFacts, names: ReadonlySet<string>): TextEdit[] {
   const { file, text } = facts;
   const edits: TextEdit[] = [];
   if (names.size === 0) return edits;

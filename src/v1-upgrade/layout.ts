@@ -8,7 +8,7 @@ import type { TextEdit } from '../types.js';
 import { walk } from './ast.js';
 
 /** [start, end) ranges of string and template literals that span more than one line. */
-export function multilineLiterals(file: ts.SourceFile, text: string, start: number, end: number): [number, number][] {
+function multilineLiterals(file: ts.SourceFile, text: string, start: number, end: number): [number, number][] {
   const ranges: [number, number][] = [];
   walk(file, (node) => {
     if (node.end <= start || node.pos >= end) return false;

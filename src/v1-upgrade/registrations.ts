@@ -23,7 +23,7 @@ export interface HandlerCallback {
   where: string;
 }
 
-export interface StepResult {
+interface StepResult {
   edits: TextEdit[];
   findings: FindingInput[];
   callbacks: HandlerCallback[];
@@ -72,11 +72,11 @@ function legacyRegistration(facts: FileFacts, call: ts.CallExpression, method: '
   const args = call.arguments;
   const callback = args[args.length - 1];
   const where = describe(method, call, file);
-  const plan = method === 'tool' ? toolPlan(file, args) : method === 'prompt' ? promptPlan(file, args) : undefined;
   if (method === 'resource') {
     resourceRegistration(facts, call, result, where);
     return;
   }
+  const plan = method === 'tool' ? toolPlan(file, args) : promptPlan(file, args);
   if (!plan) {
     result.findings.push({
       rule: V1_UPGRADE_RULE,
@@ -97,30 +97,30 @@ function toolPlan(file: ts.SourceFile, args: ts.NodeArray<ts.Expression>): Legac
   const middle = args.slice(1, -1);
   const kinds = middle.map((a) => argKind(file, a));
   const shapeKey = (k: ArgKind) => k === 'shape' || k === 'shape-ref' || k === 'schema';
-  const withShape = (parts: ConfigPart[]): LegacyPlan => ({ parts, extraIndex: parts.some((p) => p.key === 'inputSchema') ? 1 : 0 });
+  const planOf = (parts: ConfigPart[]): LegacyPlan => ({ parts, extraIndex: parts.some((p) => p.key === 'inputSchema') ? 1 : 0 });
   switch (middle.length) {
     case 0:
       return { parts: [], extraIndex: 0 };
     case 1: {
       const [k] = kinds;
-      if (k === 'string') return withShape([{ key: 'description', node: middle[0] }]);
-      if (shapeKey(k)) return withShape([{ key: 'inputSchema', node: middle[0] }]);
-      if (k === 'annotations') return withShape([{ key: 'annotations', node: middle[0] }]);
+      if (k === 'string') return planOf([{ key: 'description', node: middle[0] }]);
+      if (shapeKey(k)) return planOf([{ key: 'inputSchema', node: middle[0] }]);
+      if (k === 'annotations') return planOf([{ key: 'annotations', node: middle[0] }]);
       // The callback takes the arguments first only when there is a shape.
-      if (k === 'unknown' && takesArguments(args[args.length - 1])) return withShape([{ key: 'inputSchema', node: middle[0] }]);
+      if (k === 'unknown' && takesArguments(args[args.length - 1])) return planOf([{ key: 'inputSchema', node: middle[0] }]);
       return undefined;
     }
     case 2: {
       const [a, b] = kinds;
-      if (a === 'string' && shapeKey(b)) return withShape([{ key: 'description', node: middle[0] }, { key: 'inputSchema', node: middle[1] }]);
-      if (a === 'string' && b === 'annotations') return withShape([{ key: 'description', node: middle[0] }, { key: 'annotations', node: middle[1] }]);
-      if (shapeKey(a) && (b === 'annotations' || b === 'unknown')) return withShape([{ key: 'inputSchema', node: middle[0] }, { key: 'annotations', node: middle[1] }]);
+      if (a === 'string' && shapeKey(b)) return planOf([{ key: 'description', node: middle[0] }, { key: 'inputSchema', node: middle[1] }]);
+      if (a === 'string' && b === 'annotations') return planOf([{ key: 'description', node: middle[0] }, { key: 'annotations', node: middle[1] }]);
+      if (shapeKey(a) && (b === 'annotations' || b === 'unknown')) return planOf([{ key: 'inputSchema', node: middle[0] }, { key: 'annotations', node: middle[1] }]);
       // Only a description can stand before a shape.
-      if (a === 'unknown' && shapeKey(b)) return withShape([{ key: 'description', node: middle[0] }, { key: 'inputSchema', node: middle[1] }]);
+      if (a === 'unknown' && shapeKey(b)) return planOf([{ key: 'description', node: middle[0] }, { key: 'inputSchema', node: middle[1] }]);
       return undefined;
     }
     case 3:
-      return withShape([
+      return planOf([
         { key: 'description', node: middle[0] },
         { key: 'inputSchema', node: middle[1] },
         { key: 'annotations', node: middle[2] },
@@ -179,7 +179,7 @@ function resourceRegistration(facts: FileFacts, call: ts.CallExpression, result:
 }
 
 /** (args, extra) for a callback of two parameters; (extra) for one that reads like the context; else unknown (-1). */
-function extraIndexByParameters(file: ts.SourceFile, callback: ts.Expression): number {
+function extraIndexByParameters(callback: ts.Expression): number {
   const fn = unwrap(callback);
   if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return -1;
   if (fn.parameters.length === 2) return 1;
@@ -228,7 +228,7 @@ function registerCall(facts: FileFacts, call: ts.CallExpression, method: string,
   } else if (method !== 'registerResource') {
     // A config held elsewhere: v1 called the callback with (args, extra) when it had a schema and
     // with (extra) alone when not, so the callback's own parameters say which.
-    extraIndex = extraIndexByParameters(file, callback);
+    extraIndex = extraIndexByParameters(callback);
   }
   result.callbacks.push({ callback, extraIndex, where });
 }

@@ -12,7 +12,7 @@ import { V1_UPGRADE_RULE, type HandlerCallback } from './registrations.js';
 
 const TASK_SCHEMAS = new Set(['GetTaskRequestSchema', 'GetTaskPayloadRequestSchema', 'ListTasksRequestSchema', 'CancelTaskRequestSchema', 'CreateTaskRequestSchema', 'TaskStatusNotificationSchema']);
 
-export interface HandlerKeys {
+interface HandlerKeys {
   edits: TextEdit[];
   findings: FindingInput[];
   callbacks: HandlerCallback[];
@@ -117,7 +117,7 @@ function literalMethod(expr: ts.Expression): string | undefined {
 }
 
 /** Uses of a local name outside import declarations. */
-export function usesOf(file: ts.SourceFile, name: string): number {
+function usesOf(file: ts.SourceFile, name: string): number {
   let count = 0;
   walk(file, (node) => {
     if (ts.isImportDeclaration(node)) return false;
