@@ -35,6 +35,13 @@ const conformanceDir = path.join(project, '.cache', 'conformance');
 const node22 = path.join(conformanceDir, 'node_modules', 'node', 'bin', 'node');
 const suiteCli = path.join(conformanceDir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const STATE_KEY = 'v1-drive-only-request-state-key-0123456789abcdef';
+/** A tsx of the drive's own (`{tsx}` in a serve command), the same for every server. */
+const TSX_VERSION = '4.21.0';
+function tsx() {
+  const bin = path.join(checkouts, '.tools', 'node_modules', '.bin', 'tsx');
+  if (!existsSync(bin)) sh(`npm install --prefix ${JSON.stringify(path.join(checkouts, '.tools'))} --no-audit --no-fund tsx@${TSX_VERSION}`, checkouts);
+  return bin;
+}
 /** Every server process binds loopback only (see loopback.cjs). */
 const LOOPBACK = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(here, 'loopback.cjs')}`.trim() };
 
@@ -171,7 +178,7 @@ async function measureHttp(which, serve, env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}${serve.path ?? '/mcp'}`;
   const vars = { ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace('{port}', String(port))])), PORT: String(port) };
-  const server = start(serve.command.replaceAll('{port}', String(port)), vars);
+  const server = start(serve.command.replaceAll('{port}', String(port)).replaceAll('{tsx}', tsx()), vars);
   const out = { transport: 'http', started: false, tools: undefined, asks2025: [], conformance: undefined, asks2026: [], log: '' };
   try {
     out.started = await waitForHttp(url, server, serve.readyMs ?? 30_000);
@@ -192,7 +199,7 @@ async function measureHttp(which, serve, env) {
 
 async function measureStdio(which, serve, env) {
   const out = { transport: 'stdio', started: false, tools: undefined, asks2025: [], asks2026: [], log: '' };
-  const [command, ...args] = serve.command.split(' ');
+  const [command, ...args] = serve.command.replaceAll('{tsx}', tsx()).split(' ');
   const transport = () => new StdioClientTransport({ command, args, cwd: root, env: { ...process.env, ...env }, stderr: 'pipe' });
   try {
     out.tools = await listTools(transport);
@@ -331,7 +338,9 @@ function envelope2026(method, params) {
 
 async function asksOver2026Http(url) {
   return asksOver2026(async (message) => {
-    const response = await fetch(url, {
+    // One more try when the connection itself failed (a kept-alive socket the server had closed).
+    const post = (init) => fetch(url, init).catch(() => fetch(url, init));
+    const response = await post({
       method: 'POST',
       headers: {
         'content-type': 'application/json',
