@@ -305,10 +305,13 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
   {
     id: 'sdk-upgrade',
     severity: 'warning',
-    title: 'Message from the official v1 to v2 codemod',
+    title: 'The v1 to v2 SDK upgrade reported this spot',
     help:
-      'The official `@modelcontextprotocol/codemod` (`v1-to-v2`) ran first and reported this spot. Follow ' +
-      'its message; the MRTR migration only rewrites code that is already on the v2 surface.',
+      'The v1 → v2 surface upgrade runs first (our own pass for registrations, handler keys, handler contexts ' +
+      'and utility imports, then the official `@modelcontextprotocol/codemod` `v1-to-v2` transforms that have ' +
+      'work left). An **error** is v1 code it could not rewrite that would break the migrated server (it does ' +
+      'not compile, or throws when it starts): the run exits 1 until you rewrite it as the message says. ' +
+      'Warnings and notes are the official codemod\'s messages, kept as written; follow them.',
   },
   {
     id: 'serve-http-manual',
