@@ -2,7 +2,7 @@
 // of the file (see carried-types.ts): how each is spelled in the state type, which Dates travel as
 // ISO strings, which values could not be checked for JSON safety, and the value that refuses the
 // whole handler because it does not survive the JSON round trip.
-import type { Node, Type } from 'ts-morph';
+import { Node, SyntaxKind, type Statement, type Type } from 'ts-morph';
 import { isSensitiveStateValue, type StateProtection } from '../state-module.js';
 import type { FindingInput } from '../types.js';
 import { isRevivableDate, jsonSafety, typeText, type TypedView } from './carried-types.js';
@@ -20,6 +20,8 @@ export interface CarriedValues {
   declaredTypes: Map<string, string>;
   /** Carried values whose JSON safety could not be checked. */
   unchecked: string[];
+  /** Members of carried values narrowed at the split, re-read where the state is minted (see withNarrowedMembers). */
+  narrowedMembers: Map<string, string[]>;
   /** Carried values that look like secrets, in a state the client can read. */
   findings: FindingInput[];
 }
@@ -42,7 +44,7 @@ export function carriedValues(plan: HandlerPlan, view: TypedView, uses: Set<stri
     plan, view, uses, protection,
     scope: view.file.getDescendantAtPos(statementOf(plan.handler.fn).getStart()) ?? view.file,
     where: handlerLabel(plan.handler),
-    values: { types: new Map(), dates: new Set(), declaredTypes: new Map(), unchecked: [], findings: [] },
+    values: { types: new Map(), dates: new Set(), declaredTypes: new Map(), unchecked: [], narrowedMembers: new Map(), findings: [] },
   };
   for (const container of plan.containers) {
     const refusal = typeContainerValues(container, typing);
@@ -65,16 +67,17 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
     }
     // A carried answer keeps the SDK's name for its type.
     const answered = asks.find((a) => a.answerName === name && a.replacement === undefined);
+    const declared = container.declared.get(name);
+    const typedNode = declared && view.file.getDescendantAtPos(declared.nameNode.getStart());
+    const firstRound = container.rounds[container.live.findIndex((names) => names.includes(name))];
+    const after = container.statements.slice(firstRound.first);
     if (answered && !isRaceAwait(answered.awaitNode)) {
       const type = answerType(answered);
       for (const t of type.split(' | ')) typing.uses.add(`type ${t}`);
-      values.types.set(name, type);
+      values.types.set(name, withNarrowedMembers(type, name, after, typing));
       continue;
     }
-    const declared = container.declared.get(name);
-    if (!declared) continue;
-    const typedNode = view.file.getDescendantAtPos(declared.nameNode.getStart());
-    if (!typedNode) continue;
+    if (!declared || !typedNode) continue;
     const type = typedNode.getType();
     if (isRevivableDate(type, declared.nameNode, typing.plan.handler.fn)) {
       // Travels as its ISO string and is revived with new Date(…) where it is restored.
@@ -86,11 +89,10 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
     if (refusal) return refusal;
     // Where the value is used after the split, control flow may have narrowed it (e.g. past an
     // `if (!token) return`): use that type when every later use agrees on it.
-    const firstRound = container.rounds[container.live.findIndex((names) => names.includes(name))];
-    const narrowed = typesAtUses(container.statements.slice(firstRound.first).flatMap((st) => referenceNodes(st, name)), typing);
+    const narrowed = typesAtUses(after.flatMap((st) => referenceNodes(st, name)), typing);
     // Loop state is assigned inside the loop after those uses: only its declared type holds every value.
     const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
-    values.types.set(name, narrowed.size === 1 && !loopState ? [...narrowed][0] : typeText(type, scope));
+    values.types.set(name, narrowed.size === 1 && !loopState ? withNarrowedMembers([...narrowed][0], name, after, typing) : typeText(type, scope));
     noteSensitive(name, declared.nameNode, typing);
   }
   return undefined;
@@ -126,10 +128,62 @@ function typePrefixValues(typing: Typing): FindingInput[] | undefined {
   return undefined;
 }
 
+/**
+ * `text`, a carried value's type, refined by the members of `name` that are narrowed wherever they are used after the
+ * split (by a guard before it: `if (!dates.content) return`): restored from the state, the value
+ * would lose that narrowing, so the state type keeps it (`ElicitResult & { content: … }`) and the
+ * state is minted with those members re-read where the narrowing holds (see emit.ts). A member is
+ * refined when every use of it there sees one type, narrower than its declared one, and nothing
+ * there assigns to it or to the value (a guard after the split is itself a use that disagrees).
+ */
+function withNarrowedMembers(text: string, name: string, after: Statement[], typing: Typing): string {
+  const uses = after.flatMap((st) => referenceNodes(st, name)).map((u) => typing.view.file.getDescendantAtPos(u.getStart()));
+  if (uses.length === 0 || uses.some((u) => u === undefined || isWritten(u))) return text;
+  // The members' declared types, as the value's own (narrowed) type there has them.
+  const valueType = uses[0]!.getType();
+  const byMember = new Map<string, Node[]>();
+  for (const use of uses as Node[]) {
+    const access = use.getParent();
+    // `x.a?.b` reads a member that may be missing: only plain accesses show narrowing.
+    if (!access || !Node.isPropertyAccessExpression(access) || access.getExpression() !== use || access.hasQuestionDotToken()) continue;
+    byMember.set(access.getName(), [...(byMember.get(access.getName()) ?? []), access]);
+  }
+  const members: string[] = [];
+  const parts: string[] = [];
+  for (const [member, accesses] of byMember) {
+    const declaredMember = valueType.getProperty(member)?.getTypeAtLocation(typing.view.file);
+    if (!declaredMember || !/^[A-Za-z_$][\w$]*$/.test(member) || accesses.some(isWritten)) continue;
+    const seen = typesAtNodes(accesses, typing);
+    if (seen.size !== 1 || [...seen][0] === typeText(declaredMember, typing.scope)) continue;
+    members.push(member);
+    parts.push(`${member}: ${[...seen][0]}`);
+  }
+  if (members.length === 0) return text;
+  typing.values.narrowedMembers.set(name, members);
+  return `${text} & { ${parts.join('; ')} }`;
+}
+
+/** The target of an assignment, `++`/`--` or `delete`. */
+function isWritten(node: Node): boolean {
+  const parent = node.getParent();
+  if (!parent) return false;
+  if (Node.isBinaryExpression(parent)) {
+    const op = parent.getOperatorToken().getKind();
+    return parent.getLeft() === node && op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment;
+  }
+  if (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) {
+    return parent.getOperatorToken() === SyntaxKind.PlusPlusToken || parent.getOperatorToken() === SyntaxKind.MinusMinusToken;
+  }
+  return Node.isDeleteExpression(parent);
+}
+
 /** The type texts the checker gives the value at each of `uses` (one, when they agree). */
 function typesAtUses(uses: Node[], typing: Typing): Set<string> {
-  return new Set(uses.map((u) => typing.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined)
-    .map((n) => typeText(n!.getType(), typing.scope)));
+  return typesAtNodes(uses.map((u) => typing.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined) as Node[], typing);
+}
+
+function typesAtNodes(nodes: Node[], typing: Typing): Set<string> {
+  return new Set(nodes.map((n) => typeText(n.getType(), typing.scope)));
 }
 
 /** A carried value that is not plain JSON refuses the whole handler; one of unknown type is noted. */

@@ -54,6 +54,7 @@ export function emitHandler(typed: TypedHandler, hc: EmitHandlerContext): { edit
   const layout = handlerLayout(typed, hc, {
     text: hc.text, style: hc.style, typescript: hc.typescript, ctxName: ctxParam.name, stateType,
     subject: typed.binding.subject, args: typed.binding.args, types: typed.carried.types, dates: typed.carried.dates, uses: hc.uses,
+    narrowedMembers: typed.carried.narrowedMembers,
     stateVar: '', stateInit: '', bodyEdits: [], prelude: [],
   }, new Set(fnIdentifiers), ctxParam.rebind);
   const top = topLinesEdit(plan, layout, hc);

@@ -326,34 +326,9 @@ export function planHandler(
       }
     }
 
-    // Constants computed purely from the arguments and module constants are recomputed on every
-    // leg instead of travelling in the state ("only what cannot be recomputed travels").
-    const hoisted: Statement[] = [];
-    const recomputable = new Set<string>();
-    // A value changed in place by code that runs on one leg only (before the last round, or inside a
-    // re-ask loop) must travel as it is then: recomputing it would lose the change.
-    // (Before the first round only a visible member change counts: passing a string on is common.)
-    const changedBetween = (from: number) => statements.filter((st, i) =>
-      (i >= rounds[0].first && i < rounds[rounds.length - 1].first) || rounds.some((r) => r.loop && r.first === i));
-    const asked = (n: Node) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd()));
-    for (const st of kept.filter((k) => statements.indexOf(k) < rounds[0].first)) {
-      const names = Node.isVariableStatement(st) ? st.getDeclarations().flatMap((d) => bindingNames(d.getNameNode())) : [];
-      const at = statements.indexOf(st);
-      const firstLeg = statements.slice(at + 1, rounds[0].first);
-      if (names.some((n) => changedBetween(at).some((other) => changesInPlace(other, n, asked)) ||
-        firstLeg.some((other) => changesInPlace(other, n, asked, false)))) continue;
-      if (Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st)) {
-        hoisted.push(st);
-      } else if (Node.isVariableStatement(st) && st.getDeclarationKind() === 'const' &&
-        st.getDeclarations().every((d) => {
-          const init = d.getInitializer();
-          return init !== undefined && isPureExpression(init) &&
-            referencedNames(init).every((n) => recomputable.has(n) || paramNames.has(n) || (!declared.has(n) && stableOutside(n, handler.fn)));
-        })) {
-        hoisted.push(st);
-        for (const d of st.getDeclarations()) for (const n of bindingNames(d.getNameNode())) recomputable.add(n);
-      }
-    }
+    const { hoisted, recomputable } = recomputedOnEveryLeg(statements, kept, rounds, declared, (name) => paramNames.has(name) || (!declared.has(name) && stableOutside(name, handler.fn)),
+      (n) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd())),
+      (st) => sites.some((site) => st.containsRange(site.node.getPos(), site.node.getEnd())));
     const live = rounds.map((round) => liveAt(round.first, kept, statements, declared).filter((n) => !recomputable.has(n)));
     // A request hoisted before its round is carried into it.
     rounds.forEach((round, k) => {
@@ -609,6 +584,71 @@ function stableOutside(name: string, fn: Node): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Constants computed purely from the arguments and module constants are recomputed on every leg
+ * instead of travelling in the state ("only what cannot be recomputed travels"); so are type
+ * declarations. A recomputed value's guard before the first question (`if (!item || !item.owner)
+ * return …`) must run where the value is, on every leg, or a retry works on a value that no longer
+ * passes it (the item was removed in between): the guard moves up with it when nothing before it
+ * there has an effect and it needs only recomputed values; otherwise the value travels in the state
+ * instead, checked once, as the first leg saw it. `outside`: whether a name not computed here
+ * holds the same value on every leg (a parameter, or declared outside the handler: a module const).
+ */
+function recomputedOnEveryLeg(
+  statements: Statement[],
+  kept: Statement[],
+  rounds: Round[],
+  declared: Map<string, Declared>,
+  outside: (name: string) => boolean,
+  asked: (n: Node) => boolean,
+  asks: (st: Statement) => boolean,
+): { hoisted: Statement[]; recomputable: Set<string> } {
+  const before = kept.filter((k) => statements.indexOf(k) < rounds[0].first);
+  // A value changed in place by code that runs on one leg only (before the last round, or inside a
+  // re-ask loop) must travel as it is then: recomputing it would lose the change.
+  // (Before the first round only a visible member change counts: passing a string on is common.)
+  const changedBetween = statements.filter((st, i) =>
+    (i >= rounds[0].first && i < rounds[rounds.length - 1].first) || rounds.some((r) => r.loop && r.first === i));
+  // Only a value the code after the split uses needs its guards there.
+  const usedAfter = new Set(kept.filter((k) => statements.indexOf(k) >= rounds[0].first).flatMap((st) => referencedNames(st)));
+  const carried = new Set<string>();
+  for (;;) {
+    const hoisted: Statement[] = [];
+    const recomputable = new Set<string>();
+    const stable = (n: string) => recomputable.has(n) || outside(n);
+    for (const st of before) {
+      const names = Node.isVariableStatement(st) ? st.getDeclarations().flatMap((d) => bindingNames(d.getNameNode())) : [];
+      const at = statements.indexOf(st);
+      const firstLeg = statements.slice(at + 1, rounds[0].first);
+      if (names.some((n) => carried.has(n) || changedBetween.some((other) => changesInPlace(other, n, asked)) ||
+        firstLeg.some((other) => changesInPlace(other, n, asked, false)))) continue;
+      if (Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st)) {
+        hoisted.push(st);
+      } else if (Node.isVariableStatement(st) && st.getDeclarationKind() === 'const' &&
+        st.getDeclarations().every((d) => {
+          const init = d.getInitializer();
+          return init !== undefined && isPureExpression(init) && referencedNames(init).every(stable);
+        })) {
+        hoisted.push(st);
+        for (const d of st.getDeclarations()) for (const n of bindingNames(d.getNameNode())) recomputable.add(n);
+      }
+    }
+    // Guards of recomputed values: moved up with them, or their values carried instead.
+    const stays = before.filter((st) => !hoisted.includes(st));
+    const guards = stays.filter((st) => Node.isIfStatement(st) && alwaysExits(st.getThenStatement()) && !asks(st) &&
+      referencedNames(st).some((n) => recomputable.has(n) && usedAfter.has(n)));
+    const unmovable = guards.filter((guard) => !isPureExpression((guard as import('ts-morph').IfStatement).getExpression()) ||
+      !referencedNames((guard as import('ts-morph').IfStatement).getExpression()).every(stable) ||
+      !referencedNames(guard).every((n) => !declared.has(n) || recomputable.has(n)) ||
+      stays.slice(0, stays.indexOf(guard)).some((st) => !guards.includes(st) && !isPureStatement(st)));
+    if (unmovable.length === 0) {
+      const moved = [...hoisted, ...guards];
+      return { hoisted: statements.filter((st) => moved.includes(st)), recomputable };
+    }
+    for (const guard of unmovable) for (const n of referencedNames(guard)) if (recomputable.has(n) && usedAfter.has(n)) carried.add(n);
+  }
 }
 
 function impure(message: string): { rule: string; message: string; suggestion: string } {
