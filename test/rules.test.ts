@@ -21,6 +21,7 @@ const EXPECTED_IDS = [
   'task-augmented-request',
   'state-not-serializable',
   'state-value-unchecked',
+  'state-value-any',
   'side-effect-before-input',
   'then-chain-awaited',
   'push-option-dropped',

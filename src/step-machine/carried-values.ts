@@ -24,6 +24,8 @@ export interface CarriedValues {
   narrowedMembers: Map<string, string[]>;
   /** Carried values that look like secrets, in a state the client can read. */
   findings: FindingInput[];
+  /** The types name a type declared in the handler's body: the state type is declared there too. */
+  localTypes: boolean;
 }
 
 interface Typing {
@@ -31,6 +33,8 @@ interface Typing {
   view: TypedView;
   /** Types are printed by the type-aware view of the file: its own node for the handler's scope. */
   scope: Node;
+  /** The handler's body: types declared there can be named by a state type declared there. */
+  localBody: Node;
   /** SDK type names the state type uses (collected for the imports). */
   uses: Set<string>;
   protection: StateProtection;
@@ -43,8 +47,9 @@ export function carriedValues(plan: HandlerPlan, view: TypedView, uses: Set<stri
   const typing: Typing = {
     plan, view, uses, protection,
     scope: view.file.getDescendantAtPos(statementOf(plan.handler.fn).getStart()) ?? view.file,
+    localBody: view.file.getDescendantAtPos(plan.handler.fn.getBody()!.getStart())?.getParent() ?? view.file,
     where: handlerLabel(plan.handler),
-    values: { types: new Map(), dates: new Set(), declaredTypes: new Map(), unchecked: [], narrowedMembers: new Map(), findings: [] },
+    values: { types: new Map(), dates: new Set(), declaredTypes: new Map(), unchecked: [], narrowedMembers: new Map(), findings: [], localTypes: false },
   };
   for (const container of plan.containers) {
     const refusal = typeContainerValues(container, typing);
@@ -52,7 +57,11 @@ export function carriedValues(plan: HandlerPlan, view: TypedView, uses: Set<stri
   }
   const refusal = typePrefixValues(typing);
   if (refusal) return { refusal };
-  return typing.values;
+  // A carried type that names a type of the handler's body: the state type is declared there.
+  const localNames = (Node.isBlock(typing.localBody) ? typing.localBody.getStatements() : []).flatMap((st) =>
+    Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st) || Node.isClassDeclaration(st) || Node.isEnumDeclaration(st) ? [st.getName() ?? ''] : []);
+  const named = (text: string) => localNames.some((n) => new RegExp(`(^|[^\\w$.])${n}(?![\\w$])`).test(text));
+  return { ...typing.values, localTypes: [...typing.values.types.values()].some(named) };
 }
 
 function typeContainerValues(container: ContainerPlan, typing: Typing): FindingInput[] | undefined {
@@ -92,7 +101,8 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
     const narrowed = typesAtUses(after.flatMap((st) => referenceNodes(st, name)), typing);
     // Loop state is assigned inside the loop after those uses: only its declared type holds every value.
     const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
-    values.types.set(name, narrowed.size === 1 && !loopState ? withNarrowedMembers([...narrowed][0], name, after, typing) : typeText(type, scope));
+    values.types.set(name, narrowed.size === 1 && !loopState ? withNarrowedMembers([...narrowed][0], name, after, typing) : typeText(type, scope, typing.localBody));
+    if (values.types.get(name) === 'any') return untyped(name, declared.nameNode, type, typing);
     noteSensitive(name, declared.nameNode, typing);
   }
   return undefined;
@@ -108,11 +118,13 @@ function typePrefixValues(typing: Typing): FindingInput[] | undefined {
       const declared = prefix.declared.get(name);
       const typedNode = declared && view.file.getDescendantAtPos(declared.nameNode.getStart());
       if (!typedNode) continue;
+      const assigned = assignedTypes(declared!.nameNode, typing);
       const type = typedNode.getType();
-      values.declaredTypes.set(name, typeText(type, scope));
-      values.types.set(name, typeText(type, scope));
+      const declaredText = assigned?.text ?? typeText(type, scope, typing.localBody);
+      values.declaredTypes.set(name, declaredText);
+      values.types.set(name, declaredText);
       if (!prefix.live.includes(name)) continue;
-      const refusal = unserializable(name, declared!.nameNode, type, typing);
+      const refusal = (assigned?.types ?? [type]).map((t) => unserializable(name, declared!.nameNode, t, typing)).find((r) => r !== undefined);
       if (refusal) return refusal;
       noteSensitive(name, declared!.nameNode, typing);
       // Carried with the type the code after the prefix sees (narrowed by a guard such as
@@ -120,9 +132,10 @@ function typePrefixValues(typing: Typing): FindingInput[] | undefined {
       const narrowed = typesAtUses(after.flatMap((st) => referenceNodes(st, name)), typing);
       // Prefixes of one block that see it differently carry it with its declared type.
       const seen = carriedAs.get(name);
-      const carried = narrowed.size === 1 && (seen === undefined || seen === [...narrowed][0]) ? [...narrowed][0] : typeText(type, scope);
+      const carried = narrowed.size === 1 && (seen === undefined || seen === [...narrowed][0]) ? [...narrowed][0] : declaredText;
       carriedAs.set(name, carried);
       values.types.set(name, carried);
+      if (carried === 'any') return untyped(name, declared!.nameNode, type, typing);
     }
   }
   return undefined;
@@ -154,7 +167,7 @@ function withNarrowedMembers(text: string, name: string, after: Statement[], typ
     const declaredMember = valueType.getProperty(member)?.getTypeAtLocation(typing.view.file);
     if (!declaredMember || !/^[A-Za-z_$][\w$]*$/.test(member) || accesses.some(isWritten)) continue;
     const seen = typesAtNodes(accesses, typing);
-    if (seen.size !== 1 || [...seen][0] === typeText(declaredMember, typing.scope)) continue;
+    if (seen.size !== 1 || [...seen][0] === typeText(declaredMember, typing.scope, typing.localBody)) continue;
     members.push(member);
     parts.push(`${member}: ${[...seen][0]}`);
   }
@@ -177,13 +190,49 @@ function isWritten(node: Node): boolean {
   return Node.isDeleteExpression(parent);
 }
 
+/**
+ * The types assigned to a `let x;` declared without a type or a value (TypeScript's evolving
+ * `any`: its type is what is assigned to it), as text and as types to check for JSON safety; an
+ * answer assigned to it keeps the SDK's name for its type. Undefined for any other declaration.
+ */
+function assignedTypes(nameNode: Node, typing: Typing): { text: string; types: Type[] } | undefined {
+  const declaration = nameNode.getParent();
+  if (!declaration || !Node.isVariableDeclaration(declaration) || declaration.getTypeNode() || declaration.getInitializer()) return undefined;
+  const asks = typing.plan.containers.flatMap((c) => c.rounds.flatMap((r) => r.asks));
+  const texts = new Set<string>();
+  const types: Type[] = [];
+  for (const ref of referenceNodes(typing.plan.handler.fn, nameNode.getText())) {
+    const assignment = ref.getParent();
+    if (!assignment || !Node.isBinaryExpression(assignment) || assignment.getLeft() !== ref || assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+    const ask = asks.find((a) => a.awaitNode === assignment.getRight());
+    if (ask) {
+      const type = answerType(ask);
+      for (const t of type.split(' | ')) typing.uses.add(`type ${t}`);
+      texts.add(type);
+      continue;
+    }
+    const type = inView(assignment.getRight(), typing)?.getType();
+    if (!type || type.isAny()) return undefined;
+    texts.add(typeText(type, typing.scope, typing.localBody));
+    types.push(type);
+  }
+  return texts.size > 0 ? { text: [...texts].join(' | '), types } : undefined;
+}
+
+/** The node of the type-aware view that spans what `node` spans in the file. */
+function inView(node: Node, typing: Typing): Node | undefined {
+  let found = typing.view.file.getDescendantAtPos(node.getStart());
+  while (found && found.getEnd() < node.getEnd()) found = found.getParent();
+  return found && found.getStart() === node.getStart() && found.getEnd() === node.getEnd() ? found : undefined;
+}
+
 /** The type texts the checker gives the value at each of `uses` (one, when they agree). */
 function typesAtUses(uses: Node[], typing: Typing): Set<string> {
   return typesAtNodes(uses.map((u) => typing.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined) as Node[], typing);
 }
 
 function typesAtNodes(nodes: Node[], typing: Typing): Set<string> {
-  return new Set(nodes.map((n) => typeText(n.getType(), typing.scope)));
+  return new Set(nodes.map((n) => typeText(n.getType(), typing.scope, typing.localBody)));
 }
 
 /** A carried value that is not plain JSON refuses the whole handler; one of unknown type is noted. */
@@ -200,6 +249,29 @@ function unserializable(name: string, nameNode: Node, type: Type, typing: Typing
       suggestion: safety.reason === 'a Date'
         ? `Only a Date made as \`const ${name} = new Date()\` and never changed travels by itself (as its ISO string); otherwise carry ${name}.getTime() or an ISO string and rebuild the Date after the question.`
         : `Carry a plain-data form of ${name} (ids, strings, numbers) and rebuild the value after the question, or recompute it from the arguments.`,
+    },
+    ...typing.plan.containers.flatMap((c) => c.rounds.flatMap((r) => r.asks)).map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
+  ];
+}
+
+/**
+ * A carried value whose type is `any` (in the user's code, or because it cannot be written where
+ * the state type goes) refuses the handler: what it holds cannot be checked for JSON safety, and
+ * the state type would have to say `any`.
+ */
+function untyped(name: string, nameNode: Node, type: Type, typing: Typing): FindingInput[] {
+  const why = type.isAny()
+    ? 'its type is any, so what it holds cannot be checked for JSON safety'
+    : 'its type names a type declared where the state type cannot see it (in a nested block or another function)';
+  return [
+    {
+      rule: 'state-value-any',
+      severity: 'warning',
+      pos: nameNode.getStart(),
+      message: `${name} in ${typing.where} is live across the question and must travel in requestState, but ${why}`,
+      suggestion: type.isAny()
+        ? `Give ${name} a type (annotate its declaration, e.g. \`const ${name}: Report = JSON.parse(text)\`), then run the migration again.`
+        : `Declare that type at the top of the handler or outside it, then run the migration again.`,
     },
     ...typing.plan.containers.flatMap((c) => c.rounds.flatMap((r) => r.asks)).map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
   ];

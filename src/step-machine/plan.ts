@@ -123,6 +123,8 @@ export interface PrefixPlan {
   /** Declared names the code from the anchor on uses, and of those, the ones holding a value. */
   visible: string[];
   live: string[];
+  /** Names the prefix assigns that only first-leg code below it reads: not restored on a retry. */
+  unrestored: string[];
   declared: Map<string, Declared>;
 }
 
@@ -204,9 +206,16 @@ export function planHandler(
   // Side effects before the blocks that ask run on the first leg only; what they declare and the
   // rest of the block uses travels in the state of every step below them.
   const prefixes: PrefixPlan[] = [];
+  // What a retry never runs again: a container's statements before its first question (those not
+  // recomputed on every leg) and the params built there for that question, which travel as the request.
+  const firstLeg = containers.flatMap((c) => [
+    ...c.statements.slice(0, c.rounds[0].first).filter((st) => !c.hoisted.includes(st)),
+    ...c.rounds[0].asks.flatMap((a) => (a.paramsHoisted && a.site.params ? [a.site.params] : [])),
+  ]);
+  const firstLegOnly = (node: Node) => firstLeg.some((r) => r.containsRange(node.getPos(), node.getEnd()));
   for (const [level, anchors] of located.lifts) {
     for (const anchor of anchors) {
-      const planned = planPrefix(level, anchor, body, removed);
+      const planned = planPrefix(level, anchor, body, removed, firstLegOnly);
       if (typeof planned === 'string') {
         for (const site of sites) reject(site, 'push-unsupported-shape', `${site.api} in ${where}: ${planned}`, PREFIX_SUGGESTION);
         return { ok: false, findings };
@@ -329,7 +338,8 @@ export function planHandler(
     const { hoisted, recomputable } = recomputedOnEveryLeg(statements, kept, rounds, declared, (name) => paramNames.has(name) || (!declared.has(name) && stableOutside(name, handler.fn)),
       (n) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd())),
       (st) => sites.some((site) => st.containsRange(site.node.getPos(), site.node.getEnd())));
-    const live = rounds.map((round) => liveAt(round.first, kept, statements, declared).filter((n) => !recomputable.has(n)));
+    // Params built before their round travel as the request: what only they read does not travel again.
+    const live = rounds.map((round) => liveAt(round.first, kept, statements, declared, round.asks.flatMap((a) => (a.paramsHoisted && a.site.params ? [a.site.params] : []))).filter((n) => !recomputable.has(n)));
     // A request hoisted before its round is carried into it.
     rounds.forEach((round, k) => {
       for (const ask of round.asks) if (ask.paramsHoisted && ask.requestName) live[k].push(ask.requestName);
@@ -521,7 +531,7 @@ const PREFIX_SUGGESTION = 'Move the side effects before the question into a help
  * The prefix of `level`: its statements before `anchor`, what they declare, and which of those
  * the code from the anchor on uses (block scoping keeps them inside `level`). A string says why not.
  */
-function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node: Node) => boolean): PrefixPlan | string {
+function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node: Node) => boolean, firstLegOnly: (node: Node) => boolean): PrefixPlan | string {
   const all = level.getStatements();
   const anchorIndex = all.indexOf(anchor);
   const statements = all.slice(0, anchorIndex).filter((st) => !removed(st));
@@ -531,12 +541,16 @@ function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node
   if (level !== body && statements.some((st) => Node.isVariableStatement(st) && st.getDeclarationKind() === 'var')) {
     return 'a var declared before the question inside a nested block would change its scope';
   }
-  const used = new Set(all.slice(anchorIndex).flatMap((st) => referencedNames(st)));
+  const uses = all.slice(anchorIndex).flatMap((st) => referenceNodes(st));
+  const used = new Set(uses.map((n) => n.getText()));
+  // A retry restores only what it reads again (not what the blocks below read on the first leg only).
+  const reread = new Set(uses.filter((n) => !firstLegOnly(n)).map((n) => n.getText()));
   const visible = [...declared.keys()].filter((name) => used.has(name));
   // Only names that hold a value when the prefix ends are carried (`let x;` assigned later is not).
   const assigned = (name: string) => statements.some((st) => isReassigned(name, st)) ||
     statements.some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => d.getInitializer() && bindingNames(d.getNameNode()).includes(name)));
-  return { block: level, statements, anchor, live: visible.filter(assigned), visible, declared };
+  const live = visible.filter((name) => reread.has(name) && assigned(name));
+  return { block: level, statements, anchor, live, unrestored: visible.filter((name) => !live.includes(name) && assigned(name)), visible, declared };
 }
 
 /**
@@ -1035,10 +1049,12 @@ export function referenceNodes(node: Node, name?: string): Node[] {
   return names;
 }
 
-function liveAt(first: number, kept: Statement[], statements: Statement[], declared: Map<string, Declared>): string[] {
+/** Names declared before statement `first` and read from it on (outside `built`, evaluated before it). */
+function liveAt(first: number, kept: Statement[], statements: Statement[], declared: Map<string, Declared>, built: Node[] = []): string[] {
   const used = new Set<string>();
   for (const statement of kept) {
-    if (statements.indexOf(statement) >= first) for (const n of referencedNames(statement)) used.add(n);
+    if (statements.indexOf(statement) < first) continue;
+    for (const n of referenceNodes(statement)) if (!built.some((b) => b.containsRange(n.getPos(), n.getEnd()))) used.add(n.getText());
   }
   return [...declared.values()].filter((d) => d.index >= 0 && d.index < first && used.has(d.name)).map((d) => d.name);
 }
