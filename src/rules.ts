@@ -172,6 +172,19 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'declaration) or move the type declaration to the top of the handler, then run the migration again.',
   },
   {
+    id: 'state-size-unbounded',
+    severity: 'info',
+    title: 'A carried value has no size bound',
+    help:
+      'The handler carries a string, an array, a record or a built sampling request across a question, and ' +
+      'nothing bounds its size. A step state whose JSON is over 24 KiB (`MAX_INLINE_STATE_BYTES`) does not ' +
+      'travel in the token: the generated state module keeps it on the server, protected like the token, ' +
+      'and the token carries its id. The default store is the process\'s memory, so behind a load balancer ' +
+      'or on serverless a retry that reaches another instance is refused and the client starts the call ' +
+      'again: plug in a store all instances share with `useLargeStateStore()` (see "Large states" in the ' +
+      'module\'s header).',
+  },
+  {
     id: 'question-in-loop-resumed',
     severity: 'info',
     title: 'A re-ask loop asks once per input round',

@@ -22,6 +22,7 @@ const EXPECTED_IDS = [
   'state-not-serializable',
   'state-value-unchecked',
   'state-value-any',
+  'state-size-unbounded',
   'side-effect-before-input',
   'then-chain-awaited',
   'push-option-dropped',

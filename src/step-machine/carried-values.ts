@@ -26,6 +26,8 @@ export interface CarriedValues {
   findings: FindingInput[];
   /** The types name a type declared in the handler's body: the state type is declared there too. */
   localTypes: boolean;
+  /** Carried values whose size nothing bounds (strings, arrays, records, built sampling requests), with where they are declared. */
+  unbounded: { name: string; nameNode: Node }[];
 }
 
 interface Typing {
@@ -49,7 +51,7 @@ export function carriedValues(plan: HandlerPlan, view: TypedView, uses: Set<stri
     scope: view.file.getDescendantAtPos(statementOf(plan.handler.fn).getStart()) ?? view.file,
     localBody: view.file.getDescendantAtPos(plan.handler.fn.getBody()!.getStart())?.getParent() ?? view.file,
     where: handlerLabel(plan.handler),
-    values: { types: new Map(), dates: new Set(), declaredTypes: new Map(), unchecked: [], narrowedMembers: new Map(), findings: [], localTypes: false },
+    values: { types: new Map(), dates: new Set(), declaredTypes: new Map(), unchecked: [], narrowedMembers: new Map(), findings: [], localTypes: false, unbounded: [] },
   };
   for (const container of plan.containers) {
     const refusal = typeContainerValues(container, typing);
@@ -72,6 +74,8 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
     const ask = requestNames.get(name);
     if (ask && ask.paramsHoisted) {
       values.types.set(name, requestType(ask));
+      // A sampling request holds the conversation it was built from.
+      if (ask.kind === 'sampling') values.unbounded.push({ name, nameNode: ask.site.node });
       continue;
     }
     // A carried answer keeps the SDK's name for its type.
@@ -103,6 +107,7 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
     const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
     values.types.set(name, narrowed.size === 1 && !loopState ? withNarrowedMembers([...narrowed][0], name, after, typing) : typeText(type, scope, typing.localBody));
     if (values.types.get(name) === 'any') return untyped(name, declared.nameNode, type, typing);
+    if (isUnbounded(type)) values.unbounded.push({ name, nameNode: declared.nameNode });
     noteSensitive(name, declared.nameNode, typing);
   }
   return undefined;
@@ -136,6 +141,7 @@ function typePrefixValues(typing: Typing): FindingInput[] | undefined {
       carriedAs.set(name, carried);
       values.types.set(name, carried);
       if (carried === 'any') return untyped(name, declared!.nameNode, type, typing);
+      if ((assigned?.types ?? [type]).some(isUnbounded)) values.unbounded.push({ name, nameNode: declared!.nameNode });
     }
   }
   return undefined;
@@ -174,6 +180,15 @@ function withNarrowedMembers(text: string, name: string, after: Statement[], typ
   if (members.length === 0) return text;
   typing.values.narrowedMembers.set(name, members);
   return `${text} & { ${parts.join('; ')} }`;
+}
+
+/**
+ * Whether nothing in the type bounds how large a value of it is: a string that is not a literal,
+ * an array, a record with an index signature (also as a member of a union: `string | undefined`).
+ */
+function isUnbounded(type: Type): boolean {
+  if (type.isUnion()) return type.getUnionTypes().some(isUnbounded);
+  return type.isString() || type.isArray() || type.isReadonlyArray() || type.getStringIndexType() !== undefined;
 }
 
 /** The target of an assignment, `++`/`--` or `delete`. */
