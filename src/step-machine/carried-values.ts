@@ -1,14 +1,16 @@
 // The values a handler's step machine carries across its splits, typed with the type-aware view
-// of the file (see carried-types.ts): how each is spelled in the state type, which Dates travel as
-// ISO strings, which values could not be checked for JSON safety, and the value that refuses the
-// whole handler because it does not survive the JSON round trip.
+// of the file (see carried-types.ts): how each is spelled in the state type (with the type it has
+// at the split, narrowed members included), which Dates travel as ISO strings, which values could
+// not be checked for JSON safety or have no size bound, and the value that refuses the whole
+// handler because it does not survive the JSON round trip or its type is `any`.
 import { Node, SyntaxKind, type Statement, type Type } from 'ts-morph';
 import { isSensitiveStateValue, type StateProtection } from '../state-module.js';
 import type { FindingInput } from '../types.js';
 import { isRevivableDate, jsonSafety, typeText, type TypedView } from './carried-types.js';
 import { statementOf } from './handler-context.js';
-import { handlerLabel, isRaceAwait, referenceNodes, type Ask, type ContainerPlan, type HandlerPlan } from './plan.js';
+import { handlerLabel, isRaceAwait, referenceNodes, type ContainerPlan, type HandlerPlan } from './plan.js';
 import { hoistedNames } from './prefix.js';
+import { answerTypeName, requestTypeName } from './sdk-types.js';
 import { leftAsIs, sensitiveValueFinding } from './site-findings.js';
 
 export interface CarriedValues {
@@ -73,7 +75,7 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
   for (const name of new Set(container.live.flat())) {
     const ask = requestNames.get(name);
     if (ask && ask.paramsHoisted) {
-      values.types.set(name, requestType(ask));
+      values.types.set(name, requestTypeName(ask.kind)!);
       // A sampling request holds the conversation it was built from.
       if (ask.kind === 'sampling') values.unbounded.push({ name, nameNode: ask.site.node });
       continue;
@@ -85,7 +87,7 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
     const firstRound = container.rounds[container.live.findIndex((names) => names.includes(name))];
     const after = container.statements.slice(firstRound.first);
     if (answered && !isRaceAwait(answered.awaitNode)) {
-      const type = answerType(answered);
+      const type = answerTypeName(answered.kind, answered.site.api);
       for (const t of type.split(' | ')) typing.uses.add(`type ${t}`);
       values.types.set(name, withNarrowedMembers(type, name, after, typing));
       continue;
@@ -129,8 +131,10 @@ function typePrefixValues(typing: Typing): FindingInput[] | undefined {
       values.declaredTypes.set(name, declaredText);
       values.types.set(name, declaredText);
       if (!prefix.live.includes(name)) continue;
-      const refusal = (assigned?.types ?? [type]).map((t) => unserializable(name, declared!.nameNode, t, typing)).find((r) => r !== undefined);
-      if (refusal) return refusal;
+      for (const t of assigned?.types ?? [type]) {
+        const refusal = unserializable(name, declared!.nameNode, t, typing);
+        if (refusal) return refusal;
+      }
       noteSensitive(name, declared!.nameNode, typing);
       // Carried with the type the code after the prefix sees (narrowed by a guard such as
       // `if (!item) return`), when every use agrees: restoring it narrows the hoisted `let` alike.
@@ -221,7 +225,7 @@ function assignedTypes(nameNode: Node, typing: Typing): { text: string; types: T
     if (!assignment || !Node.isBinaryExpression(assignment) || assignment.getLeft() !== ref || assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
     const ask = asks.find((a) => a.awaitNode === assignment.getRight());
     if (ask) {
-      const type = answerType(ask);
+      const type = answerTypeName(ask.kind, ask.site.api);
       for (const t of type.split(' | ')) typing.uses.add(`type ${t}`);
       texts.add(type);
       continue;
@@ -296,16 +300,4 @@ function noteSensitive(name: string, nameNode: Node, typing: Typing): void {
   if (typing.protection === 'signed' && isSensitiveStateValue(name, typing.values.types.get(name))) {
     typing.values.findings.push(sensitiveValueFinding(name, typing.where, nameNode));
   }
-}
-
-/** The SDK's type of a question's params, carried when they were built before the round. */
-function requestType(ask: Ask): string {
-  return ask.kind === 'sampling' ? 'CreateMessageRequestParams' : ask.kind === 'elicit-url' ? 'Parameters<typeof inputRequired.elicitUrl>[0]' : 'ElicitRequestFormParams';
-}
-
-/** The SDK's type of a question's answer. */
-function answerType(ask: Ask): string {
-  if (ask.kind === 'roots') return 'ListRootsResult';
-  if (ask.kind !== 'sampling') return 'ElicitResult';
-  return /requestSampling/.test(ask.site.api) ? 'CreateMessageResult | CreateMessageResultWithTools' : 'CreateMessageResult';
 }
