@@ -22,7 +22,7 @@ import { detectProjectType, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMo
 import { selectShard, type Shard } from './shard.js';
 import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
 import type { PushAlias } from './config.js';
-import { PackageResolver, workspaceGlobs } from './workspace.js';
+import { PackageResolver, stateModulePathFor, workspaceGlobs } from './workspace.js';
 import { installHint, planManifestChanges, type ManifestPlanFile } from './manifests.js';
 import { createFileIfAbsent, readSourceFile, writeFileAtomic } from './write.js';
 
@@ -489,18 +489,6 @@ async function isMonorepo(paths: string[], cwd: string): Promise<boolean> {
     if (existsSync(abs) && workspaceGlobs(abs) !== undefined) return true;
   }
   return false;
-}
-
-/**
- * Where a package's requestState module lives: the `--state-module` path relative to the package
- * root, else `src/mrtr-state.<ext>` when the package has a `src/` folder, else `mrtr-state.<ext>`.
- * TypeScript when the package has a tsconfig.json, JavaScript otherwise.
- */
-export function stateModulePathFor(packageRoot: string, override?: string): string {
-  if (override) return path.resolve(packageRoot, override);
-  const ext = existsSync(path.join(packageRoot, 'tsconfig.json')) ? '.ts' : '.js';
-  const dir = existsSync(path.join(packageRoot, 'src')) ? path.join(packageRoot, 'src') : packageRoot;
-  return path.join(dir, `mrtr-state${ext}`);
 }
 
 /** New files requested by transforms, once each, only where nothing exists yet (never overwritten). */

@@ -5,6 +5,7 @@
 // per-connection / per-request factory, and reports what it cannot rewrite, plus the leftovers
 // of the session-based protocol (server pings, roots/list_changed and logging/setLevel handlers,
 // oninitialized roots requests). Runs after the step machine.
+import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { importEdits, isV1Specifier, newImportPlan } from '../src/serving/common.js';
 import { rewriteHttp } from '../src/serving/http.js';

@@ -1,6 +1,7 @@
 // Transform `step-machine`: handlers that await elicitation, sampling or roots requests mid-function
 // become resumable step machines that return `inputRequired(...)` and resume from the step named
 // in a verified requestState. Every push site it does not migrate is reported with a rule id.
+import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
 import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile, type Statement } from 'ts-morph';
 import { findHandlers, describeHandler, canReturnInputRequired, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../src/analysis/handlers.js';
