@@ -48,14 +48,52 @@ export function mapForward(pos: number, edits: readonly TextEdit[], before?: str
   return pos + delta;
 }
 
-/** Offset in `edit.text` of the code at `pos` (inside the replaced range of `before`), or 0. */
+/**
+ * Offset in `edit.text` of the code at `pos` (inside the replaced range of `before`), or 0. The code
+ * is looked for with growing context until it is found exactly once: the rest of its line, then its
+ * whole line, then with up to three lines above (whatever their new indentation), never reaching
+ * outside the replaced range. A short line such as `return r;` needs its neighbours to be placed.
+ */
 function carriedOffset(pos: number, edit: TextEdit, before: string | undefined): number {
   if (before === undefined) return 0;
   const lineEnd = before.indexOf('\n', pos);
-  const needle = before.slice(pos, Math.min(lineEnd === -1 ? before.length : lineEnd, edit.end)).trimEnd();
-  if (needle.length < 8) return 0;
-  const at = edit.text.indexOf(needle);
-  return at !== -1 && edit.text.indexOf(needle, at + 1) === -1 ? at : 0;
+  const end = Math.min(lineEnd === -1 ? before.length : lineEnd, edit.end);
+  const rest = before.slice(pos, end).trimEnd();
+  if (rest.length >= MIN_NEEDLE) {
+    const at = edit.text.indexOf(rest);
+    if (at !== -1 && edit.text.indexOf(rest, at + 1) === -1) return at;
+  }
+  // Context lines, trimmed, from `pos`'s own line upwards (blank lines skipped).
+  const lines: { start: number; text: string }[] = [];
+  for (let lineStart = before.lastIndexOf('\n', pos - 1) + 1, lineEndAt = end; lines.length < 4; ) {
+    const from = Math.max(lineStart, edit.start);
+    const raw = before.slice(from, lineEndAt);
+    const text = raw.trim();
+    if (text !== '') lines.unshift({ start: from + raw.indexOf(text), text });
+    else if (lines.length === 0) return 0;
+    if (lineStart <= edit.start) break;
+    lineEndAt = lineStart - 1;
+    lineStart = before.lastIndexOf('\n', lineEndAt - 1) + 1;
+  }
+  const own = lines[lines.length - 1];
+  if (own.start > pos) return 0;
+  for (let above = 0; above < lines.length; above++) {
+    const context = lines.slice(lines.length - 1 - above);
+    if (context.reduce((n, l) => n + l.text.length, 0) < MIN_NEEDLE) continue;
+    const pattern = context.map((l) => escapeRegExp(l.text));
+    pattern[pattern.length - 1] = `(${pattern[pattern.length - 1]})`;
+    const matches = [...edit.text.matchAll(new RegExp(pattern.join('[ \\t]*(?:\\r?\\n[ \\t]*)+'), 'dg'))];
+    if (matches.length === 1) return matches[0].indices![1][0] + (pos - own.start);
+    // More context cannot make a missing line appear.
+    if (matches.length === 0) return 0;
+  }
+  return 0;
+}
+
+const MIN_NEEDLE = 8;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Maps an offset of the text after `edits` back to the text before them. Inside new text → the edit's start. */

@@ -1,7 +1,9 @@
 // The data-driven fixture suite: every __testfixtures__/<transform>/<case>.input.<ext> is run
-// through its transform; the result must equal <case>.output.<ext> byte for byte (or the input
-// when there is no output file), a second run must change nothing, and every input and output
-// must typecheck against the real @modelcontextprotocol/server 2.x types in one shared program.
+// through its transform (__testfixtures__/pipeline/: through every transform in order, as the CLI
+// runs them); the result must equal <case>.output.<ext> byte for byte (or the input when there is
+// no output file), a second run must change nothing and report nothing the first did not, and every
+// input and output must typecheck against the real @modelcontextprotocol/server 2.x types in one
+// shared program.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,13 +49,16 @@ function caseOptions(c: Case): Record<string, unknown> {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 }
 
+/** The fixture folder that runs every transform, like the CLI. */
+const PIPELINE = 'pipeline';
+
 function runTransform(c: Case, text: string) {
   const transform = transforms.find((t) => t.id === c.transform);
-  if (!transform) throw new Error(`no transform with id ${c.transform}`);
+  if (!transform && c.transform !== PIPELINE) throw new Error(`no transform with id ${c.transform}`);
   return transformSource({
     absPath: c.inputPath,
     text,
-    transforms: [transform],
+    transforms: transform ? [transform] : transforms,
     options: {
       packageRoot: root,
       stateModulePath: path.join(path.dirname(c.inputPath), 'mrtr-state.ts'),
@@ -77,9 +82,11 @@ describe.each(all.map((c) => [`${c.transform}/${c.name}`, c] as const))('fixture
     if (!c.outputPath) expect(result.output).toBeUndefined();
   });
 
-  it('is idempotent', () => {
+  it('is idempotent: a second run changes nothing and reports nothing new', () => {
     const again = runTransform(c, expected);
     expect(again.output ?? expected).toBe(expected);
+    const reported = new Set(runTransform(c, input).findings.map((f) => `${f.rule}: ${f.message}`));
+    expect(again.findings.map((f) => `${f.rule}: ${f.message}`).filter((f) => !reported.has(f))).toEqual([]);
   });
 
   if (/\.[cm]?tsx?$/.test(c.inputPath)) {
