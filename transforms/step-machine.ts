@@ -22,6 +22,7 @@ import { indentationAt, lineEndAfter, lineStartOf } from '../src/step-machine/te
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { hoistedNames, prefixEdit, prefixRange } from '../src/step-machine/prefix.js';
 import { unliftedAskers } from '../src/step-machine/unlifted-askers.js';
+import { hiddenNameProblem } from '../src/step-machine/hidden-names.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
 import { NO_OP_NOTIFIER, storedNotifier, type StoredNotifier } from '../src/step-machine/stored-notifier.js';
@@ -156,7 +157,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
     // A same-file function that still asks (not lifted) called from here.
     const unlifted = askers.callsIn(handler.fn, (call) => outsideAnyRequest(call));
     if (unlifted.length > 0) return `it also calls ${[...new Set(unlifted.map((u) => `${u.name}()`))].join(', ')}, which asks the client and is not migrated`;
-    return undefined;
+    return hiddenNameProblem(handler.fn);
   }
 
   const style = detectStyle(text);
