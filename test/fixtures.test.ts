@@ -7,11 +7,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Project, ts } from 'ts-morph';
 import { describe, expect, it, afterAll } from 'vitest';
 import { transformSource } from '../src/engine.js';
 import { loadTransforms } from '../src/registry.js';
-import { renderStateModule } from '../src/state-module.js';
+import { formatDiagnostics, SdkTypecheck } from './helpers/sdk-typecheck.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixturesDir = path.join(root, '__testfixtures__');
@@ -99,25 +98,7 @@ describe.each(all.map((c) => [`${c.transform}/${c.name}`, c] as const))('fixture
 describe('fixture outputs typecheck against @modelcontextprotocol/server 2.x', () => {
   afterAll(() => toTypecheck.clear());
   it('has no type errors', () => {
-    const project = new Project({
-      compilerOptions: {
-        strict: true,
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        skipLibCheck: true,
-        noEmit: true,
-        types: ['node'],
-      },
-      skipAddingFilesFromTsConfig: true,
-    });
-    const stateModule = renderStateModule({ language: 'ts' });
-    for (const dir of new Set([...toTypecheck.keys()].map((p) => path.dirname(p)))) {
-      project.createSourceFile(path.join(dir, 'mrtr-state.ts'), stateModule, { overwrite: true });
-    }
-    const files = [...toTypecheck].map(([file, text]) => project.createSourceFile(file, text, { overwrite: true }));
-    const diagnostics = files.flatMap((f) => f.getPreEmitDiagnostics());
-    const text = project.formatDiagnosticsWithColorAndContext(diagnostics);
-    expect(text).toBe('');
+    const diagnostics = [...new SdkTypecheck().check(toTypecheck).values()].flat();
+    expect(formatDiagnostics(diagnostics, root)).toBe('');
   });
 });
