@@ -1,23 +1,14 @@
 // `npm run crash-trials -- --trials 200 --seed 1`: SIGKILL trials of a write run (see trials.ts).
 // Prints one line per trial that found something and a summary; exit code 1 when any did.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { repositoryRoot } from '../fuzz/seeds.js';
 import { CrashTrials, type TrialResult } from './trials.js';
 
 const { values } = parseArgs({ options: { trials: { type: 'string', default: '200' }, seed: { type: 'string', default: '1' }, keep: { type: 'boolean', default: false } } });
 const trials = Number(values.trials);
 const seed = Number(values.seed);
 
-function repositoryRoot(): string {
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'bin', 'mcp-mrtr-migrate.js'))) return dir;
-    if (path.dirname(dir) === dir) throw new Error('repository root not found');
-  }
-}
-
-const harness = new CrashTrials(repositoryRoot());
+const harness = new CrashTrials(repositoryRoot(import.meta.url));
 try {
   const reference = await harness.reference();
   const changed = [...reference.final.keys()].filter((rel) => !reference.original.get(rel)?.equals(reference.final.get(rel)!)).length;

@@ -3,13 +3,13 @@
 // with `--seed N --from i --cases 1`. Failing cases are written under --out (default .cache/fuzz)
 // with their message; the first --shrink of each kind are shrunk to the smallest input that still
 // fails the same way. Exit code 1 when any case fails or a mutation produced text that does not parse.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { CaseResult, ShrinkResult } from './run.js';
+import { repositoryRoot } from './seeds.js';
 import type { Job, Reply } from './worker.js';
 
 const { values } = parseArgs({
@@ -30,15 +30,7 @@ const workers = Math.max(1, Number(values.workers));
 const batch = Math.max(1, Number(values.batch));
 const perKind = Math.max(0, Number(values.shrink));
 
-/** The repository root: where package.json sits, above this module (compiled or not). */
-function repositoryRoot(): string {
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, '__testfixtures__'))) return dir;
-    if (path.dirname(dir) === dir) throw new Error('repository root not found');
-  }
-}
-
-const root = repositoryRoot();
+const root = repositoryRoot(import.meta.url);
 const out = path.resolve(values.out!, `seed-${seed}`);
 const started = performance.now();
 const results: CaseResult[] = [];

@@ -466,7 +466,8 @@ const inlineConst: Mutation = {
   },
 };
 
-const REGISTRATIONS = new Set(['registerTool', 'registerPrompt', 'registerResource', 'setRequestHandler', 'tool', 'prompt', 'resource']);
+/** Methods that register a handler (`server.registerTool(…)`, v1 `server.tool(…)`, low-level `setRequestHandler`). */
+export const REGISTRATIONS = new Set(['registerTool', 'registerPrompt', 'registerResource', 'setRequestHandler', 'tool', 'prompt', 'resource']);
 
 /** A registration that asks moved into a class method or an object method, called right away. */
 const intoClass: Mutation = {

@@ -15,7 +15,7 @@ import { transformSource, type SourceOutcome } from '../../src/engine.js';
 import type { Transform } from '../../src/types.js';
 import { halfMigrated, scanPushSites, stripMarkers } from '../corpus/push-scan.js';
 import { formatDiagnostics, SdkTypecheck } from '../helpers/sdk-typecheck.js';
-import { syntaxErrors } from './mutations.js';
+import { REGISTRATIONS, syntaxErrors } from './mutations.js';
 import type { Seed } from './seeds.js';
 
 export type Property = 'crash' | 'parse' | 'typecheck' | 'idempotent' | 'half-migrated';
@@ -39,8 +39,6 @@ export interface Subject {
   seed: Seed;
   text: string;
 }
-
-const REGISTRATIONS = new Set(['registerTool', 'registerPrompt', 'registerResource', 'setRequestHandler', 'tool', 'prompt', 'resource']);
 
 export class PropertyCheck {
   private readonly typecheck = new SdkTypecheck();

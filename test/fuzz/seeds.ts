@@ -3,6 +3,7 @@
 // the push aliases its suite runs it with (a case's options.json, the corpus configuration).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PushAlias } from '../../src/config.js';
 import { syntaxErrors } from './mutations.js';
 
@@ -17,6 +18,14 @@ export interface Seed {
 }
 
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
+
+/** The repository root above `moduleUrl` (a module of test/, run from source or from .cache/fuzz-build). */
+export function repositoryRoot(moduleUrl: string): string {
+  for (let dir = path.dirname(fileURLToPath(moduleUrl)); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '__testfixtures__')) && existsSync(path.join(dir, 'bin', 'mcp-mrtr-migrate.js'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no repository root above ${moduleUrl}`);
+  }
+}
 
 export function loadSeeds(root: string): Seed[] {
   const seeds: Seed[] = [];
