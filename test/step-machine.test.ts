@@ -305,10 +305,10 @@ describe('step-machine: migrated handlers', () => {
     expect(output).toContain('    let state = await mrtrState.resume<WeatherState>(ctx, "weather", { city })\n');
   });
 
-  it('is also a jscodeshift transform', () => {
+  it('is also a jscodeshift transform', async () => {
     const file = inputPath('single-elicitation-straight-line');
     const source = readFileSync(file, 'utf8');
-    const out = stepMachineJscodeshift({ path: file, source }, undefined, { stateModulePath: stateModule });
+    const out = await stepMachineJscodeshift({ path: file, source }, undefined, { stateModulePath: stateModule, dry: true });
     expect(out).toBe(run('single-elicitation-straight-line').output);
   });
 });

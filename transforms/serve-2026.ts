@@ -6,6 +6,7 @@
 // clients; reports what it cannot rewrite, plus the leftovers of the session-based protocol
 // (server pings, roots/list_changed and logging/setLevel handlers, oninitialized roots
 // requests). Runs after the step machine.
+import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { v1Surface } from '../src/analysis/push-sites.js';
 import { importEdits, newImportPlan } from '../src/serving/common.js';

@@ -14,6 +14,7 @@ import { importedChainFindings, importedHelpers, type CrossFileInput, type Impor
 import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall, type LiftableHelper } from './helpers.js';
 import { outsideRequestFinding, routeRefusalFinding } from './site-findings.js';
 import { unliftedAskers } from './unlifted-askers.js';
+import { hiddenNameProblem } from './hidden-names.js';
 
 /** What the later stages need to know about a file that asks. */
 export interface FileRecognition {
@@ -102,7 +103,7 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     // A same-file function that still asks (not lifted) called from here.
     const unlifted = askers.callsIn(handler.fn, (call) => outsideAnyRequest(call));
     if (unlifted.length > 0) return `it also calls ${[...new Set(unlifted.map((u) => `${u.name}()`))].join(', ')}, which asks the client and is not migrated`;
-    return undefined;
+    return hiddenNameProblem(handler.fn);
   };
   return {
     findings,
