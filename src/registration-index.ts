@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Node, Project, ts, type SourceFile } from 'ts-morph';
 import { declaredDefinitionTypes, memberFunctionType, valueOf, type ModuleWorld } from './analysis/definitions.js';
 import { dispatchRoutes, type DispatchRoute } from './analysis/dispatch-routes.js';
-import { importsV1Sdk } from './analysis/push-sites.js';
+import { v1Surface } from './analysis/push-sites.js';
 import type { RegistrationInput } from './step-machine/remote-handlers.js';
 
 export interface RegistrationIndexOptions {
@@ -81,7 +81,7 @@ export function buildRegistrationIndex(options: RegistrationIndexOptions): Regis
     visited = new Set();
     resolutions = {};
     const routes = dispatchRoutes(registrar, world);
-    const v1 = importsV1Sdk(registrar) && !options.upgraded(candidate.text);
+    const v1 = v1Surface(registrar).server && !options.upgraded(candidate.text);
     const registrarPath = paths.get(registrar)!;
     for (const route of routes) {
       for (const target of route.targets) {
