@@ -5,7 +5,7 @@
 // Nothing here edits text.
 import { SyntaxKind, type Node } from 'ts-morph';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../analysis/alias-arguments.js';
-import { findHandlers, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
+import { findHandlers, type HandlerForm, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import { findPushSites, v1Surface, type PushSite } from '../analysis/push-sites.js';
 import { outsideAnyRequest } from '../analysis/request-scope.js';
 import type { FindingInput, TransformContext } from '../types.js';
@@ -45,6 +45,9 @@ export interface FileRecognition {
   keptWholeBecause(handler: HandlerInfo): string | undefined;
 }
 
+/** The v2 registration each v1 form becomes. */
+const V2_FORMS: Partial<Record<HandlerForm, HandlerForm>> = { tool: 'registerTool', prompt: 'registerPrompt', resource: 'registerResource' };
+
 /** `file` is undefined when nothing in the file asks (the findings may still report something). */
 export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { findings: FindingInput[]; file?: FileRecognition } {
   const findings: FindingInput[] = [];
@@ -65,6 +68,11 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
 
   const surface = v1Surface(sourceFile);
   const v1 = surface.server;
+  // A definition's function is registered in another place, whose staying on v1 remote-handlers
+  // decides (and refuses): the v1 registration form it was found through (`.tool()`, which this
+  // run upgrades) does not make it a v1 handler.
+  const remoteFns = new Set(remote.handlers);
+  const v1Handler = (h: HandlerInfo) => surface.handler(remoteFns.has(h) ? { ...h, form: V2_FORMS[h.form] ?? h.form, sdk: 'v2' } : h);
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
   const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
@@ -117,7 +125,7 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   return {
     findings,
     file: {
-      handlers, routeRefusals, v1, v1Handler: surface.handler, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
+      handlers, routeRefusals, v1, v1Handler, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
       dispatcherChanges: remote.changes, verifyWiredBy: remote.verifyWiredBy,
       exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause,
     },
