@@ -10,7 +10,8 @@ interface ToolDefinition {
   handler: (args: any, extra: any) => Promise<any>;
 }
 
-export function registerTools(server: McpServer): void {
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'inventory', version: '1.0.0' });
   const tools: ToolDefinition[] = [stockTool, restockTool(server)];
   for (const t of tools) {
     server.tool(t.name, t.description, t.shape, async (args: Record<string, unknown>, extra: any) => {
@@ -18,4 +19,5 @@ export function registerTools(server: McpServer): void {
       return { content: [{ type: 'text', text }] };
     });
   }
+  return server;
 }

@@ -1,5 +1,9 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+
+/** What the factory needs of the server (the v1 and the v2 McpServer alike). */
+interface Asker {
+  server: { elicitInput(params: any): Promise<{ action: string; content?: Record<string, unknown> }> };
+}
 
 const levels = new Map<string, number>([['bolts', 3]]);
 
@@ -10,7 +14,7 @@ export const stockTool = {
   handler: async ({ item }: { item: string }) => `${item}: ${levels.get(item) ?? 0}`,
 };
 
-export function restockTool(server: McpServer) {
+export function restockTool(server: Asker) {
   return {
     name: 'restock',
     description: 'Order more of an item',

@@ -2,6 +2,7 @@
 // This run upgrades it to registerTool, so the definitions it reaches migrate with it.
 import { McpServer, isInputRequiredResult } from '@modelcontextprotocol/server';
 import { restockTool, stockTool } from './stock.js';
+import { mrtrState } from '../mrtr-state.js';
 
 interface ToolDefinition {
   name: string;
@@ -10,7 +11,8 @@ interface ToolDefinition {
   handler: (args: any, extra: any) => Promise<any>;
 }
 
-export function registerTools(server: McpServer): void {
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'inventory', version: '1.0.0' }, { requestState: { verify: mrtrState.verify } });
   const tools: ToolDefinition[] = [stockTool, restockTool(server)];
   for (const t of tools) {
     server.registerTool(t.name, { description: t.description, inputSchema: t.shape }, async (args: Record<string, unknown>, ctx: any) => {
@@ -19,4 +21,5 @@ export function registerTools(server: McpServer): void {
       return { content: [{ type: 'text', text }] };
     });
   }
+  return server;
 }

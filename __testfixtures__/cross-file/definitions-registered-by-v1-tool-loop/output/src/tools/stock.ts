@@ -1,6 +1,11 @@
-import { McpServer, type ServerContext, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { type ServerContext, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { mrtrState, elicitAnswer } from '../mrtr-state.js';
+
+/** What the factory needs of the server (the v1 and the v2 McpServer alike). */
+interface Asker {
+  server: { elicitInput(params: any): Promise<{ action: string; content?: Record<string, unknown> }> };
+}
 
 const levels = new Map<string, number>([['bolts', 3]]);
 
@@ -11,7 +16,7 @@ export const stockTool = {
   handler: async ({ item }: { item: string }) => `${item}: ${levels.get(item) ?? 0}`,
 };
 
-export function restockTool(server: McpServer) {
+export function restockTool(server: Asker) {
   type RestockState = { step: 'quantity' };
   return {
     name: 'restock',

@@ -1,9 +1,0 @@
-import { McpServer } from '@modelcontextprotocol/server';
-import { registerTools } from './tools/index.js';
-import { mrtrState } from './mrtr-state.js';
-
-export function createServer(): McpServer {
-  const server = new McpServer({ name: 'inventory', version: '1.0.0' }, { requestState: { verify: mrtrState.verify } });
-  registerTools(server);
-  return server;
-}
