@@ -8,7 +8,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import type { PushAlias } from './config.js';
+import { mightNeedMigration } from './analysis/push-sites.js';
+import { buildRegistrationIndex } from './registration-index.js';
 import { exportsAskingHelper, parseOnTheSide, type CrossFileInput } from './step-machine/cross-file.js';
+import type { RegistrationInput } from './step-machine/remote-handlers.js';
 
 export class ProjectError extends Error {}
 
@@ -45,13 +48,19 @@ export interface ProjectIndexOptions {
   /** `--project`: one tsconfig for every file; undefined: the nearest one per file. */
   tsconfig?: string;
   aliases?: readonly PushAlias[];
+  /** The text of a file of the run that is no candidate (a module tool definitions pass through); undefined outside the run. */
+  readFile?: (absPath: string) => string | undefined;
+  /** The run upgrades this v1 file before migrating it. */
+  upgraded?: (text: string) => boolean;
 }
 
 export interface ProjectIndex {
   /** Per importing file: the imported modules that export liftable helpers. */
   inputs: Map<string, CrossFileInput>;
-  /** Files whose imports were resolved, modules parsed for helpers, helper modules found. */
-  stats: { files: number; parsed: number; helperModules: number };
+  /** Per file holding functions that registrations of other files reach through tool definitions. */
+  registrations: Map<string, RegistrationInput>;
+  /** Files whose imports were resolved, modules parsed for helpers, helper modules found; registrars whose routes were followed. */
+  stats: { files: number; parsed: number; helperModules: number; registrars: number };
 }
 
 /** Text that can hold a question a helper asks (the push names, or the alias names). */
@@ -146,5 +155,28 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
       inputs.set(file, input);
     }
   }
-  return { inputs, stats };
+  // Registrations that hand calls to tool definitions of other modules (registration-index.ts).
+  const resolveImport = (from: string, specifier: string): string | undefined => {
+    const opts = compilerOptions(from);
+    if (!opts || (!specifier.startsWith('.') && !opts.paths)) return undefined;
+    let cache = caches.get(opts);
+    if (!cache) {
+      cache = ts.createModuleResolutionCache(path.dirname(from), (f) => f, opts);
+      caches.set(opts, cache);
+    }
+    const resolved = ts.resolveModuleName(specifier, from, opts, ts.sys, cache).resolvedModule?.resolvedFileName;
+    const target = resolved && path.normalize(resolved);
+    return target && target !== path.normalize(from) && (byPath.has(target) || options.readFile?.(target) !== undefined) ? target : undefined;
+  };
+  const registrations = buildRegistrationIndex({
+    candidates: files,
+    serverBuilders: files.filter((f) => /\bnew\s+(McpServer|Server)\s*\(/.test(f.text))
+      .map((f) => ({ absPath: path.normalize(f.absPath), imports: (importsOfFile.get(f.absPath) ?? []).map(([, target]) => target) })),
+    read: (absPath) => byPath.get(absPath)?.text ?? options.readFile?.(absPath),
+    resolve: resolveImport,
+    upgraded: options.upgraded ?? (() => false),
+    mayAsk: (absPath, text) => mightNeedMigration(text, aliases) || inputs.has(absPath),
+  });
+  stats.parsed += registrations.stats.parsed;
+  return { inputs, registrations: registrations.inputs, stats: { ...stats, registrars: registrations.stats.registrars } };
 }

@@ -307,6 +307,17 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'anyway, so this is about code that says what goes on the wire.',
   },
   {
+    id: 'dispatcher-adapted',
+    severity: 'info',
+    title: 'A dispatcher between the registration and a migrated handler was changed',
+    help:
+      'The handler is a tool definition\'s function (`{ name, handler }`, a factory\'s result, a subclass\'s ' +
+      '`execute`) that a registration reaches through a loop, a table or a base class. Now that it can answer ' +
+      'with `inputRequired(...)`, the code in between passes the request context on and hands an ' +
+      '`InputRequiredResult` back unchanged before it works on the result (no conversion to text, not counted ' +
+      'as a finished call). Code it runs before the call runs again on every round: each round is a request.',
+  },
+  {
     id: 'request-state-verify-not-wired',
     severity: 'warning',
     title: 'requestState verification not wired into the server',

@@ -43,6 +43,7 @@ const EXPECTED_IDS = [
   'oninitialized-roots',
   'state-carries-sensitive-value',
   'alias-arguments-differ',
+  'dispatcher-adapted',
 ];
 
 function listTs(dir: string): string[] {

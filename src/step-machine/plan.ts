@@ -675,7 +675,7 @@ function impure(message: string): { rule: string; message: string; suggestion: s
 
 export function handlerLabel(handler: HandlerInfo): string {
   const kind = handler.kind === 'request' ? `${handler.method} request handler` : `${handler.kind} handler`;
-  return handler.name ? `${kind} '${handler.name}'` : kind;
+  return handler.name ? `${kind} '${handler.name}'` : handler.subjectExpression ? `${kind} ${handler.subjectExpression}` : kind;
 }
 
 function siteProblem(site: PushSite, where: string): { rule: string; message: string; suggestion: string } | undefined {

@@ -5,13 +5,14 @@
 // Nothing here edits text.
 import { SyntaxKind, type Node } from 'ts-morph';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../analysis/alias-arguments.js';
-import { findHandlers, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
+import { findHandlers, type HandlerForm, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import { findPushSites, v1Surface, type PushSite } from '../analysis/push-sites.js';
 import { outsideAnyRequest } from '../analysis/request-scope.js';
 import type { FindingInput, TransformContext } from '../types.js';
 import { recogniseNotifiers, type HandlerNotifiers } from './completion-notifiers.js';
 import { importedChainFindings, importedHelpers, type CrossFileInput, type ImportedHelper } from './cross-file.js';
 import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall, type LiftableHelper } from './helpers.js';
+import { remoteHandlers, type DispatcherChange } from './remote-handlers.js';
 import { outsideRequestFinding, routeRefusalFinding } from './site-findings.js';
 import { unliftedAskers } from './unlifted-askers.js';
 import { hiddenNameProblem } from './hidden-names.js';
@@ -36,9 +37,16 @@ export interface FileRecognition {
   notifiers: HandlerNotifiers;
   /** The push sites of each handler (lifted helper calls included, notifiers not). */
   byHandler: Map<HandlerInfo, PushSite[]>;
+  /** Dispatchers that must change with a handler reached through a tool definition. */
+  dispatcherChanges: Map<HandlerInfo, DispatcherChange[]>;
+  /** Handlers whose registrar in another module builds the server: that module wires the verify hook. */
+  verifyWiredBy: Set<HandlerInfo>;
   /** Why something outside its own questions keeps `handler` as it was, if anything does. */
   keptWholeBecause(handler: HandlerInfo): string | undefined;
 }
+
+/** The v2 registration each v1 form becomes. */
+const V2_FORMS: Partial<Record<HandlerForm, HandlerForm>> = { tool: 'registerTool', prompt: 'registerPrompt', resource: 'registerResource' };
 
 /** `file` is undefined when nothing in the file asks (the findings may still report something). */
 export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { findings: FindingInput[]; file?: FileRecognition } {
@@ -47,6 +55,10 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const { sourceFile, text } = ctx;
   const routeRefusals: RouteRefusal[] = [];
   const handlers = findHandlers(sourceFile, routeRefusals);
+  // Functions of tool definitions that registrations (here or in other modules) hand the call to.
+  const remote = remoteHandlers(ctx, handlers, cleanups);
+  handlers.push(...remote.handlers);
+  routeRefusals.push(...remote.refusals);
   const sites = findPushSites(sourceFile, handlers, aliases);
   const crossFile = ctx.options.crossFile as CrossFileInput | undefined;
   // A file may ask only through helpers of other modules (cross-file mode).
@@ -56,6 +68,11 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
 
   const surface = v1Surface(sourceFile);
   const v1 = surface.server;
+  // A definition's function is registered in another place, whose staying on v1 remote-handlers
+  // decides (and refuses): the v1 registration form it was found through (`.tool()`, which this
+  // run upgrades) does not make it a v1 handler.
+  const remoteFns = new Set(remote.handlers);
+  const v1Handler = (h: HandlerInfo) => surface.handler(remoteFns.has(h) ? { ...h, form: V2_FORMS[h.form] ?? h.form, sdk: 'v2' } : h);
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
   const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
@@ -108,7 +125,8 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   return {
     findings,
     file: {
-      handlers, routeRefusals, v1, v1Handler: surface.handler, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
+      handlers, routeRefusals, v1, v1Handler, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
+      dispatcherChanges: remote.changes, verifyWiredBy: remote.verifyWiredBy,
       exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause,
     },
   };

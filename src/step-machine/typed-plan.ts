@@ -40,6 +40,10 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   if (noContext) return refuseAll('push-unsupported-shape', noContext, 'Declare the context parameter (the argument after the tool arguments, e.g. `ctx`) and run the migration again.');
   const binding = subjectArgs(handler, tc.quote);
   if (!binding) {
+    if (handler.subjectProblem) {
+      return refuseAll('push-unsupported-shape', `${handler.subjectProblem}, so the state cannot be bound to it`,
+        'Register the handler under a string literal or a const (or a const object member), then run the migration again.');
+    }
     return refuseAll('push-unsupported-shape',
       `the ${handler.kind === 'resource' ? 'resource URI' : 'name'} or the arguments cannot be read, so the state cannot be bound to them`,
       'Register the handler with a string-literal name and a named or destructured arguments parameter.');
