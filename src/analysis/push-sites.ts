@@ -3,7 +3,7 @@
 // throw, the completion notifier, `elicitationId` properties and task-augmented requests. Pure
 // syntax: receivers are recognised by shape (ctx.mcpReq, `<x>.server`, variables holding a
 // server, destructured context members) and references are followed within the file only.
-import { Node, SyntaxKind, type CallExpression, type Expression, type Identifier, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type Expression, type Identifier, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
 import {
   findHandlers,
   findProperty,
@@ -108,8 +108,8 @@ export function findPushSites(sourceFile: SourceFile, handlers?: HandlerInfo[], 
     }
   }
   if (text.includes('elicitationId')) {
-    for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.PropertyAssignment)) drafts.push(elicitationIdSite(prop));
-    for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.ShorthandPropertyAssignment)) drafts.push(elicitationIdSite(prop));
+    for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.PropertyAssignment)) drafts.push(elicitationIdSite(prop, names));
+    for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.ShorthandPropertyAssignment)) drafts.push(elicitationIdSite(prop, names));
   }
   // Push functions used as values: found from their names in the text.
   for (const match of text.matchAll(/\b(?:elicitInput|requestSampling|createMessage|listRoots|send|sendRequest)\b/g)) {
@@ -558,11 +558,27 @@ function urlErrorSite(node: Node, names: LocalNames): Draft | undefined {
   };
 }
 
-function elicitationIdSite(node: Node): Draft | undefined {
+function elicitationIdSite(node: Node, names: LocalNames): Draft | undefined {
   const parent = node.getParent();
   if (!parent || !Node.isObjectLiteralExpression(parent)) return undefined;
-  if (propertyName(node) !== 'elicitationId') return undefined;
+  if (propertyName(node) !== 'elicitationId' || !speaksElicitationProtocol(parent, names)) return undefined;
   return { kind: 'elicitation-id', api: 'elicitationId', node };
+}
+
+/**
+ * Whether an object's `elicitationId` is the 2025 protocol's: beside `mode` or `url` (URL elicitation
+ * params, also in UrlElicitationRequiredError's list), as a push call's params, or as the params of
+ * notifications/elicitation/complete. Elsewhere (a step state, as in our own output; a database
+ * row) it is the user's name for their own value, and saying it has no meaning would be false.
+ */
+function speaksElicitationProtocol(object: ObjectLiteralExpression, names: LocalNames): boolean {
+  if (findProperty(object, 'mode') || findProperty(object, 'url')) return true;
+  const holder = object.getParent();
+  if (Node.isCallExpression(holder)) return holder.getArguments()[0] === object && callSite(holder, names) !== undefined;
+  if (!Node.isPropertyAssignment(holder) || propertyName(holder) !== 'params') return false;
+  const message = holder.getParent();
+  const method = Node.isObjectLiteralExpression(message) ? findProperty(message, 'method') : undefined;
+  return !!method && stringValue(propertyValue(method)) === 'notifications/elicitation/complete';
 }
 
 /** A push function passed on or stored as a value: `helper(ctx.mcpReq.elicitInput)`, `{ ask: server.server.createMessage.bind(…) }`. */
