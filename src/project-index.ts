@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ts } from 'ts-morph';
 import type { PushAlias } from './config.js';
 import { exportsAskingHelper, parseOnTheSide, type CrossFileInput } from './step-machine/cross-file.js';
+import { buildCallersIndex, type ModuleCallers } from './callers-index.js';
 
 export class ProjectError extends Error {}
 
@@ -52,6 +53,8 @@ export interface ProjectIndex {
   inputs: Map<string, CrossFileInput>;
   /** Files whose imports were resolved, modules parsed for helpers, helper modules found. */
   stats: { files: number; parsed: number; helperModules: number };
+  /** Per module that may ask and exports something: where the run's other files use its exports. */
+  callers: Map<string, ModuleCallers>;
 }
 
 /** Text that can hold a question a helper asks (the push names, or the alias names). */
@@ -146,5 +149,6 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
       inputs.set(file, input);
     }
   }
-  return { inputs, stats };
+  const askers = new Set(files.filter((f) => /\bexport\b/.test(f.text) && mayAsk(f.text, aliases)).map((f) => path.normalize(f.absPath)));
+  return { inputs, stats, callers: buildCallersIndex(files, askers, importsOfFile, stats.files) };
 }

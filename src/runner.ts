@@ -219,7 +219,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
       crossFileStats = { tsconfig: crossFile.tsconfig, ...index.stats, groups: 0, indexMs: Math.round(performance.now() - indexStarted) };
       for (const task of held) {
         const input = index.inputs.get(task.absPath);
-        scheduler.submit(input ? { ...task, crossFile: input } : task);
+        const callers = index.callers.get(path.normalize(task.absPath));
+        scheduler.submit({ ...task, ...(input ? { crossFile: input } : {}), ...(callers ? { callers } : {}) });
       }
     }
     await scheduler.drain();
@@ -388,7 +389,8 @@ async function applyGroups(
     if (!problem && task) {
       const helpers = [...group.helpers].sort();
       const input = index.inputs.get(absPath);
-      const result = await runFileTask({ ...task, ...(input ? { crossFile: input } : {}), exportCompanions: helpers }, options.transforms,
+      const callers = index.callers.get(path.normalize(absPath));
+      const result = await runFileTask({ ...task, ...(input ? { crossFile: input } : {}), ...(callers ? { callers } : {}), exportCompanions: helpers }, options.transforms,
         { format: options.format !== false, sdkUpgrade: options.sdkUpgrade });
       const exported = (name: string) => new RegExp(`\\bexport\\s+(async\\s+)?function\\s+${camelCase(name)}Params\\b`).test(result.output ?? '');
       if (result.error !== undefined) problem = result.error;

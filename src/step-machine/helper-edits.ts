@@ -1,11 +1,10 @@
 // The same-file helpers whose calls were lifted into handlers: each gets its companions (request
 // builder and outcome function) beside it, and goes when nothing references it any more.
 import { Node, SyntaxKind } from 'ts-morph';
-import type { HandlerInfo } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { companionText, isPropertyName, type CompanionTypes, type HelperCall, type LiftableHelper } from './helpers.js';
-import { helperFinding, outsideRequestFinding } from './site-findings.js';
+import { helperFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
 import { indentationAt, lineStartOf } from './text.js';
 import { sdkImportNames } from './unused-imports.js';
 
@@ -23,7 +22,7 @@ export function helperEdits(
   typescript: boolean,
   uses: Set<string>,
   edits: TextEdit[],
-  handlers: HandlerInfo[],
+  scope: SiteScope,
   removedDeclarations: Node[],
   exportFor: ReadonlySet<string>,
 ): FindingInput[] {
@@ -47,7 +46,8 @@ export function helperEdits(
     const remaining = references.filter((id) => !migratedHere.some((call) => call.containsRange(id.getPos(), id.getEnd())) &&
       !removedHelpers.some((d) => d.containsRange(id.getPos(), id.getEnd())));
     if (!needed.has(helper)) {
-      if (!helper.via) findings.push(outsideRequestFinding(helper.site, handlers));
+      const finding = helper.via ? undefined : unhandledSiteFinding(helper.site, scope);
+      if (finding) findings.push(finding);
       continue;
     }
     const types = companionTypes(helper, typescript, uses);

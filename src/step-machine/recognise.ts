@@ -3,7 +3,7 @@
 // question is lifted into their callers (same file, chains, imported in cross-file mode); completion
 // notifiers; and the reasons a handler is kept whole although its own questions could migrate.
 // Nothing here edits text.
-import { SyntaxKind, type Node } from 'ts-morph';
+import { Node, SyntaxKind } from 'ts-morph';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import { findPushSites, importsV1Sdk, type PushSite } from '../analysis/push-sites.js';
@@ -12,7 +12,8 @@ import type { FindingInput, TransformContext } from '../types.js';
 import { recogniseNotifiers, type HandlerNotifiers } from './completion-notifiers.js';
 import { importedChainFindings, importedHelpers, type CrossFileInput, type ImportedHelper } from './cross-file.js';
 import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall, type LiftableHelper } from './helpers.js';
-import { outsideRequestFinding, routeRefusalFinding } from './site-findings.js';
+import { routeRefusalFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
+import type { ModuleCallers } from '../callers-index.js';
 import { unliftedAskers } from './unlifted-askers.js';
 
 /** What the later stages need to know about a file that asks. */
@@ -35,6 +36,8 @@ export interface FileRecognition {
   byHandler: Map<HandlerInfo, PushSite[]>;
   /** Why something outside its own questions keeps `handler` as it was, if anything does. */
   keptWholeBecause(handler: HandlerInfo): string | undefined;
+  /** What findings on questions outside every handler draw on. */
+  scope: SiteScope;
 }
 
 /** `file` is undefined when nothing in the file asks (the findings may still report something). */
@@ -54,7 +57,10 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const v1 = importsV1Sdk(sourceFile);
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
+  const notLifted = new Map<Node, string>();
+  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames, notLifted);
+  const callers = ctx.options.callers as ModuleCallers | undefined;
+  const scope: SiteScope = { handlers, notLifted: v1 ? v1Reasons(sites) : notLifted, ...(callers ? { callers } : {}) };
   // Helpers that ask by calling one of those (chains, to a bounded depth); refused chains are reported.
   if (!v1) findings.push(...findHelperChains(sourceFile, sites, helpers, handlers, fileNames));
   // Helpers imported from other modules of the project (cross-file mode), by local name.
@@ -84,7 +90,8 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
     if (!site.handler) {
       const implemented = implementedAlias(site, aliases);
-      findings.push(routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : outsideRequestFinding(site, handlers)));
+      const finding = routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : unhandledSiteFinding(site, scope));
+      if (finding) findings.push(finding);
       continue;
     }
     byHandler.set(site.handler, [...(byHandler.get(site.handler) ?? []), site]);
@@ -101,11 +108,12 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     if (unlifted.length > 0) return `it also calls ${[...new Set(unlifted.map((u) => `${u.name}()`))].join(', ')}, which asks the client and is not migrated`;
     return undefined;
   };
+  scope.keptBecause = keptWholeBecause;
   return {
     findings,
     file: {
       handlers, routeRefusals, v1, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
-      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause,
+      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause, scope,
     },
   };
 }
@@ -130,5 +138,15 @@ function aliasArgumentRefusals(sites: PushSite[], findings: FindingInput[]): Set
 /** No handler changes: every helper's question stays and is reported (a chain's at its inner helper). */
 export function helpersLeftFindings(file: FileRecognition): FindingInput[] {
   return [...file.helpers.values()].filter((helper) => !helper.via)
-    .map((helper) => routeRefusalFinding(helper.site, file.routeRefusals) ?? outsideRequestFinding(helper.site, file.handlers));
+    .flatMap((helper) => routeRefusalFinding(helper.site, file.routeRefusals) ?? unhandledSiteFinding(helper.site, file.scope) ?? []);
+}
+
+/** In a v1 file no helper is lifted: that is the reason for each function that asks. */
+function v1Reasons(sites: PushSite[]): Map<Node, string> {
+  const reasons = new Map<Node, string>();
+  for (const site of sites) {
+    const fn = site.handler ? undefined : site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
+    if (fn) reasons.set(fn, 'the file still uses the v1 SDK, and helpers are lifted only in files on @modelcontextprotocol/server 2.x');
+  }
+  return reasons;
 }
