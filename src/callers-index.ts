@@ -4,7 +4,7 @@
 // from its entry module (its public API). A finding on a question in a function that is no handler
 // says what was found here instead of guessing (site-findings.ts). Plain data, handed to the
 // module's own task.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Node, SyntaxKind, ts, type SourceFile } from 'ts-morph';
 import { describeHandler, findHandlers, type HandlerInfo } from './analysis/handlers.js';
@@ -23,8 +23,6 @@ export interface CallerUse {
 }
 
 export interface ModuleCallers {
-  /** Files of the run whose imports were resolved (cross-file mode searched these). */
-  searched: number;
   /** The package entry (relative to the module's directory) and the names of this module it exports. */
   publicApi?: { entry: string; names: string[] };
   /** Per exported name: its uses in the other files of the run. */
@@ -38,34 +36,77 @@ interface IndexedFile {
 
 /**
  * `askers`: the modules whose uses to find; `importsOfFile`: per file, the modules of the run it
- * imports ([specifier, absolute path]); `searched`: how many files had their imports resolved.
+ * imports as the compiler resolves them ([specifier, absolute path]); relative imports of files whose
+ * tsconfig did not load are resolved here by path. Uses in test files are left out: a test calling
+ * a function is no request path.
  */
-export function buildCallersIndex(files: readonly IndexedFile[], askers: ReadonlySet<string>, importsOfFile: ReadonlyMap<string, [string, string][]>, searched: number): Map<string, ModuleCallers> {
+export function buildCallersIndex(files: readonly IndexedFile[], askers: ReadonlySet<string>, importsOfFile: ReadonlyMap<string, [string, string][]>): Map<string, ModuleCallers> {
   const byPath = new Map(files.map((f) => [path.normalize(f.absPath), f]));
   const index = new Map<string, ModuleCallers>();
-  for (const asker of askers) index.set(asker, { searched, uses: {} });
-  for (const [file, imported] of importsOfFile) {
-    const wanted = imported.filter(([, target]) => askers.has(target));
+  const methods = new Map<string, Map<string, string>>();
+  for (const asker of askers) {
+    index.set(asker, { uses: {} });
+    methods.set(asker, publicMethods(byPath.get(asker)!.text));
+  }
+  for (const file of files) {
+    if (TEST_FILE.test(file.absPath)) continue;
+    const imported = importsOfFile.get(file.absPath) ?? relativeImports(file);
+    const wanted = imported.filter(([, target]) => askers.has(target) && target !== path.normalize(file.absPath));
     if (wanted.length === 0) continue;
-    const parsed = parseOnTheSide(file, byPath.get(path.normalize(file))!.text);
+    const parsed = parseOnTheSide(file.absPath, file.text);
     try {
       const handlers = findHandlers(parsed.sourceFile);
       for (const [specifier, target] of wanted) {
         const entry = index.get(target)!;
-        for (const [name, refs] of importedRefs(parsed.sourceFile, specifier)) {
+        const add = (name: string, refs: Node[]) => {
           entry.uses[name] = [...(entry.uses[name] ?? []), ...refs.map((ref) => useOf(ref, handlers, path.dirname(target)))];
-        }
+        };
+        for (const [name, refs] of importedRefs(parsed.sourceFile, specifier)) add(name, refs);
+        // Methods of the module's exported classes, called on any receiver (`this.elicitation.confirm(…)`).
+        for (const [method, owner] of methods.get(target)!) add(`${owner}.${method}`, methodCalls(parsed.sourceFile, method));
       }
     } finally {
       parsed.dispose();
     }
   }
-  const published = publicExports(files, byPath);
+  const published = publicExports(files);
   for (const [asker, entry] of index) {
     const api = published.get(asker);
     if (api) entry.publicApi = { entry: relative(path.dirname(asker), api.entry), names: [...api.names].sort() };
   }
   return index;
+}
+
+const TEST_FILE = /(\.(test|spec)\.[cm]?[jt]sx?$)|([\\/](__tests__|__mocks__)[\\/])/;
+
+/** Relative imports of a file, resolved by path (`./x.js` → `./x.ts`, `./dir` → `./dir/index.ts`). */
+function relativeImports(file: IndexedFile): [string, string][] {
+  return ts.preProcessFile(file.text, true, false).importedFiles.map((i) => i.fileName).flatMap((specifier): [string, string][] => {
+    const target = resolveRelative(file.absPath, specifier);
+    return target ? [[specifier, target]] : [];
+  });
+}
+
+/** Public methods of the exported classes of a module: method → class. */
+function publicMethods(text: string): Map<string, string> {
+  const source = ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, false);
+  const found = new Map<string, string>();
+  for (const statement of source.statements) {
+    if (!ts.isClassDeclaration(statement) || !statement.name || !ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    for (const member of statement.members) {
+      if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name)) continue;
+      const hidden = ts.getModifiers(member)?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword);
+      if (!hidden) found.set(member.name.text, statement.name.text);
+    }
+  }
+  return found;
+}
+
+/** `<anything>.method(…)` calls in a file: the property name node of each. */
+function methodCalls(file: SourceFile, method: string): Node[] {
+  return file.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)
+    .filter((p) => p.getName() === method && Node.isCallExpression(p.getParent()) && (p.getParent() as Node & { getExpression(): Node }).getExpression() === p)
+    .map((p) => p.getNameNode());
 }
 
 /** The references of each name imported from `specifier`: `{ a as b }` (refs of b), `* as ns` (`ns.a`), default. */
@@ -135,10 +176,10 @@ function relative(fromDir: string, to: string): string {
 /**
  * Per module of the run: the names the package's entry module exports from it (through
  * `export * from` and `export { … } from`, a few levels deep), and that entry. The entry is
- * package.json's `exports['.']`, `main`, `module` or `types`, mapped back to a source file of the run
- * (`dist/index.js` → `src/index.ts`).
+ * package.json's `exports['.']`, `main`, `module` or `types`, mapped back to its source file
+ * (`dist/index.js` → `src/index.ts`), read from disk (an entry of re-exports only is no candidate file).
  */
-function publicExports(files: readonly IndexedFile[], byPath: ReadonlyMap<string, IndexedFile>): Map<string, { entry: string; names: Set<string> }> {
+function publicExports(files: readonly IndexedFile[]): Map<string, { entry: string; names: Set<string> }> {
   const result = new Map<string, { entry: string; names: Set<string> }>();
   const resolver = new PackageResolver();
   const roots = new Set<string>();
@@ -147,16 +188,14 @@ function publicExports(files: readonly IndexedFile[], byPath: ReadonlyMap<string
     if (pkg) roots.add(pkg.root);
   }
   for (const root of roots) {
-    for (const entry of entryModules(root, byPath)) {
-      collect(entry, '*', entry, 0);
-    }
+    for (const entry of entryModules(root)) collect(entry, '*', entry, 0);
   }
   return result;
 
   function collect(module: string, names: Set<string> | '*', entry: string, depth: number): void {
-    const file = byPath.get(module);
-    if (!file || depth > 4) return;
-    const info = exportsOf(file.text);
+    const text = depth > 4 ? undefined : readText(module);
+    if (text === undefined) return;
+    const info = exportsOf(text);
     const own = names === '*' ? info.local : new Set([...info.local].filter((n) => names.has(n)));
     if (own.size > 0) {
       const known = result.get(module) ?? { entry, names: new Set<string>() };
@@ -164,11 +203,19 @@ function publicExports(files: readonly IndexedFile[], byPath: ReadonlyMap<string
       result.set(module, known);
     }
     for (const re of info.reexports) {
-      const target = resolveRelative(module, re.from, byPath);
+      const target = resolveRelative(module, re.from);
       if (!target) continue;
       const wanted = re.names === '*' ? names : new Set([...re.names].filter(([, exported]) => names === '*' || names.has(exported)).map(([local]) => local));
       collect(target, wanted, entry, depth + 1);
     }
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
 }
 
@@ -197,16 +244,17 @@ function exportsOf(text: string): { local: Set<string>; reexports: { from: strin
   return { local, reexports };
 }
 
-function resolveRelative(fromModule: string, specifier: string, byPath: ReadonlyMap<string, IndexedFile>): string | undefined {
+/** A relative specifier resolved by path to a source file that exists (`./x.js` → `./x.ts`). */
+function resolveRelative(fromModule: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(fromModule), specifier);
   const stem = base.replace(/\.(m|c)?jsx?$/, '');
   return [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${stem}.js`, path.join(base, 'index.ts'), path.join(base, 'index.js')]
-    .map((p) => path.normalize(p)).find((p) => byPath.has(p));
+    .map((p) => path.normalize(p)).find((p) => /\.[cm]?[jt]sx?$/.test(p) && existsSync(p));
 }
 
-/** The source modules of the run that package.json at `root` names as its entry points. */
-function entryModules(root: string, byPath: ReadonlyMap<string, IndexedFile>): string[] {
+/** The source modules that package.json at `root` names as its entry points. */
+function entryModules(root: string): string[] {
   let pkg: Record<string, unknown>;
   try {
     pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
@@ -223,7 +271,7 @@ function entryModules(root: string, byPath: ReadonlyMap<string, IndexedFile>): s
     // `dist/src/index` → src/index; `dist/index` → index, src/index.
     const candidates = [stem, parts.slice(1).join('/'), ['src', ...parts.slice(1)].join('/')].filter((c) => c.length > 0);
     for (const candidate of candidates) {
-      const hit = resolveRelative(path.join(root, 'package.json'), `./${candidate}`, byPath);
+      const hit = resolveRelative(path.join(root, 'package.json'), `./${candidate}`);
       if (hit) {
         found.add(hit);
         break;

@@ -150,5 +150,5 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
     }
   }
   const askers = new Set(files.filter((f) => /\bexport\b/.test(f.text) && mayAsk(f.text, aliases)).map((f) => path.normalize(f.absPath)));
-  return { inputs, stats, callers: buildCallersIndex(files, askers, importsOfFile, stats.files) };
+  return { inputs, stats, callers: buildCallersIndex(files, askers, importsOfFile) };
 }

@@ -599,6 +599,21 @@ class Bot {
     expect(list.map((s) => s.api)).toEqual(['this.server.createMessage']);
   });
 
+  it('a push function looked up reflectively and invoked with .call is a site at its (first) lookup', () => {
+    const list = sites(`${V2}
+export async function ask(server: unknown, context: any, params: object) {
+  const method = (server as Record<string, unknown>)?.elicitInput;
+  if (typeof method !== 'function') return undefined;
+  const found = context?.elicitInput || context?.agent?.elicitInput;
+  await (found as any).call(context, params);
+  return (method as (p: object) => Promise<unknown>).call(server, params);
+}`);
+    expect(list.map((s) => `${s.kind} ${s.api} ${s.node.getStartLineNumber()}`)).toEqual([
+      'elicitation (serverasRecord<string,unknown>)?.elicitInput 5',
+      'elicitation context?.elicitInput 7',
+    ]);
+  });
+
   it('a mock asserted on in a test, and elicitationId in a schema, a log line or a test call, ask nothing', () => {
     const list = sites(`${V2}
 expect(server.elicitInput).toHaveBeenCalledTimes(1);

@@ -21,6 +21,7 @@ import { helpersLeftFindings, recognise, type FileRecognition } from '../src/ste
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { typeHandler } from '../src/step-machine/typed-plan.js';
+import { withUnaskedConsequences } from '../src/step-machine/unasked-consequences.js';
 import { replacedBy, wireFile, type Migration } from '../src/step-machine/wire-file.js';
 import { detectStyle, type TextStyle } from '../src/text-style.js';
 import type { Transform, TransformContext, TransformResult } from '../src/types.js';
@@ -71,7 +72,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const planned = planHandlers(file);
   result.findings.push(...planned.findings);
   if (planned.plans.length === 0 && !file.exporting) {
-    result.findings.push(...helpersLeftFindings(file));
+    result.findings = withUnaskedConsequences([...result.findings, ...helpersLeftFindings(file)], file);
     return result;
   }
   const style = detectStyle(ctx.text);
@@ -83,7 +84,7 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   result.sitesMigrated = migration.sitesMigrated;
   const wired = wireFile(wc, file, migration);
   result.edits = wired.edits;
-  result.findings.push(...wired.findings);
+  result.findings = withUnaskedConsequences([...result.findings, ...wired.findings], file);
   if (wired.requires) result.requires = wired.requires;
   if (wired.newFiles) result.newFiles = wired.newFiles;
   return result;

@@ -648,9 +648,32 @@ function valueSite(access: Node): Draft | undefined {
     if (!bindCall || !Node.isCallExpression(bindCall) || bindCall.getExpression() !== parent) return undefined;
     value = bindCall;
   }
-  const handed = handedOn(value);
+  const handed = handedOn(value) ?? invokedReflectively(value);
   if (!handed) return undefined;
   return { kind: inTaskRegistration(handed) ? 'task' : kind, api: apiText(access), node: handed, receiver: access };
+}
+
+/**
+ * `const ask = (server as any)?.elicitInput || other?.elicitInput; … ask.call(server, params)`: the
+ * push function looked up reflectively and invoked through `.call` / `.apply`, which no call site
+ * shows. The first lookup of the initializer stands for the site.
+ */
+function invokedReflectively(value: Node): Node | undefined {
+  let top = value;
+  for (let parent = top.getParent(); parent; parent = top.getParent()) {
+    const chain = Node.isBinaryExpression(parent) && /^(\|\||\?\?)$/.test(parent.getOperatorToken().getText());
+    if (!chain && !TRANSPARENT(parent)) break;
+    // Only the first lookup of an `a || b` chain.
+    if (chain && (parent as import('ts-morph').BinaryExpression).getLeft() !== top) return undefined;
+    top = parent;
+  }
+  const decl = top.getParent();
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getInitializer() !== top || !Node.isIdentifier(decl.getNameNode())) return undefined;
+  const name = decl.getName();
+  const scope = decl.getFirstAncestor((a) => isFunctionLike(a)) ?? decl.getSourceFile();
+  const invoked = scope.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).some((p) =>
+    /^(call|apply)$/.test(p.getName()) && unwrapExpression(p.getExpression()).getText() === name && Node.isCallExpression(p.getParent()));
+  return invoked ? value : undefined;
 }
 
 /** The file still uses the v1 SDK (an import or a require of @modelcontextprotocol/sdk). */

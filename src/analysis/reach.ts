@@ -5,7 +5,7 @@
 // object, a returned closure, a protected method for subclasses), and what the file cannot tell
 // (exported functions and public methods whose callers live elsewhere, values handed on). The
 // findings are built from this (site-findings.ts), so each one says what was found.
-import { Node, SyntaxKind, type ClassDeclaration, type ClassExpression } from 'ts-morph';
+import { Node, SyntaxKind, type ClassDeclaration, type ClassExpression, type ParameterDeclaration } from 'ts-morph';
 import { isFunctionLike, resolveIdentifier, unwrapExpression, type HandlerInfo } from './handlers.js';
 import type { PushSite } from './push-sites.js';
 import { outsideCallback } from './request-scope.js';
@@ -42,9 +42,11 @@ export interface Reach {
 export interface Entry {
   /** `askYesNo()` or `Session.requestSampling()`. */
   name: string;
-  /** The exported name other modules import it by (the function, or the class of a method). */
+  /** The name the callers index files its uses under: the function, or `Class.method`. */
   exportName: string;
   kind: 'function' | 'method';
+  /** The way from the entry to the question passes a call that is not waited for. */
+  detached?: boolean;
 }
 
 type ClassLike = ClassDeclaration | ClassExpression;
@@ -79,7 +81,7 @@ export function reachOf(site: PushSite, handlers: readonly HandlerInfo[]): Reach
     }
     // Code after `await server.connect(transport)` in the same function sets up a connection.
     if (depth === 0 && connectsBefore(fn, site.node)) {
-      reach.outside.push(`${nameOf(fn) ?? 'this function'}, after it connects the server to a transport (start-up of a session)`);
+      reach.outside.push(`${nameOf(fn) ?? 'this function'}() after it connects the server to a transport (the start of a session)`);
       return;
     }
     const name = nameOf(fn);
@@ -99,7 +101,7 @@ export function reachOf(site: PushSite, handlers: readonly HandlerInfo[]): Reach
       reach.exposed.push(uses.how);
       return;
     }
-    if (uses.kind === 'entry') reach.entries.push(uses.entry);
+    if (uses.kind === 'entry') reach.entries.push(via.detached ? { ...uses.entry, detached: true } : uses.entry);
     if (uses.refs.length === 0) {
       if (uses.kind !== 'entry' && name) reach.uncalled.push(`${name}()`);
       return;
@@ -120,7 +122,7 @@ export function reachOf(site: PushSite, handlers: readonly HandlerInfo[]): Reach
     const value = valueUse(ref);
     if (value.kind === 'outside') reach.outside.push(value.how);
     else if (value.kind === 'exposed') reach.exposed.push(value.how);
-    else reach.values.push(value.how);
+    else if (value.kind === 'value') reach.values.push(value.how);
   };
 
   visit(start, { detached: false, chain: [] }, 0);
@@ -179,11 +181,11 @@ function usesOf(fn: Node): Uses {
     const cls = member.getParent();
     if (Node.isClassDeclaration(cls) || Node.isClassExpression(cls)) return memberUses(member, cls);
     // A method of an object literal.
-    if (Node.isObjectLiteralExpression(cls)) return { kind: 'exposed', how: objectDestination(cls, member.getName()) };
+    if (Node.isObjectLiteralExpression(cls)) return memberOf(cls, member.getName());
   }
   if (parent && Node.isPropertyAssignment(parent) && parent.getInitializer() === fn) {
     const object = parent.getParent();
-    if (Node.isObjectLiteralExpression(object)) return { kind: 'exposed', how: objectDestination(object, parent.getName()) };
+    if (Node.isObjectLiteralExpression(object)) return memberOf(object, parent.getName());
   }
   const holder = climb(fn);
   const above = holder.getParent();
@@ -228,9 +230,9 @@ function memberUses(member: Node & { getName(): string }, cls: ClassLike): Uses 
   const isAbstract = Node.isClassDeclaration(cls) && cls.isAbstract();
   // A protected method nothing in its own class calls is there for subclasses: the base class's asking API.
   if (isProtected && refs.length === 0 && (exported || isAbstract)) {
-    return { kind: 'exposed', how: `protected method ${className}.${name}() of the base class ${className}, for its subclasses to call` };
+    return { kind: 'exposed', how: `the protected method ${name}() that the base class ${className} offers its subclasses` };
   }
-  if (!isPrivate && exported) return { kind: 'entry', refs, entry: { name: `${className}.${name}()`, exportName: className, kind: 'method' } };
+  if (!isPrivate && exported) return { kind: 'entry', refs, entry: { name: `${className}.${name}()`, exportName: `${className}.${name}`, kind: 'method' } };
   return { kind: 'refs', refs };
 }
 
@@ -311,6 +313,29 @@ function storedAs(call: Node): string | undefined {
   return undefined;
 }
 
+/**
+ * A member of an object literal: exposed when the object goes to other code; when it is only held
+ * in a const whose members this file calls (`helpers.ask()`), those calls are its references.
+ */
+function memberOf(object: Node, member: string): Uses {
+  const holder = climb(object).getParent();
+  if (holder && Node.isVariableDeclaration(holder) && Node.isIdentifier(holder.getNameNode())) {
+    const refs = identifierRefs(holder.getNameNode(), holder.getName());
+    const accesses = refs.flatMap((r) => {
+      const p = r.getParent();
+      return p && Node.isPropertyAccessExpression(p) && p.getExpression() === r ? [p] : [];
+    });
+    if (refs.length > 0 && accesses.length === refs.length) return { kind: 'refs', refs: accesses.filter((a) => a.getName() === member) };
+  }
+  return { kind: 'exposed', how: objectDestination(object, member) };
+}
+
+/** The asking API a function is handed to other code as, if it is one (`` `elicit` of the object passed to tool.execute() ``). */
+export function exposureOf(fn: Node): string | undefined {
+  const uses = usesOf(fn);
+  return uses.kind === 'exposed' ? uses.how : undefined;
+}
+
 /** Where an object literal holding an asking member goes: passed to a call, returned, held in a const. */
 function objectDestination(object: Node, member: string): string {
   const holder = climb(object);
@@ -331,7 +356,7 @@ function calleeText(call: Node): string {
 }
 
 /** A function reference that is not called: where it goes. */
-function valueUse(ref: Node): { kind: 'outside' | 'exposed' | 'value'; how: string } {
+function valueUse(ref: Node): { kind: 'outside' | 'exposed' | 'value' | 'ignored'; how: string } {
   let access: Node = ref;
   const parent = ref.getParent();
   if (parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref) access = parent;
@@ -341,6 +366,7 @@ function valueUse(ref: Node): { kind: 'outside' | 'exposed' | 'value'; how: stri
   if (holder && Node.isCallExpression(holder) && holder.getExpression() !== value) {
     const outside = outsideCallback(value);
     if (outside) return { kind: 'outside', how: outside };
+    if (/\.(off|removeListener|removeEventListener|removeAllListeners)$/.test(calleeText(holder))) return { kind: 'ignored', how: '' };
     return { kind: 'value', how: `${text} handed to ${calleeText(holder)}() as a value` };
   }
   if (holder && Node.isPropertyAssignment(holder)) {
@@ -363,20 +389,43 @@ function connectsBefore(fn: Node, site: Node): boolean {
   });
 }
 
+/** The request-context parameter of `fn` the push is made through (`extra` in `extra.sendRequest(…)`), if it is one. */
+function ownContextParam(site: PushSite, fn: Node): ParameterDeclaration | undefined {
+  let root: Node | undefined = site.call?.getExpression() ?? site.node;
+  while (root && (Node.isPropertyAccessExpression(root) || Node.isCallExpression(root) || Node.isParenthesizedExpression(root) || Node.isNonNullExpression(root))) root = root.getExpression();
+  if (!root || !Node.isIdentifier(root)) return undefined;
+  const decl = resolveIdentifier(root);
+  const param = decl && (Node.isParameterDeclaration(decl) ? decl : Node.isBindingElement(decl) ? decl.getFirstAncestorByKind(SyntaxKind.Parameter) : undefined);
+  if (!param || param.getParent() !== fn) return undefined;
+  return isContextParam(param) ? param : undefined;
+}
+
+/**
+ * A handler-shaped function: `(args, extra)` with a request-context parameter, whatever it asks
+ * through (a definition's `handler` that asks through a server captured from its factory).
+ */
+function contextParameterOf(fn: Node): ParameterDeclaration | undefined {
+  if (!Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn) && !Node.isMethodDeclaration(fn)) return undefined;
+  const params = fn.getParameters();
+  return params.length >= 2 ? params.find((p, i) => i > 0 && isContextParam(p)) : undefined;
+}
+
+function isContextParam(param: ParameterDeclaration): boolean {
+  return /^(ctx|context|_?extra|mcpReq|req)$/.test(param.getName()) || /ServerContext|RequestHandlerExtra|mcpReq|sendRequest/.test(param.getText());
+}
+
+/** The site's closure in its handler asks through a request context it takes itself. */
+export function takesOwnContext(site: PushSite): boolean {
+  return site.nestedFunction !== undefined && ownContextParam(site, site.nestedFunction) !== undefined;
+}
+
 /**
  * The push is made on a request context the function takes as a parameter (`extra.sendRequest`,
  * `ctx.mcpReq.elicitInput`), as a handler would: where the function is held.
  */
 function ownContextParameter(site: PushSite, fn: Node): Reach['ownContext'] {
-  let root: Node | undefined = site.call?.getExpression() ?? site.node;
-  while (root && (Node.isPropertyAccessExpression(root) || Node.isCallExpression(root) || Node.isParenthesizedExpression(root) || Node.isNonNullExpression(root))) root = root.getExpression();
-  if (!root || !Node.isIdentifier(root)) return undefined;
-  const decl = resolveIdentifier(root);
-  if (!decl) return undefined;
-  const param = Node.isParameterDeclaration(decl) ? decl : Node.isBindingElement(decl) ? decl.getFirstAncestorByKind(SyntaxKind.Parameter) : undefined;
-  if (!param || param.getParent() !== fn) return undefined;
-  const contextLike = /^(ctx|context|extra|_?extra|mcpReq|req)$/.test(param.getName()) || /ServerContext|RequestHandlerExtra|mcpReq|sendRequest/.test(param.getText());
-  if (!contextLike) return undefined;
+  const param = ownContextParam(site, fn) ?? contextParameterOf(fn);
+  if (!param) return undefined;
   // Only a function held where a registration could pick it up (an object member, a callback): a
   // named helper that takes the context is called with it by handlers.
   const parent = climb(fn).getParent();

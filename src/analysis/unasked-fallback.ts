@@ -7,8 +7,15 @@ import { Node, SyntaxKind } from 'ts-morph';
 import type { PushSite } from './push-sites.js';
 import { enclosingFunction } from './reach.js';
 
-/** `its catch (line 40) returns true`, `the client-capability check (line 12) returns { confirmed: true }`; undefined when neither goes ahead. */
-export function fallbackWithoutAsking(site: PushSite): string | undefined {
+export interface UnaskedFallback {
+  /** Where the function goes ahead: a catch around the question, or a capability check before it. */
+  where: 'catch' | 'guard';
+  /** `returns true`, `returns { confirmed: true }`, `falls back to process.cwd()`. */
+  what: string;
+}
+
+/** How the function goes ahead without an answer, when it does. */
+export function fallbackWithoutAsking(site: PushSite): UnaskedFallback | undefined {
   if (site.kind !== 'elicitation' && site.kind !== 'roots') return undefined;
   const fn = enclosingFunction(site.node);
   if (!fn) return undefined;
@@ -16,15 +23,24 @@ export function fallbackWithoutAsking(site: PushSite): string | undefined {
     if (statement === fn) break;
     if (!Node.isTryStatement(statement) || !statement.getTryBlock().containsRange(site.node.getPos(), site.node.getEnd())) continue;
     const handler = statement.getCatchClause();
-    const how = handler && goesAhead(handler.getBlock(), site.kind);
-    if (how) return `its catch (line ${handler!.getStartLineNumber()}) ${how}`;
+    const what = handler && goesAhead(handler.getBlock(), site.kind);
+    if (what) return { where: 'catch', what };
   }
   for (const check of fn.getDescendantsOfKind(SyntaxKind.IfStatement)) {
     if (check.getEnd() > site.node.getStart() || enclosingFunction(check) !== fn || !readsCapabilities(check.getExpression())) continue;
-    const how = goesAhead(check.getThenStatement(), site.kind);
-    if (how) return `the client-capability check (line ${check.getStartLineNumber()}) ${how}`;
+    const what = goesAhead(check.getThenStatement(), site.kind);
+    if (what) return { where: 'guard', what };
   }
   return undefined;
+}
+
+/** What leaving such a question means, in a sentence that ends where the action goes ahead. */
+export function consequenceOf(fallback: UnaskedFallback, kind: PushSite['kind']): string {
+  const asked = kind === 'roots' ? 'roots' : 'elicitation';
+  const confirmed = kind === 'roots' ? '' : ', as if the user had confirmed';
+  return fallback.where === 'catch'
+    ? `on 2026-07-28 the request throws and its catch ${fallback.what}${confirmed}, so the action runs without asking`
+    : `whenever the client does not announce ${asked}, its client-capability check ${fallback.what}${confirmed}, so the action runs without asking (and on 2026-07-28 the request throws for the clients that do)`;
 }
 
 /** The capability object of the client (`getClientCapabilities()`, `capabilities?.elicitation`). */
@@ -42,10 +58,10 @@ function goesAhead(block: Node, kind: PushSite['kind']): string | undefined {
     const value = r.getExpression();
     if (!value) continue;
     const inner = Node.isParenthesizedExpression(value) ? value.getExpression() : value;
-    if (kind === 'elicitation' && inner.getKind() === SyntaxKind.TrueKeyword) return 'returns true, as if the user had confirmed';
+    if (kind === 'elicitation' && inner.getKind() === SyntaxKind.TrueKeyword) return 'returns true';
     if (kind === 'elicitation' && Node.isObjectLiteralExpression(inner) && inner.getProperties().some((p) =>
       Node.isPropertyAssignment(p) && p.getInitializer()?.getKind() === SyntaxKind.TrueKeyword && /confirm|approv|proceed|accept|allow|consent|continue|grant|^ok$/i.test(p.getName()))) {
-      return `returns ${inner.getText().replace(/\s+/g, ' ')}, as if the user had confirmed`;
+      return `returns ${inner.getText().replace(/\s+/g, ' ')}`;
     }
   }
   if (kind === 'roots' && /process\.cwd\(\)/.test(block.getText())) return 'falls back to process.cwd() as the root';

@@ -5,14 +5,16 @@
 // Nothing here edits text.
 import { Node, SyntaxKind } from 'ts-morph';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../analysis/alias-arguments.js';
-import { findHandlers, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
+import { legacyEraBranch } from '../analysis/era-branches.js';
+import { describeHandler, findHandlers, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import { findPushSites, importsV1Sdk, type PushSite } from '../analysis/push-sites.js';
 import { outsideAnyRequest } from '../analysis/request-scope.js';
 import type { FindingInput, TransformContext } from '../types.js';
 import { recogniseNotifiers, type HandlerNotifiers } from './completion-notifiers.js';
 import { importedChainFindings, importedHelpers, type CrossFileInput, type ImportedHelper } from './cross-file.js';
 import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall, type LiftableHelper } from './helpers.js';
-import { routeRefusalFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
+import { exposedFinding, routeRefusalFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
+import { exposureOf, takesOwnContext } from '../analysis/reach.js';
 import type { ModuleCallers } from '../callers-index.js';
 import { unliftedAskers } from './unlifted-askers.js';
 
@@ -38,6 +40,8 @@ export interface FileRecognition {
   keptWholeBecause(handler: HandlerInfo): string | undefined;
   /** What findings on questions outside every handler draw on. */
   scope: SiteScope;
+  /** Every push site of the file (lifted helper calls included). */
+  sites: PushSite[];
 }
 
 /** `file` is undefined when nothing in the file asks (the findings may still report something). */
@@ -48,6 +52,8 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const routeRefusals: RouteRefusal[] = [];
   const handlers = findHandlers(sourceFile, routeRefusals);
   const sites = findPushSites(sourceFile, handlers, aliases);
+  // A push in a dual-era handler's 2025-era branch is right where it is: noted, never rewritten.
+  findings.push(...legacyBranchNotes(sites));
   const crossFile = ctx.options.crossFile as CrossFileInput | undefined;
   // A file may ask only through helpers of other modules (cross-file mode).
   if (sites.length === 0 && crossFile === undefined) return { findings };
@@ -88,6 +94,13 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const byHandler = new Map<HandlerInfo, PushSite[]>();
   for (const site of sites) {
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
+    // A closure in the handler handed to other code as an asking API (`{ elicit: (p) => … }` passed to
+    // the user's function): the framework's glue, not a question of this handler.
+    const exposure = site.handler && site.nestedFunction && !takesOwnContext(site) ? exposureOf(site.nestedFunction) : undefined;
+    if (exposure) {
+      findings.push(exposedFinding(site, '', exposure));
+      continue;
+    }
     if (!site.handler) {
       const implemented = implementedAlias(site, aliases);
       const finding = routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : unhandledSiteFinding(site, scope));
@@ -113,7 +126,7 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     findings,
     file: {
       handlers, routeRefusals, v1, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
-      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause, scope,
+      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause, scope, sites,
     },
   };
 }
@@ -139,6 +152,24 @@ function aliasArgumentRefusals(sites: PushSite[], findings: FindingInput[]): Set
 export function helpersLeftFindings(file: FileRecognition): FindingInput[] {
   return [...file.helpers.values()].filter((helper) => !helper.via)
     .flatMap((helper) => routeRefusalFinding(helper.site, file.routeRefusals) ?? unhandledSiteFinding(helper.site, file.scope) ?? []);
+}
+
+/** Removes the sites in 2025-era branches of dual-era handlers from `sites`, with a note for each. */
+function legacyBranchNotes(sites: PushSite[]): FindingInput[] {
+  const notes: FindingInput[] = [];
+  for (let i = sites.length - 1; i >= 0; i--) {
+    const site = sites[i];
+    const branch = legacyEraBranch(site);
+    if (branch === undefined) continue;
+    sites.splice(i, 1);
+    if (site.kind === 'elicitation-id') continue;
+    notes.unshift({
+      rule: 'legacy-era-branch', severity: 'info', pos: site.node.getStart(),
+      message: `${site.api} in ${describeHandler(site.handler!)} is in its 2025-era branch (if (${branch})), and the handler already answers 2026-07-28 with inputRequired(...): left as it is`,
+      suggestion: 'Nothing to do until 2025 clients no longer need serving; then remove the branch.',
+    });
+  }
+  return notes;
 }
 
 /** In a v1 file no helper is lifted: that is the reason for each function that asks. */

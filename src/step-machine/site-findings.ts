@@ -170,7 +170,7 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
   }
   if (reach.entries.length > 0) {
     const across = (fn && scope.notLifted.get(fn)) ?? 'its calls there cannot be lifted (see the findings at those calls)';
-    return entryFinding(site, where, reach.entries[0], scope, across, also);
+    return entryFinding(site, name ?? 'this function', reach.entries[0], scope, across, also);
   }
   if (reach.values.length > 0) {
     return {
@@ -195,7 +195,7 @@ function liftedEarlier(fn: Node, name: string): boolean {
 }
 
 /** The function is an asking API handed to other code (a context member, a returned closure, a base class's protected method). */
-function exposedFinding(site: PushSite, where: string, exposure: string): FindingInput {
+export function exposedFinding(site: PushSite, where: string, exposure: string): FindingInput {
   return {
     rule: 'framework-asking-api', severity: 'warning', pos: site.node.getStart(),
     message: `${site.api}${where} implements ${exposure}: an asking API handed to other code, so whoever calls it asks the client. There is no handler here that could return inputRequired for that code, so it is not migrated; on 2026-07-28 the question throws`,
@@ -204,42 +204,44 @@ function exposedFinding(site: PushSite, where: string, exposure: string): Findin
 }
 
 /** An exported function or a public method: what the run knows of its callers in other modules. */
-function entryFinding(site: PushSite, where: string, entry: Entry, scope: SiteScope, reason: string, also: string): FindingInput {
+function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteScope, reason: string, also: string): FindingInput {
   const callers = scope.callers;
-  const publicApi = callers?.publicApi?.names.includes(entry.exportName) ? callers.publicApi.entry : undefined;
-  const kindText = entry.kind === 'method' ? `${entry.name} is a public method of the exported class ${entry.exportName}` : `${entry.name} is exported`;
+  const where = ` in ${fnName}()`;
+  const own = `${fnName}()` === entry.name;
+  // What the entry is, from the question's point of view.
+  const subject = entry.kind === 'method'
+    ? `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is a public method of the exported class ${entry.exportName.split('.')[0]}`
+    : `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is exported`;
+  const helper = (found: { callers: string[]; reason?: string; nobody?: string }) => helperFinding(site, fnName, { ...found, also });
   if (!callers) {
-    return helperFinding(site, entry.name.replace(/\(\)$/, ''), {
-      callers: [], also,
-      nobody: `${kindText}, and nothing in this file that reaches it is a handler; its callers in other modules were not looked for because cross-file mode was off (it needs a tsconfig.json beside or above the files, or --project <tsconfig>)`,
+    return helper({
+      callers: [],
+      nobody: `${subject}; nothing in this file that reaches it is a handler, and its callers in other modules were not looked for because cross-file mode was off (it needs a tsconfig.json beside or above the files, or --project <tsconfig>)`,
     });
   }
-  const uses = entry.kind === 'function' ? callers.uses[entry.exportName] ?? [] : [];
+  const uses = callers.uses[entry.exportName] ?? [];
   const member = uses.find((u) => u.kind === 'member');
   if (member) return exposedFinding(site, where, `\`${member.detail}\` of an object in ${fileOf(member.at)}, through ${entry.name}`);
-  const inHandlers = uses.filter((u) => u.kind === 'handler' && !u.detached);
+  const inHandlers = uses.filter((u) => u.kind === 'handler');
+  const waited = inHandlers.filter((u) => !u.detached);
+  if (waited.length > 0 && !entry.detached) return helper({ callers: unique(waited.map((u) => `${u.detail} (${fileOf(u.at)})`)), reason });
   if (inHandlers.length > 0) {
-    return helperFinding(site, entry.name.replace(/\(\)$/, ''), {
-      callers: unique(inHandlers.map((u) => `${u.detail} (${fileOf(u.at)})`)), reason, also,
-    });
+    const use = inHandlers.find((u) => u.detached) ?? inHandlers[0];
+    const how = use.detached ? `${use.detail} (${fileOf(use.at)}) starts ${entry.name} without waiting for it` : `${use.detail} (${fileOf(use.at)}) calls ${entry.name}, which starts the way to this question without waiting for it`;
+    return outsideFinding(site, `${site.api}${where}: ${how}, so it runs on after the handler has answered and there is no request left to attach the question to${also}`);
   }
-  const detached = uses.find((u) => u.kind === 'handler');
-  if (detached) {
-    return outsideFinding(site, `${site.api}${where}: ${detached.detail} (${fileOf(detached.at)}) starts ${entry.name} without waiting for it, so it runs on after the handler has answered and there is no request left to attach the question to${also}`);
-  }
-  if (publicApi) return exposedFinding(site, where, `${entry.name}, which the package exports from its entry ${publicApi} as part of its public API and no handler in this run calls`);
   const others = uses.filter((u) => u.kind === 'function' || u.kind === 'top-level' || u.kind === 'value');
   if (others.length > 0) {
-    return helperFinding(site, entry.name.replace(/\(\)$/, ''), {
-      callers: [], also,
-      nobody: `${kindText} and used in ${unique(others.map((u) => `${u.kind === 'function' ? `${u.detail}()` : u.detail} (${fileOf(u.at)})`)).join(', ')}, but no request handler of this run was found on the way`,
+    return helper({
+      callers: [],
+      nobody: `${subject} and used by ${unique(others.map((u) => `${u.kind === 'function' ? `${u.detail}()` : u.detail} (${fileOf(u.at)})`)).join(', ')}, but no request handler of this run was found on the way`,
     });
   }
-  return helperFinding(site, entry.name.replace(/\(\)$/, ''), {
-    callers: [], also,
-    nobody: entry.kind === 'method'
-      ? `${kindText}; nothing in this file calls it, and calls of methods from other modules are not traced`
-      : `${kindText}, but no other file of this run imports it and nothing in this file calls it: if it is called from outside the files given, run on the whole package (or pass --project <tsconfig>) so its callers are found; if nothing calls it, remove it`,
+  const publicApi = callers.publicApi?.names.includes(entry.exportName.split('.')[0]) ? callers.publicApi.entry : undefined;
+  if (publicApi) return exposedFinding(site, where, `${entry.name}, which the package exports from its entry ${publicApi} as part of its public API and which no file of this run calls (tests aside)`);
+  return helper({
+    callers: [],
+    nobody: `${subject}, but no other file of this run calls it and nothing in this file does: if it is called from outside the files given, run on the whole package (or pass --project <tsconfig>) so its callers are found; if nothing calls it, remove it`,
   });
 }
 
