@@ -178,7 +178,7 @@ describe('the CLI: an error-severity finding makes the run exit 1, across module
       expect(errors).toEqual(['src/lib/confirm.ts:5 push-in-helper', 'src/server.ts:7 push-in-helper']);
       const [helper, call] = report.findings.filter((f) => f.severity === 'error');
       expect(helper.message).toMatch(/called by tool handler charge \(\.\.\/server\.ts\); it is not lifted into that handler because it asks inside a try statement.*on 2026-07-28 the request throws and its catch returns true, as if the user had confirmed, so the action runs without asking/);
-      expect(call.message).toMatch(/confirmCharge\(\) in \.\/lib\/confirm\.js asks the client \(ctx\.mcpReq\.elicitInput\) in a shape that is not lifted, so this handler is left as it was\. Left like this it is dangerous: on 2026-07-28 the request throws and its catch returns true/);
+      expect(call.message).toMatch(/confirmCharge\(\) in \.\/lib\/confirm\.js asks the client \(ctx\.mcpReq\.elicitInput\) and is not lifted \(it asks inside a try statement, whose catch or finally would no longer cover the question\), so this handler is left as it was\. Left like this it is dangerous: on 2026-07-28 the request throws and its catch returns true/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

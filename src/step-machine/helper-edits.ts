@@ -4,7 +4,7 @@ import { Node, SyntaxKind } from 'ts-morph';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { companionText, isPropertyName, type CompanionTypes, type HelperCall, type LiftableHelper } from './helpers.js';
-import { helperFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
+import { keptHelperFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
 import { indentationAt, lineStartOf } from './text.js';
 import { sdkImportNames } from './unused-imports.js';
 
@@ -70,7 +70,7 @@ export function helperEdits(
         ? `It stays for its other callers (${remaining.length} reference${remaining.length === 1 ? '' : 's'} left)`
         : 'It stays because it is exported';
       findings.push({
-        ...helperFinding(helper.site, helper.name),
+        ...keptHelperFinding(helper.site, helper.name),
         suggestion: `${why}; the migrated handlers use ${helper.requestFn}()${helper.resultFn ? ` and ${helper.resultFn}()` : ''} instead. Move the remaining callers to those, then remove it.`,
       });
     }

@@ -136,7 +136,7 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
   }
   // A helper lifted by an earlier run is still reported as one (its callers now use its companions).
   const bare = name?.split('.').pop();
-  if (bare !== undefined && fn && liftedEarlier(fn, bare)) return helperFinding(site, bare);
+  if (bare !== undefined && fn && liftedEarlier(fn, bare)) return keptHelperFinding(site, bare);
   const reach = reachOf(site, scope.handlers);
   const where = name ? ` in ${name}()` : '';
   const also = reach.outside.length > 0 ? `; it is also reached from ${reach.outside.join(' and from ')}, outside any request` : '';
@@ -184,6 +184,19 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
     callers: [],
     nobody: `nothing in this file calls ${uncalled} and it is not exported, so no request reaches this question`,
   });
+}
+
+/**
+ * A helper whose question was lifted into the handlers that call it (they use its companions), kept
+ * for code that still calls it or because it is exported. The same words on every run, so its
+ * marker is written once.
+ */
+export function keptHelperFinding(site: PushSite, name: string): FindingInput {
+  return {
+    rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
+    message: `${site.api} is made in helper ${name}(), whose question was lifted into the handlers migrated so far (they use ${camelCase(name)}Params() instead); ${name}() itself still asks, for the callers it has left or because it is exported`,
+    suggestion: `Move the remaining callers of ${name}() to its companions (or migrate them), then remove it.`,
+  };
 }
 
 /** An earlier run wrote the helper's companions beside it (`confirmParams`): its callers use those now. */
@@ -335,7 +348,7 @@ function unique(items: string[]): string[] {
  * lifted into them (`callers`, `reason`), or that nothing reaching it was found (`nobody`). Other
  * branches (cross-module lifting, registries) can pass their own `reason`: the message renders it.
  */
-export function helperFinding(site: PushSite, name: string, found?: { callers: string[]; reason?: string; nobody?: string; also?: string }): FindingInput {
+export function helperFinding(site: PushSite, name: string, found: { callers: string[]; reason?: string; nobody?: string; also?: string }): FindingInput {
   const stored = storedContextOf(site.call);
   if (stored) {
     return {
@@ -345,24 +358,17 @@ export function helperFinding(site: PushSite, name: string, found?: { callers: s
       suggestion: `Pass the context to ${name}() as a parameter from the registered handler (or a method it returns the result of) instead of storing it, then run the migration again.`,
     };
   }
-  if (found?.nobody) {
+  if (found.nobody) {
     return {
       rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
       message: `${site.api} is made in ${name}(), which is not a request handler: ${found.nobody}${found.also ?? ''}`,
       suggestion: 'Ask in the handlers that need the answer (return inputRequired(...) there and pass the answer in), or remove the function if nothing calls it.',
     };
   }
-  if (found && found.callers.length > 0) {
-    return {
-      rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
-      message: `${site.api} is made in helper ${name}(), called by ${found.callers.join(', ')}; it is not lifted into ${found.callers.length === 1 ? 'that handler' : 'those handlers'} because ${found.reason ?? 'it is not in a shape that is lifted'}${found.also ?? ''}`,
-      suggestion: 'Reshape the helper so it lifts (one awaited question, only pure code before it, no try or loop around it), or ask in the handlers by hand (return the input request there and pass the answer in), then run the migration again.',
-    };
-  }
   return {
     rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
-    message: `${site.api} is made in helper ${name}(), not directly in a request handler`,
-    suggestion: 'Inline the question into the handlers that call this helper (ask there, pass the answer in), then run the migration again.',
+    message: `${site.api} is made in helper ${name}(), called by ${found.callers.join(', ')}; it is not lifted into ${found.callers.length === 1 ? 'that handler' : 'those handlers'} because ${found.reason ?? 'it is not in a shape that is lifted'}${found.also ?? ''}`,
+    suggestion: 'Reshape the helper so it lifts (one awaited question, only pure code before it, no try or loop around it), or ask in the handlers by hand (return the input request there and pass the answer in), then run the migration again.',
   };
 }
 
