@@ -54,6 +54,8 @@ export interface LiftableHelper {
    * `{ ask: request }` or `{ done: value }`, and callers ask only for `ask` (see guarded-helpers.ts).
    */
   guarded?: boolean;
+  /** Its companions are already in its module, as a run writes them (an imported helper in cross-file mode). */
+  written?: boolean;
 }
 
 /** The one call a chain helper makes of the helper below it, as its companions call that one's. */
