@@ -380,12 +380,15 @@ function valueUse(ref: Node): { kind: 'outside' | 'exposed' | 'value' | 'ignored
   return { kind: 'value', how: `${text} used as a value` };
 }
 
-/** `await server.connect(transport)` earlier in the same function. */
+/**
+ * `await server.connect(transport)` earlier in the same function, or `serveStdio(factory)`, which
+ * serve-2026 writes in its place (so a second run says the same).
+ */
 function connectsBefore(fn: Node, site: Node): boolean {
   return fn.getDescendantsOfKind(SyntaxKind.CallExpression).some((call) => {
     const callee = call.getExpression();
-    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'connect' && call.getArguments().length === 1 &&
-      call.getEnd() <= site.getStart() && enclosingFunction(call) === fn;
+    const connects = Node.isPropertyAccessExpression(callee) ? callee.getName() === 'connect' : Node.isIdentifier(callee) && callee.getText() === 'serveStdio';
+    return connects && call.getArguments().length === 1 && call.getEnd() <= site.getStart() && enclosingFunction(call) === fn;
   });
 }
 

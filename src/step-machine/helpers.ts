@@ -452,12 +452,13 @@ export function findHelperChains(
     !handlerFns.has(n) && helperName(n) !== undefined && !asking.some((a) => n.containsRange(a.getPos(), a.getEnd())) &&
     // A function that registers handlers (`createServer()`) is set-up code, not a helper.
     !handlers.some((h) => n.containsRange(h.fn.getPos(), h.fn.getEnd())));
-  // Functions that ask and are not liftable: a chain that also calls one is not lifted.
-  const askingNames = new Set(sites.flatMap((s) => {
-    const fn = s.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
-    const named = fn && helperName(fn);
-    return named && !helpers.has(fn) ? [named.name] : [];
-  }));
+  // Functions that ask and are not liftable, and the functions around them (a question in a closure
+  // the function calls is its question too): a chain that also calls one is not lifted.
+  const askingNames = new Set(sites.flatMap((s) => s.node.getAncestors().flatMap((fn) => {
+    if (!Node.isFunctionLikeDeclaration(fn) || handlerFns.has(fn) || helpers.has(fn)) return [];
+    const named = helperName(fn);
+    return named ? [named.name] : [];
+  })));
   // Each round can only lengthen chains by one, so this ends after MAX_CHAIN_DEPTH rounds at most.
   for (let added = true; added;) {
     added = false;
