@@ -12,6 +12,7 @@ import { mightNeedMigration } from './analysis/push-sites.js';
 import { buildRegistrationIndex } from './registration-index.js';
 import { exportsAskingHelper, parseOnTheSide, type CrossFileInput } from './step-machine/cross-file.js';
 import type { RegistrationInput } from './step-machine/remote-handlers.js';
+import { buildCallersIndex, type ModuleCallers } from './callers-index.js';
 
 export class ProjectError extends Error {}
 
@@ -61,6 +62,8 @@ export interface ProjectIndex {
   registrations: Map<string, RegistrationInput>;
   /** Files whose imports were resolved, modules parsed for helpers, helper modules found; registrars whose routes were followed. */
   stats: { files: number; parsed: number; helperModules: number; registrars: number };
+  /** Per module that may ask and exports something: where the run's other files use its exports. */
+  callers: Map<string, ModuleCallers>;
 }
 
 /** Text that can hold a question a helper asks (the push names, or the alias names). */
@@ -178,5 +181,9 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
     mayAsk: (absPath, text) => mightNeedMigration(text, aliases) || inputs.has(absPath),
   });
   stats.parsed += registrations.stats.parsed;
-  return { inputs, registrations: registrations.inputs, stats: { ...stats, registrars: registrations.stats.registrars } };
+  const askers = new Set(files.filter((f) => /\bexport\b/.test(f.text) && mayAsk(f.text, aliases)).map((f) => path.normalize(f.absPath)));
+  return {
+    inputs, registrations: registrations.inputs, stats: { ...stats, registrars: registrations.stats.registrars },
+    callers: buildCallersIndex(files, askers, importsOfFile),
+  };
 }

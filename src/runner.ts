@@ -351,7 +351,8 @@ function newOutcome(absPath: string, displayPath: string, ref: PackageRef): File
 function withIndex(task: FileTask, index: ProjectIndex): FileTask {
   const input = index.inputs.get(task.absPath);
   const registrations = index.registrations.get(task.absPath);
-  return { ...task, ...(input ? { crossFile: input } : {}), ...(registrations ? { registrations } : {}) };
+  const callers = index.callers.get(path.normalize(task.absPath));
+  return { ...task, ...(input ? { crossFile: input } : {}), ...(registrations ? { registrations } : {}), ...(callers ? { callers } : {}) };
 }
 
 function readText(absPath: string): string | undefined {

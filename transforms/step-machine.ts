@@ -23,6 +23,7 @@ import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-m
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { typeHandler } from '../src/step-machine/typed-plan.js';
 import { requestedAdaptations, wireDispatchers } from '../src/step-machine/dispatcher-edits.js';
+import { withUnaskedConsequences } from '../src/step-machine/unasked-consequences.js';
 import { replacedBy, stateSpecifier, wireFile, type Migration } from '../src/step-machine/wire-file.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { detectStyle, type TextStyle } from '../src/text-style.js';
@@ -98,7 +99,7 @@ function migrateFile(ctx: TransformContext, cleanups: (() => void)[], shared: { 
   const planned = planHandlers(file);
   result.findings.push(...planned.findings);
   if (planned.plans.length === 0 && !file.exporting) {
-    result.findings.push(...helpersLeftFindings(file));
+    result.findings = withUnaskedConsequences([...result.findings, ...helpersLeftFindings(file)], file);
     return result;
   }
   const { style, typescript, uses } = shared;
@@ -111,7 +112,7 @@ function migrateFile(ctx: TransformContext, cleanups: (() => void)[], shared: { 
   const dispatchers = wireDispatchers(migration.migrated, file.dispatcherChanges, { text: ctx.text, style, typescript, uses });
   const wired = wireFile(wc, file, migration);
   result.edits = [...wired.edits, ...dispatchers.edits];
-  result.findings.push(...wired.findings, ...dispatchers.findings);
+  result.findings = withUnaskedConsequences([...result.findings, ...wired.findings, ...dispatchers.findings], file);
   const requires = [...(wired.requires ?? []), ...dispatchers.requires];
   if (requires.length > 0) result.requires = requires;
   if (wired.newFiles) result.newFiles = wired.newFiles;

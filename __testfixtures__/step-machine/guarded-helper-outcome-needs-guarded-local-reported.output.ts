@@ -6,7 +6,7 @@ const server = new McpServer({ name: 'flags', version: '1.0.0' });
 async function confirmChange(ctx: ServerContext, flag: string, environment: string): Promise<boolean> {
   const key = `${environment}/${flag}`;
   if (environment !== 'production') return true;
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirmChange(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirmChange(), called by tool handler toggle_flag; it is not lifted into that handler because it can return before the question, and the code after the question uses a local of the code before it
   const answer = await ctx.mcpReq.elicitInput({
     message: `Change ${key}?`,
     requestedSchema: { type: 'object', properties: { typed: { type: 'string' } }, required: ['typed'] },

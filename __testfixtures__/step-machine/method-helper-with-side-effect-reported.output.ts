@@ -22,7 +22,7 @@ export class NodeTools {
 
   private async confirm(ctx: ServerContext, message: string): Promise<boolean> {
     this.asked.push(message);
-    // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), not directly in a request handler
+    // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper NodeTools.confirm(), called by tool handler drain_node; it is not lifted into that handler because code before the call has side effects, which would run again when the client retries
     const answer = await ctx.mcpReq.elicitInput({
       message,
       requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },

@@ -7,7 +7,7 @@ export const opened: string[] = [];
 
 async function openAndAskSeverity(ctx: ServerContext, title: string): Promise<string> {
   opened.push(title);
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper openAndAskSeverity(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper openAndAskSeverity(), called by tool handler open-ticket; it is not lifted into that handler because code before the call has side effects, which would run again when the client retries
   const answer = await ctx.mcpReq.elicitInput({
     message: `Ticket "${title}" opened. Severity?`,
     requestedSchema: { type: 'object', properties: { severity: { type: 'string', enum: ['low', 'high'] } }, required: ['severity'] },

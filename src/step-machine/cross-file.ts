@@ -11,6 +11,7 @@ import type { PushAlias } from '../config.js';
 import { aliasArgumentProblem } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo } from '../analysis/handlers.js';
 import { findPushSites, v1Surface } from '../analysis/push-sites.js';
+import { consequenceOf, fallbackWithoutAsking } from '../analysis/unasked-fallback.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { companionText, findHelperChains, findLiftableHelpers, type CompanionTypes, type LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
@@ -73,16 +74,17 @@ export function exportsAskingHelper(sourceFile: SourceFile, aliases: readonly Pu
  * A module's exported liftable helpers, chains over helpers of the same module among them: their
  * companions compose the inner ones, all written in that module.
  */
-function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): { lifted: Map<string, LiftableHelper>; asking: Map<string, string> } {
+function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): { lifted: Map<string, LiftableHelper>; asking: Map<string, { api: string; consequence?: string; notLiftedBecause?: string }> } {
   const lifted = new Map<string, LiftableHelper>();
-  /** Exported functions that ask in their own body and are not lifted: name → the push call. */
-  const asking = new Map<string, string>();
+  /** Exported functions that ask in their own body and are not lifted: name → the push call (and what leaving it means, when dangerous). */
+  const asking = new Map<string, { api: string; consequence?: string; notLiftedBecause?: string }>();
   // As in the module's own run: a v1 module's helpers are not lifted, so offer none.
   if (v1Surface(sourceFile).server) return { lifted, asking };
   const handlers = findHandlers(sourceFile);
   const sites = findPushSites(sourceFile, handlers, aliases).filter((s) => aliasArgumentProblem(s) === undefined);
   const names = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-  const helpers = findLiftableHelpers(sites, names);
+  const notLifted = new Map<Node, string>();
+  const helpers = findLiftableHelpers(sites, names, notLifted);
   // Found after the plain helpers, as in the module's own run, so their companion names agree.
   findHelperChains(sourceFile, sites, helpers, handlers, names);
   for (const helper of helpers.values()) {
@@ -100,7 +102,10 @@ function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): {
     // A configured alias is a question itself where it is called (its body is the alias's implementation).
     const alias = aliases.some((al) => al.call === name);
     const site = fn && !lifted.has(name) && !alias ? sites.find((s) => ownFunction(s.node) === fn) : undefined;
-    if (site) asking.set(name, site.api);
+    const fallback = site && fallbackWithoutAsking(site);
+    // Lifted in its own module but not offered: its companions would need numbered names there.
+    const why = fn && (notLifted.get(fn) ?? (helpers.has(fn) ? 'the names its companions would take are already used in its module' : undefined));
+    if (site) asking.set(name, { api: site.api, ...(fallback ? { consequence: consequenceOf(fallback, site.kind) } : {}), ...(why ? { notLiftedBecause: why } : {}) });
   }
   return { lifted, asking };
 }
@@ -158,6 +163,10 @@ export interface RelayedHelper {
   declaration: ImportDeclaration;
   /** The question. */
   api: string;
+  /** Set when the function goes ahead without an answer: what leaving it means (an error). */
+  consequence?: string;
+  /** Why the function is not lifted, when its module says (helpers.ts). */
+  notLiftedBecause?: string;
   /**
    * The helper it asks through and the module that comes from (as the relaying module writes it);
    * undefined when the function asks itself in a shape that is not lifted.
@@ -213,7 +222,7 @@ function importsOf(sourceFile: SourceFile, input: CrossFileInput, taken: Readonl
       const relay = relays.get(spec.getName());
       if (relay) chains.push({ ...relay, localName, declaration });
       const asks = exported.asking.get(spec.getName());
-      if (asks) chains.push({ localName, declaration, api: asks });
+      if (asks) chains.push({ localName, declaration, ...asks });
       const helper = exported.lifted.get(spec.getName());
       if (!helper) continue;
       if (taken.has(helper.requestFn) || (helper.resultFn !== undefined && taken.has(helper.resultFn))) continue;
@@ -284,8 +293,8 @@ export function importedChainFindings(sourceFile: SourceFile, handlers: readonly
       message: `${chain.localName}() in ${from} asks through ${via.innerName}() (${chain.api}), which it imports from ${via.innerModule}: a chain of helpers across several modules is not lifted`,
       suggestion: `Call ${via.innerName}() from the handler (with the arguments ${chain.localName}() passes it), or move ${chain.localName}() into the module of ${via.innerName}(), then run the migration again.`,
     } : {
-      rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
-      message: `${chain.localName}() in ${from} asks the client (${chain.api}) in a shape that is not lifted, so this handler is left as it was`,
+      rule: 'push-in-helper', severity: chain.consequence ? 'error' as const : 'warning' as const, pos: call.getStart(),
+      message: `${chain.localName}() in ${from} asks the client (${chain.api}) ${chain.notLiftedBecause ? `and is not lifted (${chain.notLiftedBecause})` : 'in a shape that is not lifted'}, so this handler is left as it was${chain.consequence ? `. Left like this it is dangerous: ${chain.consequence}` : ''}`,
       suggestion: `Make ${chain.localName}() ask once with only pure code before the question (see its own finding), then run the migration again.`,
     }];
   });

@@ -76,8 +76,11 @@ export interface HelperCall {
   outcomeArgs: string;
 }
 
-/** Helpers in this file that wrap exactly one question in a shape that can be split. */
-export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<Node, LiftableHelper> {
+/**
+ * Helpers in this file that wrap exactly one question in a shape that can be split. `notLifted`, when
+ * given, receives for every other function that asks why it is not lifted (for the findings).
+ */
+export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, notLifted?: Map<Node, string>): Map<Node, LiftableHelper> {
   const helpers = new Map<Node, LiftableHelper>();
   const byFunction = new Map<Node, PushSite[]>();
   for (const site of sites) {
@@ -89,20 +92,52 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
     byFunction.set(fn, list);
   }
   for (const [fn, fnSites] of byFunction) {
-    if (fnSites.length !== 1) continue;
+    const refuse = (why: string) => void notLifted?.set(fn, why);
+    if (fnSites.length !== 1) {
+      refuse(`it asks ${fnSites.length} times`);
+      continue;
+    }
     const site = fnSites[0];
-    if (!['elicitation', 'sampling', 'roots'].includes(site.kind) || !site.awaited || site.inLoop || site.inTry) continue;
+    if (!['elicitation', 'sampling', 'roots'].includes(site.kind)) continue;
+    if (!site.awaited) {
+      refuse('its question is not awaited where it is asked');
+      continue;
+    }
+    if (site.inLoop || site.inTry) {
+      refuse(site.inLoop ? 'it asks inside a loop' : 'it asks inside a try statement, whose catch or finally would no longer cover the question');
+      continue;
+    }
     const named = helperName(fn);
-    if (!named || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn))) continue;
+    if (!named || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn))) {
+      refuse(Node.isMethodDeclaration(fn) ? 'it is a method other code may call (public, or protected in an exported class), so its callers cannot all move to companions'
+        : 'it is not a top-level function or const (a closure or a nested function)');
+      continue;
+    }
     const body = fn.getBody();
-    if (!body || !Node.isBlock(body)) continue;
+    if (!body || !Node.isBlock(body)) {
+      refuse('its body is an expression, not a block');
+      continue;
+    }
     // A default value goes into the companions with its parameter, so it must be safe to evaluate there too.
-    if (!fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()) && isPureExpression(p.getInitializer()) && !p.getDotDotDotToken())) continue;
+    if (!fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()) && isPureExpression(p.getInitializer()) && !p.getDotDotDotToken())) {
+      refuse('a parameter is destructured, a rest parameter, or has a default value with side effects');
+      continue;
+    }
     // A helper that calls itself asks an unknown number of times: its companions cannot say that.
-    if (callsItself(fn, named.name)) continue;
-    const split = splitAt(body, site);
-    if (!split) continue;
-    if (split.guarded && !guardLiftable(fn, site)) continue;
+    if (callsItself(fn, named.name)) {
+      refuse('it calls itself');
+      continue;
+    }
+    const split = site.call ? splitAround(body, site.call, false, true) : { reason: 'the question is not a call' };
+    if ('reason' in split) {
+      refuse(split.reason);
+      continue;
+    }
+    if (split.guarded && !guardLiftable(fn, site)) {
+      refuse(site.kind === 'roots' || site.elicitMode === 'url' ? 'it can return before its question, which is lifted only for form elicitation and sampling'
+        : 'it can return before its question and has no declared return type, which its companions need for the early result');
+      continue;
+    }
     const base = camelCase(named.name);
     const paramNames = fn.getParameters().map((p) => p.getName());
     const names = (nodes: Node[]) => new Set(nodes.flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n)).map((n) => n.getText()));
@@ -110,7 +145,10 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
     const postNames = names(split.post);
     const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
     // The outcome would repeat the guards to get at a local: kept simple, such a helper is not lifted.
-    if (split.guarded && outcomeNeedsPre) continue;
+    if (split.guarded && outcomeNeedsPre) {
+      refuse('it can return before the question, and the code after the question uses a local of the code before it');
+      continue;
+    }
     const requestNames = names([...split.pre, ...(site.params ? [site.params] : [])]);
     const outcomeNames = names([...(outcomeNeedsPre ? split.pre : []), ...split.post]);
     const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
@@ -179,13 +217,6 @@ function ownMethod(method: MethodDeclaration): boolean {
   if (!method.hasModifier(SyntaxKind.ProtectedKeyword) || (Node.isClassDeclaration(cls) && (cls.isExported() || cls.isDefaultExport()))) return false;
   const others = method.getSourceFile().getDescendants().filter((n) => (Node.isClassDeclaration(n) || Node.isClassExpression(n)) && n !== cls);
   return !others.some((c) => (c as import('ts-morph').ClassDeclaration).getMembers().some((m) => Node.isMethodDeclaration(m) && m.getName() === method.getName()));
-}
-
-/** Pure code before the question, the question as `const x = await …` or `return await …`, anything after. */
-function splitAt(body: Block, site: PushSite): Split | undefined {
-  if (!site.call) return undefined;
-  const split = splitAround(body, site.call, false, true);
-  return 'reason' in split ? undefined : split;
 }
 
 interface Split { pre: Statement[]; post: Statement[]; binding?: string; guarded?: boolean }
@@ -421,12 +452,13 @@ export function findHelperChains(
     !handlerFns.has(n) && helperName(n) !== undefined && !asking.some((a) => n.containsRange(a.getPos(), a.getEnd())) &&
     // A function that registers handlers (`createServer()`) is set-up code, not a helper.
     !handlers.some((h) => n.containsRange(h.fn.getPos(), h.fn.getEnd())));
-  // Functions that ask and are not liftable: a chain that also calls one is not lifted.
-  const askingNames = new Set(sites.flatMap((s) => {
-    const fn = s.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
-    const named = fn && helperName(fn);
-    return named && !helpers.has(fn) ? [named.name] : [];
-  }));
+  // Functions that ask and are not liftable, and the functions around them (a question in a closure
+  // the function calls is its question too): a chain that also calls one is not lifted.
+  const askingNames = new Set(sites.flatMap((s) => s.node.getAncestors().flatMap((fn) => {
+    if (!Node.isFunctionLikeDeclaration(fn) || handlerFns.has(fn) || helpers.has(fn)) return [];
+    const named = helperName(fn);
+    return named ? [named.name] : [];
+  })));
   // Each round can only lengthen chains by one, so this ends after MAX_CHAIN_DEPTH rounds at most.
   for (let added = true; added;) {
     added = false;

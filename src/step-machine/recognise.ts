@@ -3,9 +3,10 @@
 // question is lifted into their callers (same file, chains, imported in cross-file mode); completion
 // notifiers; and the reasons a handler is kept whole although its own questions could migrate.
 // Nothing here edits text.
-import { SyntaxKind, type Node } from 'ts-morph';
+import { Node, SyntaxKind } from 'ts-morph';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../analysis/alias-arguments.js';
-import { findHandlers, type HandlerForm, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
+import { legacyEraBranch } from '../analysis/era-branches.js';
+import { describeHandler, findHandlers, type HandlerForm, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import { findPushSites, v1Surface, type PushSite } from '../analysis/push-sites.js';
 import { outsideAnyRequest } from '../analysis/request-scope.js';
 import type { FindingInput, TransformContext } from '../types.js';
@@ -13,7 +14,9 @@ import { recogniseNotifiers, type HandlerNotifiers } from './completion-notifier
 import { importedChainFindings, importedHelpers, type CrossFileInput, type ImportedHelper } from './cross-file.js';
 import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall, type LiftableHelper } from './helpers.js';
 import { remoteHandlers, type DispatcherChange } from './remote-handlers.js';
-import { outsideRequestFinding, routeRefusalFinding } from './site-findings.js';
+import { exposedFinding, routeRefusalFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
+import { exposureOf, takesOwnContext } from '../analysis/reach.js';
+import type { ModuleCallers } from '../callers-index.js';
 import { unliftedAskers } from './unlifted-askers.js';
 import { hiddenNameProblem } from './hidden-names.js';
 
@@ -43,6 +46,10 @@ export interface FileRecognition {
   verifyWiredBy: Set<HandlerInfo>;
   /** Why something outside its own questions keeps `handler` as it was, if anything does. */
   keptWholeBecause(handler: HandlerInfo): string | undefined;
+  /** What findings on questions outside every handler draw on. */
+  scope: SiteScope;
+  /** Every push site of the file (lifted helper calls included). */
+  sites: PushSite[];
 }
 
 /** The v2 registration each v1 form becomes. */
@@ -60,6 +67,8 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   handlers.push(...remote.handlers);
   routeRefusals.push(...remote.refusals);
   const sites = findPushSites(sourceFile, handlers, aliases);
+  // A push in a dual-era handler's 2025-era branch is right where it is: noted, never rewritten.
+  findings.push(...legacyBranchNotes(sites));
   const crossFile = ctx.options.crossFile as CrossFileInput | undefined;
   // A file may ask only through helpers of other modules (cross-file mode).
   if (sites.length === 0 && crossFile === undefined) return { findings };
@@ -75,7 +84,10 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const v1Handler = (h: HandlerInfo) => surface.handler(remoteFns.has(h) ? { ...h, form: V2_FORMS[h.form] ?? h.form, sdk: 'v2' } : h);
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
+  const notLifted = new Map<Node, string>();
+  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames, notLifted);
+  const callers = ctx.options.callers as ModuleCallers | undefined;
+  const scope: SiteScope = { handlers, notLifted: v1 ? v1Reasons(sites) : notLifted, ...(callers ? { callers } : {}) };
   // Helpers that ask by calling one of those (chains, to a bounded depth); refused chains are reported.
   if (!v1) findings.push(...findHelperChains(sourceFile, sites, helpers, handlers, fileNames));
   // Helpers imported from other modules of the project (cross-file mode), by local name.
@@ -103,9 +115,17 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const byHandler = new Map<HandlerInfo, PushSite[]>();
   for (const site of sites) {
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
+    // A closure in the handler handed to other code as an asking API (`{ elicit: (p) => … }` passed to
+    // the user's function): the framework's glue, not a question of this handler.
+    const exposure = site.handler && site.nestedFunction && !takesOwnContext(site) ? exposureOf(site.nestedFunction) : undefined;
+    if (exposure) {
+      findings.push(exposedFinding(site, '', exposure));
+      continue;
+    }
     if (!site.handler) {
       const implemented = implementedAlias(site, aliases);
-      findings.push(routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : outsideRequestFinding(site, handlers)));
+      const finding = routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : unhandledSiteFinding(site, scope));
+      if (finding) findings.push(finding);
       continue;
     }
     byHandler.set(site.handler, [...(byHandler.get(site.handler) ?? []), site]);
@@ -122,12 +142,13 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     if (unlifted.length > 0) return `it also calls ${[...new Set(unlifted.map((u) => `${u.name}()`))].join(', ')}, which asks the client and is not migrated`;
     return hiddenNameProblem(handler.fn);
   };
+  scope.keptBecause = keptWholeBecause;
   return {
     findings,
     file: {
       handlers, routeRefusals, v1, v1Handler, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
       dispatcherChanges: remote.changes, verifyWiredBy: remote.verifyWiredBy,
-      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause,
+      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause, scope, sites,
     },
   };
 }
@@ -152,5 +173,33 @@ function aliasArgumentRefusals(sites: PushSite[], findings: FindingInput[]): Set
 /** No handler changes: every helper's question stays and is reported (a chain's at its inner helper). */
 export function helpersLeftFindings(file: FileRecognition): FindingInput[] {
   return [...file.helpers.values()].filter((helper) => !helper.via)
-    .map((helper) => routeRefusalFinding(helper.site, file.routeRefusals) ?? outsideRequestFinding(helper.site, file.handlers));
+    .flatMap((helper) => routeRefusalFinding(helper.site, file.routeRefusals) ?? unhandledSiteFinding(helper.site, file.scope) ?? []);
+}
+
+/** Removes the sites in 2025-era branches of dual-era handlers from `sites`, with a note for each. */
+function legacyBranchNotes(sites: PushSite[]): FindingInput[] {
+  const notes: FindingInput[] = [];
+  for (let i = sites.length - 1; i >= 0; i--) {
+    const site = sites[i];
+    const branch = legacyEraBranch(site);
+    if (branch === undefined) continue;
+    sites.splice(i, 1);
+    if (site.kind === 'elicitation-id') continue;
+    notes.unshift({
+      rule: 'legacy-era-branch', severity: 'info', pos: site.node.getStart(),
+      message: `${site.api} in ${describeHandler(site.handler!)} is in its 2025-era branch (if (${branch})), and the handler already answers 2026-07-28 with inputRequired(...): left as it is`,
+      suggestion: 'Nothing to do until 2025 clients no longer need serving; then remove the branch.',
+    });
+  }
+  return notes;
+}
+
+/** In a v1 file no helper is lifted: that is the reason for each function that asks. */
+function v1Reasons(sites: PushSite[]): Map<Node, string> {
+  const reasons = new Map<Node, string>();
+  for (const site of sites) {
+    const fn = site.handler ? undefined : site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
+    if (fn) reasons.set(fn, 'the file still takes its server, transport or handler context from the v1 SDK (@modelcontextprotocol/sdk), and helpers are lifted only in files on @modelcontextprotocol/server 2.x');
+  }
+  return reasons;
 }

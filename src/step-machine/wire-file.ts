@@ -55,7 +55,7 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   const { sourceFile, text } = ctx;
   const { migratedCalls, replacedNodes } = migration;
   const edits = [...migration.edits, ...[...migration.widened.values()].map((type) => widenEdit(type, uses))];
-  const findings = helperEdits(file.helpers, file.liftedCalls, migratedCalls, text, style, typescript, uses, edits, file.handlers, replacedNodes, file.exportFor);
+  const findings = helperEdits(file.helpers, file.liftedCalls, migratedCalls, text, style, typescript, uses, edits, file.scope, replacedNodes, file.exportFor);
   // Imported helpers whose calls were migrated: their companions are imported instead, and the
   // helper's module must export them (the runner applies both files together or neither).
   const liftedImports = file.importedHelpers.filter((i) => [...migratedCalls].some((call) => file.liftedCalls.get(call)?.helper === i.helper));
