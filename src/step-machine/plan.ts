@@ -355,7 +355,12 @@ export function planHandler(
     }
     const { hoisted, recomputable } = recomputed;
     // Params built before their round travel as the request: what only they read does not travel again.
-    const live = rounds.map((round) => liveAt(round.first, kept, statements, declared, round.asks.flatMap((a) => (a.paramsHoisted && a.site.params ? [a.site.params] : []))).filter((n) => !recomputable.has(n)));
+    // Params written outside their round (a deferred question's deleted declaration) are rebuilt at
+    // the question: what they read is used there.
+    const rebuilt = rounds.map((round) => round.asks.flatMap((a) => (!a.paramsHoisted && a.site.params &&
+      !statements.slice(round.first, round.last + 1).some((st) => st.containsRange(a.site.params!.getPos(), a.site.params!.getEnd())) ? [a.site.params] : [])));
+    const live = rounds.map((round, k) => liveAt(round.first, kept, statements, declared, round.asks.flatMap((a) => (a.paramsHoisted && a.site.params ? [a.site.params] : [])),
+      rebuilt.slice(k).flat()).filter((n) => !recomputable.has(n)));
     // A request hoisted before its round is carried into it.
     rounds.forEach((round, k) => {
       for (const ask of round.asks) if (ask.paramsHoisted && ask.requestName) live[k].push(ask.requestName);
@@ -1103,8 +1108,8 @@ export function referenceNodes(node: Node, name?: string): Node[] {
 }
 
 /** Names declared before statement `first` and read from it on (outside `built`, evaluated before it). */
-function liveAt(first: number, kept: Statement[], statements: Statement[], declared: Map<string, Declared>, built: Node[] = []): string[] {
-  const used = new Set<string>();
+function liveAt(first: number, kept: Statement[], statements: Statement[], declared: Map<string, Declared>, built: Node[] = [], rebuilt: Node[] = []): string[] {
+  const used = new Set<string>(rebuilt.flatMap((params) => referenceNodes(params).map((n) => n.getText())));
   for (const statement of kept) {
     if (statements.indexOf(statement) < first) continue;
     for (const n of referenceNodes(statement)) if (!built.some((b) => b.containsRange(n.getPos(), n.getEnd()))) used.add(n.getText());
