@@ -24,7 +24,7 @@ import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase, uniqueName } from './naming.js';
-import { deferredAwait, type DeferredAwait } from './deferred.js';
+import { deferredAwait, requestConst, type DeferredAwait } from './deferred.js';
 import { reaskLoop, type LoopAsk, type LoopBatch } from './loops.js';
 import { lostFirstLegWrite } from './first-leg-writes.js';
 import { changesBetweenLegs, mayHoldSharedObject, outsideDeclaration } from './shared-state.js';
@@ -89,6 +89,8 @@ export interface ContainerPlan {
    * declarations, and constants computed purely from the arguments (recomputed, never carried).
    */
   hoisted: Statement[];
+  /** Statements another rewrite deletes (a deferred question's or a sent request's declaration). */
+  deleted: Statement[];
 }
 
 export interface HandlerPlan {
@@ -151,10 +153,11 @@ export function planHandler(
     }
     return { ok: false, findings };
   }
-  // A question started into a local and awaited later is asked at the await; its declaration goes.
+  // A question started into a local and awaited later is asked at the await, and a request built
+  // into a local is rebuilt where it is sent; the declaration goes.
   const deferred = new Map<PushSite, DeferredAwait>();
   for (const site of sites) {
-    const found = deferredAwait(site, handler.fn);
+    const found = deferredAwait(site, handler.fn) ?? requestConst(site, handler.fn);
     // Values from outside the handler must not change in between either: module lets are refused.
     if (found && found.outside.every((name) => stableOutside(name, handler.fn))) deferred.set(site, found);
   }
@@ -365,7 +368,7 @@ export function planHandler(
     rounds.forEach((round, k) => {
       for (const ask of round.asks) if (ask.paramsHoisted && ask.requestName) live[k].push(ask.requestName);
     });
-    return { container, statements, rounds, declared, live, hoisted };
+    return { container, statements, rounds, declared, live, hoisted, deleted: statements.filter((st) => removed(st)) };
   }
 
   /** Never half-migrate: every other site of this handler is left as it was too. */
