@@ -284,7 +284,8 @@ function unserializable(name: string, nameNode: Node, type: Type, typing: Typing
  */
 function withoutAny(name: string, nameNode: Node, type: Type, typing: Typing): FindingInput[] | undefined {
   const text = typing.values.types.get(name)!;
-  if (!ANY.test(text)) return undefined;
+  // (JavaScript writes no state type: only a value that is any as a whole cannot be checked.)
+  if (text !== 'any' && (!ANY.test(text) || /\.[cm]?jsx?$/.test(typing.view.file.getSourceFile().getFilePath()))) return undefined;
   const annotated = moduleAnnotation(nameNode);
   if (annotated === undefined || ANY.test(annotated)) return untyped(name, nameNode, type, text, typing);
   typing.values.types.set(name, annotated);
@@ -345,10 +346,12 @@ function untyped(name: string, nameNode: Node, type: Type, text: string, typing:
   ];
 }
 
-/** Modules the file imports whose types cannot be found from it (quoted, in order). */
+/** Modules the file imports whose types cannot be found from it (quoted, in order): no file and no ambient `declare module`. */
 function unresolvedImports(file: Node): string[] {
   if (!Node.isSourceFile(file)) return [];
-  return [...new Set(file.getImportDeclarations().filter((d) => d.getModuleSpecifierSourceFile() === undefined).map((d) => `'${d.getModuleSpecifierValue()}'`))];
+  const checker = file.getProject().getTypeChecker();
+  return [...new Set(file.getImportDeclarations().filter((d) => checker.getSymbolAtLocation(d.getModuleSpecifier()) === undefined)
+    .map((d) => `'${d.getModuleSpecifierValue()}'`))];
 }
 
 function noteSensitive(name: string, nameNode: Node, typing: Typing): void {

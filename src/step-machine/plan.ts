@@ -129,6 +129,12 @@ export interface PrefixPlan {
   /** Names the prefix assigns that only first-leg code below it reads: not restored on a retry. */
   unrestored: string[];
   declared: Map<string, Declared>;
+  /**
+   * The guards that end the code before the anchor (`if (!profile.content) throw …`), left out of
+   * the prefix: they run on every leg after the restore, as they ran last on the first, so the
+   * narrowing they give the code below holds for restored values too.
+   */
+  rerun: Statement[];
 }
 
 export type PlanResult = { ok: true; plan: HandlerPlan } | { ok: false; findings: FindingInput[] };
@@ -219,7 +225,8 @@ export function planHandler(
   const firstLegOnly = (node: Node) => firstLeg.some((r) => r.containsRange(node.getPos(), node.getEnd()));
   for (const [level, anchors] of located.lifts) {
     for (const anchor of anchors) {
-      const planned = planPrefix(level, anchor, body, removed, firstLegOnly);
+      // (Guards re-run after the restore only where the block has one prefix: see PrefixPlan.rerun.)
+      const planned = planPrefix(level, anchor, body, removed, firstLegOnly, anchors.size === 1 ? (n) => paramNames.has(n) || stableOutside(n, handler.fn) : undefined);
       if (typeof planned === 'string') {
         for (const site of sites) reject(site, 'push-unsupported-shape', `${site.api} in ${where}: ${planned}`, PREFIX_SUGGESTION);
         return { ok: false, findings };
@@ -555,9 +562,12 @@ const PREFIX_SUGGESTION = 'Move the side effects before the question into a help
  * The prefix of `level`: its statements before `anchor`, what they declare, and which of those
  * the code from the anchor on uses (block scoping keeps them inside `level`). A string says why not.
  */
-function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node: Node) => boolean, firstLegOnly: (node: Node) => boolean): PrefixPlan | string {
+function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node: Node) => boolean, firstLegOnly: (node: Node) => boolean,
+  fixed?: (name: string) => boolean): PrefixPlan | string {
   const all = level.getStatements();
-  const anchorIndex = all.indexOf(anchor);
+  let anchorIndex = all.indexOf(anchor);
+  const rerun = fixed ? trailingGuards(all.slice(0, anchorIndex), all, fixed) : [];
+  anchorIndex -= rerun.length;
   const statements = all.slice(0, anchorIndex).filter((st) => !removed(st));
   const declared = topLevelDeclarations(statements, all);
   if (declared === undefined) return 'a function or class declared before the question is used across it';
@@ -574,7 +584,25 @@ function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node
   const assigned = (name: string) => statements.some((st) => isReassigned(name, st)) ||
     statements.some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => d.getInitializer() && bindingNames(d.getNameNode()).includes(name)));
   const live = visible.filter((name) => reread.has(name) && assigned(name));
-  return { block: level, statements, anchor, live, unrestored: visible.filter((name) => !live.includes(name) && assigned(name)), visible, declared };
+  return { block: level, statements, anchor, live, unrestored: visible.filter((name) => !live.includes(name) && assigned(name)), visible, declared, rerun };
+}
+
+/**
+ * The `if (…) return/throw …` statements (no else) that end `before`, whose conditions are pure and
+ * read only locals declared before them at this level, parameters and module constants: run again
+ * after the restore, they pass as they passed on the first leg (the restored values are those
+ * values) and narrow the same.
+ */
+function trailingGuards(before: Statement[], all: Statement[], fixed: (name: string) => boolean): Statement[] {
+  const guards: Statement[] = [];
+  for (let i = before.length - 1; i > 0; i--) {
+    const st = before[i];
+    if (!Node.isIfStatement(st) || st.getElseStatement() || !alwaysExits(st.getThenStatement()) || !isPureExpression(st.getExpression())) break;
+    const locals = topLevelDeclarations(before.slice(0, i), all);
+    if (!locals || !referencedNames(st.getExpression()).every((n) => locals.has(n) || fixed(n))) break;
+    guards.unshift(st);
+  }
+  return guards;
 }
 
 /**
