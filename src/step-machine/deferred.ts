@@ -16,6 +16,7 @@
 // question's params are that local's `params`, rebuilt where it is asked, and the declaration goes
 // when the send is its one use (it is not carried besides what its params read).
 import { Node, SyntaxKind, type Statement, type Type } from 'ts-morph';
+import { unwrapExpression } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { TextEdit } from '../types.js';
 import { isPureExpression } from './purity.js';
@@ -79,12 +80,12 @@ export function deferredAwait(site: PushSite, fn: Node): DeferredAwait | undefin
 export function requestConst(site: PushSite, fn: Node): DeferredAwait | undefined {
   if (!site.call || !site.params || site.nestedFunction || site.inLoop) return undefined;
   const argument = site.call.getArguments()[0];
-  const inner = argument && unwrapped(argument);
+  const inner = argument && unwrapExpression(argument);
   if (!inner || !Node.isIdentifier(inner)) return undefined;
   const decl = site.params.getFirstAncestor((a) => Node.isVariableDeclaration(a));
   if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode()) || decl.getName() !== inner.getText()) return undefined;
   const init = decl.getInitializer();
-  if (!init || !Node.isObjectLiteralExpression(unwrapped(init))) return undefined;
+  if (!init || !Node.isObjectLiteralExpression(unwrapExpression(init))) return undefined;
   const list = decl.getParent();
   const declaration = list?.getParent();
   if (!list || !Node.isVariableDeclarationList(list) || list.getDeclarations().length !== 1 ||
@@ -133,12 +134,6 @@ function commentLinesAbove(declaration: Statement, text: string, start: number):
     from = line;
   }
   return from;
-}
-
-function unwrapped(node: Node): Node {
-  let inner = node;
-  while (Node.isParenthesizedExpression(inner) || Node.isAsExpression(inner) || Node.isSatisfiesExpression(inner) || Node.isTypeAssertion(inner)) inner = inner.getExpression();
-  return inner;
 }
 
 /**

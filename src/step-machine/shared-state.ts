@@ -7,6 +7,7 @@
 // or by code it is handed to — and that no other module can reach (not exported). `let`s,
 // parameters of an enclosing function and imports (their module is not seen here) may change.
 import { Node, SyntaxKind, type ClassDeclaration, type VariableStatement } from 'ts-morph';
+import { unwrapExpression } from '../analysis/handlers.js';
 
 /** Where `name`, read in `fn` and declared outside it, is declared (undefined: a global such as Math or process). */
 export type OutsideDeclaration =
@@ -62,7 +63,7 @@ export function changesBetweenLegs(name: string, fn: Node): boolean {
  * a template, a comparison): code that changes it in place changes what that binding holds.
  */
 export function mayHoldSharedObject(expr: Node): boolean {
-  const inner = unwrapped(expr);
+  const inner = unwrapExpression(expr);
   if (Node.isIdentifier(inner) || Node.isElementAccessExpression(inner)) return true;
   if (Node.isPropertyAccessExpression(inner)) return !['length', 'size'].includes(inner.getName());
   if (Node.isCallExpression(inner)) {
@@ -192,7 +193,7 @@ function isValueReference(id: Node): boolean {
 /** `const LIMIT = 10`, `const PREFIX = 'job'`, a template: a primitive nothing can change. */
 function holdsPrimitive(init: Node | undefined): boolean {
   if (!init) return false;
-  const inner = unwrapped(init);
+  const inner = unwrapExpression(init);
   if (Node.isPrefixUnaryExpression(inner)) return holdsPrimitive(inner.getOperand());
   return Node.isStringLiteral(inner) || Node.isNumericLiteral(inner) || Node.isBigIntLiteral(inner) || Node.isNoSubstitutionTemplateLiteral(inner) ||
     Node.isTemplateExpression(inner) || Node.isTrueLiteral(inner) || Node.isFalseLiteral(inner) || Node.isNullLiteral(inner);
@@ -210,13 +211,6 @@ function exported(scope: Node, name: string, declaredExported: boolean): boolean
 function importsName(st: import('ts-morph').ImportDeclaration, name: string): boolean {
   return st.getDefaultImport()?.getText() === name || st.getNamespaceImport()?.getText() === name ||
     st.getNamedImports().some((i) => (i.getAliasNode() ?? i.getNameNode()).getText() === name);
-}
-
-function unwrapped(node: Node): Node {
-  let inner = node;
-  while (Node.isParenthesizedExpression(inner) || Node.isAsExpression(inner) || Node.isSatisfiesExpression(inner) ||
-    Node.isNonNullExpression(inner) || Node.isTypeAssertion(inner)) inner = inner.getExpression();
-  return inner;
 }
 
 /** The identifiers a declaration name binds (`{ a: b, c }` binds b and c). */
