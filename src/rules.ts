@@ -195,7 +195,11 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'but its type is `any` (often `JSON.parse(…)`, `await response.json()` or an untyped library), or names ' +
       'a type declared where the state type cannot see it. Its JSON safety cannot be checked and the state ' +
       'type would have to say `any`, so the handler is left as it was. Give the value a type (annotate its ' +
-      'declaration) or move the type declaration to the top of the handler, then run the migration again.',
+      'declaration) or move the type declaration to the top of the handler, then run the migration again. ' +
+      'When the `any` comes from types that cannot be resolved from the file (its dependencies are not ' +
+      'installed, or a v1 project is upgraded before `@modelcontextprotocol/server` 2.x is installed), the ' +
+      'message says so and names the modules: install them and run again. A value whose declaration is ' +
+      'annotated with types the module imports travels with that annotation instead (noted as unchecked).',
   },
   {
     id: 'state-size-unbounded',

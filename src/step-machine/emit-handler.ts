@@ -152,7 +152,7 @@ function prefixEdits(typed: TypedHandler, layout: Layout, hc: EmitHandlerContext
     const mine = prefixes.filter((p) => p.block === level);
     const last = mine[mine.length - 1];
     const all = level.getStatements();
-    const region = all.slice(0, all.indexOf(last.anchor));
+    const region = all.slice(0, all.indexOf(last.rerun[0] ?? last.anchor));
     const range = prefixRange(region, hc.text);
     const inPrefix = (e: TextEdit) => e.start >= range.start && e.end <= range.end;
     // A prefix runs unless the retry resumes a step at or after its anchor in this block: then it
