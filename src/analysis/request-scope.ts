@@ -1,7 +1,7 @@
 // Whether code runs inside a client request at all: a timer, event, HTTP-route or notification
 // callback runs outside any request, so a question there has no request to attach to; a closure
 // over a handler's context parameter runs within that handler's request.
-import { Node, SyntaxKind, type VariableDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, type VariableDeclaration } from '../ts-morph.js';
 import { resolveIdentifier } from './handlers.js';
 import type { PushSite } from './push-sites.js';
 

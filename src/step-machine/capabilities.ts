@@ -1,6 +1,6 @@
 // Capability checks in a migrated handler read the per-request envelope (2026-07-28 has no
 // connection to remember capabilities from).
-import { Node } from 'ts-morph';
+import { Node } from '../ts-morph.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import { findCapabilityReads } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';

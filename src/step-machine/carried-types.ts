@@ -3,7 +3,7 @@
 // spell its type in the state declaration, and whether it survives JSON unchanged.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Node, Project, ts, type SourceFile, type Type } from 'ts-morph';
+import { Node, Project, ts, type SourceFile, type Type } from '../ts-morph.js';
 
 let typedProject: Project | undefined;
 

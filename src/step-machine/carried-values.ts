@@ -3,7 +3,7 @@
 // at the split, narrowed members included), which Dates travel as ISO strings, which values could
 // not be checked for JSON safety or have no size bound, and the value that refuses the whole
 // handler because it does not survive the JSON round trip or its type is `any`.
-import { Node, SyntaxKind, type Statement, type Type } from 'ts-morph';
+import { Node, SyntaxKind, type Statement, type Type } from '../ts-morph.js';
 import { isSensitiveStateValue, type StateProtection } from '../state-module.js';
 import type { FindingInput } from '../types.js';
 import { isRevivableDate, jsonSafety, typeText, type TypedView } from './carried-types.js';

@@ -10,7 +10,7 @@
 // change (checked here syntactically, and for the types of the values read in readsMutable), and
 // when the promise is used by that one await alone. The question then comes after the statements
 // in between: an info finding says so.
-import { Node, SyntaxKind, type Statement, type Type } from 'ts-morph';
+import { Node, SyntaxKind, type Statement, type Type } from '../ts-morph.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { TextEdit } from '../types.js';
 import { isPureExpression } from './purity.js';

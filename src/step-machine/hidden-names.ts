@@ -3,7 +3,7 @@
 // one of them itself (a parameter, a local, a catch variable, a local type), or sits in a scope or
 // module that declares it otherwise, would have the generated code call its own value instead, or
 // clash with the import the migration adds: such a handler is kept as it was, and says why.
-import { Node } from 'ts-morph';
+import { Node } from '../ts-morph.js';
 
 const VALUE_NAMES = new Set(['inputRequired', 'mrtrState', 'elicitAnswer', 'samplingAnswer', 'rootsAnswer', 'clientCapabilities']);
 const TYPE_NAMES = new Set([

@@ -1,6 +1,6 @@
 // What the step machine tells the user about push sites it does not migrate (and why), and the
 // notes it attaches to values it carries: the finding builders, one per situation.
-import { Node, SyntaxKind, type VariableDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, type VariableDeclaration } from '../ts-morph.js';
 import { canReturnInputRequired, describeHandler, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import { capturedContextOwner, onlyCalledOutsideRequests, outsideAnyRequest } from '../analysis/request-scope.js';

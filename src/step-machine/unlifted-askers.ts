@@ -2,7 +2,7 @@
 // call (or call such a function) and are not lifted into companions. A handler that calls one of
 // them cannot be migrated around that call — it would return inputRequired on one path and still
 // ask the old way on another — so it is left whole (never half-migrate).
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type SourceFile } from '../ts-morph.js';
 import { calleeFunction } from '../analysis/handler-routes.js';
 import type { PushSite } from '../analysis/push-sites.js';
 
