@@ -79,8 +79,8 @@ function aliasName(alias: PushAlias): string {
 }
 
 /** `<x>.getClientCapabilities()` calls, in source order. */
-export function findCapabilityReads(sourceFile: SourceFile): CallExpression[] {
-  return sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => {
+export function findCapabilityReads(root: Node): CallExpression[] {
+  return root.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => {
     const callee = call.getExpression();
     return Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities';
   });

@@ -34,6 +34,9 @@ function projectAlone(): Project {
   return aloneProject;
 }
 
+/** How many copies of each kind were built in this thread (for bench/identical.mjs and the tests). */
+export const typedViewCounts = { full: 0, alone: 0 };
+
 export interface TypedView {
   /** The copy type-checked with the user's dependencies (created on first use: loading them takes seconds). */
   readonly file: SourceFile;
@@ -55,11 +58,15 @@ export function typedView(absPath: string, text: string): TypedView {
         const p = project();
         if (nodeTypes && !p.getSourceFile(nodeTypes)) p.addSourceFileAtPath(nodeTypes);
         file = p.createSourceFile(absPath, text, { overwrite: true });
+        typedViewCounts.full++;
       }
       return file;
     },
     get alone() {
-      alone ??= projectAlone().createSourceFile(absPath, text, { overwrite: true });
+      if (!alone) {
+        alone = projectAlone().createSourceFile(absPath, text, { overwrite: true });
+        typedViewCounts.alone++;
+      }
       return alone;
     },
     dispose: () => {

@@ -11,7 +11,11 @@ type Named = { name: string; fn: Node; method: boolean };
 /** Named functions, `const f = () => …` and methods of the file, by the node that has the body. */
 function namedFunctions(sourceFile: SourceFile): Named[] {
   const out: Named[] = [];
-  for (const fn of sourceFile.getDescendants()) {
+  // Only function-like nodes are wrapped (wrapping every node is slow on large files), in document order.
+  const candidates = [SyntaxKind.FunctionDeclaration, SyntaxKind.MethodDeclaration, SyntaxKind.ArrowFunction, SyntaxKind.FunctionExpression]
+    .flatMap((kind) => sourceFile.getDescendantsOfKind(kind) as Node[])
+    .sort((a, b) => a.getStart() - b.getStart());
+  for (const fn of candidates) {
     if (Node.isFunctionDeclaration(fn) && fn.getName()) out.push({ name: fn.getName()!, fn, method: false });
     else if (Node.isMethodDeclaration(fn)) out.push({ name: fn.getName(), fn, method: true });
     else if ((Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isVariableDeclaration(fn.getParent())) {
