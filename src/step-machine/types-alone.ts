@@ -5,7 +5,7 @@
 // and the dependencies are never loaded. This module decides that from syntax, conservatively (any
 // doubt: the full view). The view alone resolves names as the full one does for everything declared
 // in the file or in the standard library; what it cannot resolve (imports) makes the check fail.
-import { Node, ts, type SourceFile } from '../ts-morph.js';
+import { Node, SyntaxKind, ts, type SourceFile } from '../ts-morph.js';
 import type { HandlerPlan } from './plan.js';
 import { referenceNodes } from './plan.js';
 
@@ -116,7 +116,7 @@ class Closure {
 
 /**
  * A use whose type is the value's declared one whatever the control flow: read as a whole or
- * through plain member accesses, into a template, an object or array literal, a call's argument
+ * through plain member accesses, into a template, a concatenation, an object or array literal, a call's argument
  * (not of a call statement, which could be an assertion), an awaited expression, a declaration's
  * initializer or a return; never in a condition, a comparison, an assignment or a nested function.
  */
@@ -136,6 +136,8 @@ function isPlainRead(ref: Node): boolean {
     if (Node.isTemplateSpan(parent) || Node.isTemplateExpression(parent) || Node.isObjectLiteralExpression(parent) ||
       Node.isShorthandPropertyAssignment(parent) || Node.isArrayLiteralExpression(parent) || Node.isParenthesizedExpression(parent) ||
       Node.isAwaitExpression(parent) || Node.isSpreadAssignment(parent)) continue;
+    // Concatenation narrows nothing.
+    if (Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.PlusToken) continue;
     if (Node.isPropertyAssignment(parent)) {
       if (parent.getInitializer() !== node) return false;
       continue;
