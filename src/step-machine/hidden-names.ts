@@ -13,8 +13,12 @@ const TYPE_NAMES = new Set([
 const SDK = '@modelcontextprotocol/server';
 const STATE_MODULE = /(^|\/)mrtr-state(\.[cm]?[jt]s)?$/;
 
+/** Any of the names as a word: a file without one binds none of them (walking every binding is slow on large files). */
+const ANY_NAME = new RegExp(`(?<![\\w$])(?:${[...VALUE_NAMES, ...TYPE_NAMES].join('|')})(?![\\w$])`);
+
 /** Why the generated code's names are not free around `fn`, if they are not. */
 export function hiddenNameProblem(fn: Node): string | undefined {
+  if (!ANY_NAME.test(fn.getSourceFile().getFullText())) return undefined;
   for (const { name, where } of bindingsAround(fn)) {
     if (!VALUE_NAMES.has(name) && !TYPE_NAMES.has(name)) continue;
     const from = VALUE_NAMES.has(name) && name !== 'inputRequired' ? 'the state module' : SDK;
