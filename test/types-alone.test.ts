@@ -51,6 +51,11 @@ describe('typing carried values with the file alone', () => {
     expect(r.full).toBe(1);
   });
 
+  it('uses the view with the dependencies for a union its initializer narrows, when the initializer comes from an import', () => {
+    const r = views('union.ts', `  const plan: Plan | undefined = await loadPlan(service);\n${ask}\n  return { content: [{ type: 'text', text: \`\${plan}\` }] };`, `import { loadPlan } from './plans.js';`);
+    expect(r.full).toBe(1);
+  });
+
   it('uses the view with the dependencies in JavaScript, where JSDoc may type what syntax does not show', () => {
     const r = views('script.js', `  const plan = await planDeploy(service);\n${ask}\n  return { content: [{ type: 'text', text: plan.version }] };`);
     expect(r.full).toBe(1);

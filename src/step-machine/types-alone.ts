@@ -54,9 +54,13 @@ class Closure {
     const decl = nameNode.getParent();
     if (!decl || !Node.isVariableDeclaration(decl) || decl.getNameNode() !== nameNode) return false;
     const annotation = decl.getTypeNode();
-    if (annotation) return this.typeNode(annotation);
     const init = decl.getInitializer();
-    return init !== undefined && this.expression(init);
+    if (!annotation) return init !== undefined && this.expression(init);
+    if (!this.typeNode(annotation)) return false;
+    // A union is narrowed by the initializer (`const a: string | undefined = f()` reads as string):
+    // then the initializer's type must be spelled out too.
+    const declared = this.inView(nameNode)?.getType();
+    return init === undefined || (declared !== undefined && !declared.isUnion()) || this.expression(init);
   }
 
   private expression(node: Node): boolean {
@@ -98,12 +102,14 @@ class Closure {
     return true;
   }
 
-  /** An interface, type alias or type parameter of the file, spelled out in turn. */
+  /** An interface, type alias or type parameter of the file (not in a namespace), spelled out in turn. */
   private declaration(node: Node): boolean {
     if (this.seen.has(node)) return true;
     this.seen.add(node);
-    if (Node.isTypeParameterDeclaration(node)) return true;
-    return (Node.isInterfaceDeclaration(node) || Node.isTypeAliasDeclaration(node)) && this.typeNode(node);
+    // Inside `declare global` or a namespace, declarations merge with those of other files.
+    if (node.getFirstAncestorByKind(SyntaxKind.ModuleDeclaration)) return false;
+    // A type parameter's constraint is its apparent type: spelled out too.
+    return (Node.isInterfaceDeclaration(node) || Node.isTypeAliasDeclaration(node) || Node.isTypeParameterDeclaration(node)) && this.typeNode(node);
   }
 
   /** The view's identifier at `node`'s position (nodes of the view alone already are). */
