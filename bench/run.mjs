@@ -246,7 +246,7 @@ console.log(
 );
 console.log('');
 console.log('Where the time goes (one thread, in-process, bench/profile.mjs):');
-console.log(`  load engine (ts-morph, transforms, prettier) ${sec(profile.loadMs)} · discovery ${sec(profile.discoverMs)} · read + prefilter ${sec(profile.readPrefilterMs)}`);
+console.log(`  load engine (ts-morph, transforms) ${sec(profile.loadMs)} · discovery ${sec(profile.discoverMs)} · read + prefilter ${sec(profile.readPrefilterMs)}`);
 console.log(
   `  ${profile.candidates} candidates: ts-morph parse alone ${sec(profile.parseMs)} · full transform pipeline ${sec(profile.transformMs)} ` +
     `(first file ${sec(profile.firstTransformMs)}, slowest ${sec(profile.slowestTransformMs)}) · prettier on ${profile.changed} changed files ${sec(profile.formatMs)}`,

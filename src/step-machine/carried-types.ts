@@ -25,7 +25,7 @@ function project(): Project {
 
 let aloneProject: Project | undefined;
 
-/** The file alone with the ES standard library: no imports resolved, no DOM, no @types/node (see types-alone.ts). */
+/** The file alone with the ES5 library (all that spelled-out types use: Array, Promise, Record, …): no imports resolved, no DOM, no @types/node (see types-alone.ts). */
 function projectAlone(): Project {
   aloneProject ??= new Project({
     useInMemoryFileSystem: true,

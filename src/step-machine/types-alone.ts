@@ -6,8 +6,7 @@
 // doubt: the full view). The view alone resolves names as the full one does for everything declared
 // in the file or in the standard library; what it cannot resolve (imports) makes the check fail.
 import { Node, SyntaxKind, ts, type SourceFile } from '../ts-morph.js';
-import type { HandlerPlan } from './plan.js';
-import { referenceNodes } from './plan.js';
+import { referenceNodes, type HandlerPlan } from './plan.js';
 
 /**
  * Standard-library types a spelled-out type may use. The libraries the full view adds (the DOM,
