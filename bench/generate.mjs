@@ -15,6 +15,7 @@ import path from 'node:path';
  * @property {number} mcpShare    share of files that are MCP servers (0.01)
  * @property {number} nearMissShare share of ordinary files that trip the prefilter but need no change
  * @property {number} seed
+ * @property {number} [handlers] push handlers per MCP server file (default: two to four)
  */
 
 /** @type {GenerateOptions} */
@@ -389,7 +390,7 @@ const V1_SHAPES = [
 });`,
 ];
 
-function mcpServerFile(rnd, v1) {
+function mcpServerFile(rnd, v1, handlers) {
   const { pick, int, cap } = picker(rnd);
   const out = [];
   const name = `${pick(ADJ)}-${pick(NOUNS)}`;
@@ -414,8 +415,9 @@ function mcpServerFile(rnd, v1) {
     const j = int(0, i);
     [order[i], order[j]] = [order[j], order[i]];
   }
-  const count = Math.min(int(2, 4), shapes.length);
-  for (let i = 0; i < count; i++) out.push(shapes[order[i]](`${i}`), '');
+  // Two to four different shapes per file, or the number asked for (shapes repeat past their count).
+  const count = handlers ?? Math.min(int(2, 4), shapes.length);
+  for (let i = 0; i < count; i++) out.push(shapes[order[i % order.length]](`${i}`), '');
   // Ordinary helpers around the server, as real server files have.
   const rest = ordinaryFile(rnd, '.ts').split('\n').filter((line) => !line.startsWith('import '));
   out.push(...rest);
@@ -485,7 +487,7 @@ export function generateMonorepo(root, partial = {}) {
         mcpHere--;
         mcp++;
         rel = `${dir}/src/mcp/server-${f}.ts`;
-        text = mcpServerFile(rnd, mcp % 3 === 0);
+        text = mcpServerFile(rnd, mcp % 3 === 0, options.handlers);
       } else if (rnd() < options.nearMissShare) {
         rel = `${dir}/src/${sub}/g${group}/client-${f}.ts`;
         text = nearMissFile(rnd, nearMiss++);
@@ -510,6 +512,44 @@ export function generateMonorepo(root, partial = {}) {
   const summary = { files: written, bytes, mcpServers: mcp, nearMisses: nearMiss, packages: options.packages };
   writeFileSync(stamp, JSON.stringify({ options: JSON.parse(wanted), summary }) + '\n');
   return summary;
+}
+
+/**
+ * One large v1 server file (`@modelcontextprotocol/sdk` 1.x) of at least `lines` lines in a package
+ * of its own at `root`: the v1 push shapes registered over and over, with the ordinary helpers
+ * real server files carry, error codes and the stdio transport. Returns the file's path.
+ * @param {string} root
+ * @param {number} lines
+ */
+export function generateV1File(root, lines = 4000) {
+  const rnd = prng(11);
+  const { int } = picker(rnd);
+  const out = [
+    `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+    `import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';`,
+    `import { ElicitResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';`,
+    `import { z } from 'zod';`,
+    '',
+    `export const server = new McpServer({ name: 'big-v1-server', version: '1.0.0' });`,
+    '',
+  ];
+  for (let n = 0; out.length < lines; n++) {
+    out.push(V1_SHAPES[n % V1_SHAPES.length](`${n}`), '');
+    out.push(`server.tool('lookup-${n}', { id: z.string() }, async ({ id }) => {`,
+      `  if (id.length > ${int(8, 64)}) throw new McpError(ErrorCode.InvalidParams, 'id too long');`,
+      `  return { content: [{ type: 'text', text: \`found \${id}\` }] };`, '});', '');
+    if (n % 4 === 3) out.push(...ordinaryFile(rnd, '.ts').split('\n').filter((line) => !line.startsWith('import ')), '');
+  }
+  out.push('await server.connect(new StdioServerTransport());');
+  const text = out.join('\n') + '\n';
+  const file = path.join(root, 'src', 'server.ts');
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'big-v1-server', private: true, type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.30.0', zod: '^3.25.0' } }, null, 2) + '\n');
+    writeFileSync(file, text);
+  }
+  return file;
 }
 
 function pick(rnd, list) {

@@ -1,6 +1,10 @@
 // @ts-check
-// `npm run bench`: generates the synthetic monorepo (bench/generate.mjs) and times, in this one
-// invocation and on the same warm tree:
+// `npm run bench`: times, in this one invocation, side by side (issue 16's measures):
+//   - startup: the README's first command (a one-file dry run of examples/v2-server) against
+//     `node -e "require('typescript')"`,
+//   - one generated v1 server file of 4,000 lines (bench/generate.mjs generateV1File), dry run,
+// then generates the synthetic monorepo (bench/generate.mjs; 5,000 files, 50 servers of ten
+// handlers by default) and times on the same warm tree:
 //   - our dry run at --workers 1 and at the default worker count (wall time, peak RSS),
 //   - the I/O floor: one process reading every file once,
 //   - the parse floor: one process in which the TypeScript compiler alone parses the candidate
@@ -9,25 +13,30 @@
 // then prints the ratios against the targets, and where our time goes (bench/profile.mjs).
 // Every measured command is a fresh `node` process, timed from spawn to exit.
 //
-// Options: --files N (20000) --packages N (50) --dir PATH (os.tmpdir()/mrtr-bench-<files>x<packages>)
-//          --repeat N (3; medians) --skip-official --official-heap-mb N (see below)
-//          --small-files N (2000; a second, smaller tree on which the official codemod and our
-//          default run are compared too, 0 to skip) --json FILE
+// The machine may be shared: the load average is printed with each section, and every ratio is
+// against a baseline measured in the same invocation.
+// Options: --files N (5000) --packages N (50) --handlers N (10 per server) --dir PATH
+//          (os.tmpdir()/mrtr-bench-<files>x<packages>-h<handlers>) --repeat N (5; medians of the
+//          startup and v1 runs) --tree-repeat N (3; medians on the monorepo) --skip-official
+//          --official-heap-mb N (see below) --small-files N (0; a second, smaller tree on which the
+//          official codemod and our default run are compared too) --json FILE
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync, mkdtempSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generateMonorepo, DEFAULTS } from './generate.mjs';
+import { generateMonorepo, generateV1File } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 const args = parseArgs(process.argv.slice(2));
-const files = Number(args.files ?? DEFAULTS.files);
-const packages = Number(args.packages ?? DEFAULTS.packages);
-const repeat = Math.max(1, Number(args.repeat ?? 3));
-const tree = path.resolve(String(args.dir ?? path.join(os.tmpdir(), `mrtr-bench-${files}x${packages}`)));
+const files = Number(args.files ?? 5000);
+const packages = Number(args.packages ?? 50);
+const handlers = Number(args.handlers ?? 10);
+const quickRepeat = Math.max(1, Number(args.repeat ?? 5));
+const repeat = Math.max(1, Number(args['tree-repeat'] ?? 3));
+const tree = path.resolve(String(args.dir ?? path.join(os.tmpdir(), `mrtr-bench-${files}x${packages}-h${handlers}`)));
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'mrtr-bench-out-'));
 const officialCli = path.join(repo, 'node_modules/@modelcontextprotocol/codemod/dist/cli.mjs');
 const ourCli = path.join(repo, 'bin/mcp-mrtr-migrate.js');
@@ -35,7 +44,7 @@ const ourCli = path.join(repo, 'bin/mcp-mrtr-migrate.js');
 // default heap (about 4 GiB here) it runs out of memory on the default tree. It gets a heap big
 // enough to finish: three quarters of the machine's memory, at most 16 GiB.
 const officialHeapMb = Number(args['official-heap-mb'] ?? Math.min(16384, Math.floor((os.totalmem() / 2 ** 20) * 0.75)));
-const smallFiles = Number(args['small-files'] ?? 2000);
+const smallFiles = Number(args['small-files'] ?? 0);
 
 if (!existsSync(path.join(repo, 'dist/src/worker.js'))) {
   console.error('bench: build first (npm run build)');
@@ -53,8 +62,29 @@ const machine = {
 log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.platform}, Node ${machine.node}`);
 log(`load average before: ${machine.loadBefore.join(' ')}`);
 
+// ---------------------------------------------------------------------------------------------
+// Startup and the large v1 file: each a fresh process, rounds interleaved with their baseline.
+const loadAt = () => os.loadavg().map((l) => +l.toFixed(2));
+const example = path.join(repo, 'examples', 'v2-server');
+const v1Dir = path.join(os.tmpdir(), 'mrtr-bench-v1-4000');
+const v1File = generateV1File(v1Dir, 4000);
+const v1Lines = readFileSync(v1File, 'utf8').split('\n').length - 1;
+/** @type {Record<string, Sample[]>} */
+const quick = { example: [], requireTs: [], v1: [] };
+const quickLoad = { startup: loadAt(), v1: [0, 0, 0] };
+for (let i = 0; i < quickRepeat; i++) {
+  log(`startup round ${i + 1}/${quickRepeat}`);
+  quick.example.push(await measure('ours: one-file example', [ourCli, '--dry-run', example], 'example.diff', undefined, repo));
+  quick.requireTs.push(await measure(`node -e "require('typescript')"`, ['-e', "require('typescript')"], undefined, undefined, repo));
+}
+quickLoad.v1 = loadAt();
+for (let i = 0; i < quickRepeat; i++) {
+  log(`v1 round ${i + 1}/${quickRepeat}`);
+  quick.v1.push(await measure(`ours: ${v1Lines}-line v1 file`, [ourCli, '--dry-run', v1Dir], 'v1.diff', undefined, repo));
+}
+
 let t = performance.now();
-const composition = generateMonorepo(tree, { files, packages });
+const composition = generateMonorepo(tree, { files, packages, handlers });
 log(`tree: ${tree} (${((performance.now() - t) / 1000).toFixed(1)} s to generate or reuse)`);
 
 // The file set and the candidates, exactly as our run sees them.
@@ -131,11 +161,17 @@ const rssN = Math.max(...samples.oursDefault.map((s) => s.peakRssKiB)) / 1024;
 const rss1 = Math.max(...samples.ours1.map((s) => s.peakRssKiB)) / 1024;
 const floors = ioWall + parseWall;
 const loadAfter = os.loadavg().map((l) => +l.toFixed(2));
+const exampleWall = med(quick.example, 'wallMs');
+const requireTsWall = med(quick.requireTs, 'wallMs');
+const v1Wall = med(quick.v1, 'wallMs');
 
 const cpu = (/** @type {Sample[]} */ list) => sec(med(list, 'cpuMs'));
 const rows = [
-  ['ours, --workers 1', sec(ours1), cpu(samples.ours1), mib(rss1), spread(samples.ours1)],
-  [`ours, default (${machine.cores} threads)`, sec(oursN), cpu(samples.oursDefault), mib(rssN), spread(samples.oursDefault)],
+  ['ours: README example, one file (--dry-run examples/v2-server)', sec(exampleWall), cpu(quick.example), mib(med(quick.example, 'peakRssKiB') / 1024), spread(quick.example)],
+  [`node -e "require('typescript')"`, sec(requireTsWall), cpu(quick.requireTs), mib(med(quick.requireTs, 'peakRssKiB') / 1024), spread(quick.requireTs)],
+  [`ours: one v1 server file, ${v1Lines} lines`, sec(v1Wall), cpu(quick.v1), mib(med(quick.v1, 'peakRssKiB') / 1024), spread(quick.v1)],
+  ['ours on the monorepo, --workers 1', sec(ours1), cpu(samples.ours1), mib(rss1), spread(samples.ours1)],
+  [`ours on the monorepo, default (${machine.cores} threads)`, sec(oursN), cpu(samples.oursDefault), mib(rssN), spread(samples.oursDefault)],
   ['I/O floor (read every file)', sec(ioWall), cpu(samples.io), mib(med(samples.io, 'peakRssKiB') / 1024), `reading itself ${sec(ioInner)}`],
   ['parse floor (tsc parses the candidates)', sec(parseWall), cpu(samples.parse), mib(med(samples.parse, 'peakRssKiB') / 1024), `load tsc ${sec(parseLoad)}, parse ${sec(parseInner)}`],
   [
@@ -164,7 +200,10 @@ const ratios = {
   workersSpeedup: ours1 / oursN,
 };
 const targets = [
-  [`ours ≤ 2 × (I/O floor + parse floor)`, `${ratios.oursVsFloors.toFixed(1)}×`, ratios.oursVsFloors <= 2],
+  [`one-file example ≤ 1.2 s`, sec(exampleWall), exampleWall <= 1200],
+  [`one-file example ≤ 2 × require('typescript')`, `${(exampleWall / requireTsWall).toFixed(2)}×`, exampleWall <= 2 * requireTsWall],
+  [`${v1Lines}-line v1 file ≤ 4 s`, sec(v1Wall), v1Wall <= 4000],
+  [`monorepo ≤ 3 × (I/O floor + parse floor)`, `${ratios.oursVsFloors.toFixed(1)}×`, ratios.oursVsFloors <= 3],
   [
     `official dry run ≥ 10 × ours`,
     ratios.officialVsOurs === undefined ? 'skipped' : `${ratios.officialVsOurs.toFixed(1)}×${official?.code === 0 ? '' : ' (official failed: lower bound)'}`,
@@ -174,12 +213,14 @@ const targets = [
 ];
 
 console.log('');
-console.log(`| run | wall (median of ${repeat}) | CPU (user+sys) | peak RSS | notes |`);
+console.log(`| run | wall (median of ${quickRepeat} for the first three, ${repeat} on the monorepo) | CPU (user+sys) | peak RSS | notes |`);
 console.log('|---|---:|---:|---:|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 console.log('');
 console.log(`| ratio | value |`);
 console.log('|---|---:|');
+console.log(`| one-file example / require('typescript'), wall | ${(exampleWall / requireTsWall).toFixed(2)}× |`);
+console.log(`| one-file example / require('typescript'), CPU time | ${(med(quick.example, 'cpuMs') / med(quick.requireTs, 'cpuMs')).toFixed(2)}× |`);
 console.log(`| ours (default) / (I/O floor + parse floor) | ${ratios.oursVsFloors.toFixed(2)}× |`);
 if (ratios.officialVsOurs !== undefined && official) {
   // A failed official run is timed until it failed: the ratio is then a lower bound.
@@ -205,18 +246,18 @@ console.log(
 );
 console.log('');
 console.log('Where the time goes (one thread, in-process, bench/profile.mjs):');
-console.log(`  load engine (ts-morph, transforms, prettier) ${sec(profile.loadMs)} · discovery ${sec(profile.discoverMs)} · read + prefilter ${sec(profile.readPrefilterMs)}`);
+console.log(`  load engine (ts-morph, transforms) ${sec(profile.loadMs)} · discovery ${sec(profile.discoverMs)} · read + prefilter ${sec(profile.readPrefilterMs)}`);
 console.log(
   `  ${profile.candidates} candidates: ts-morph parse alone ${sec(profile.parseMs)} · full transform pipeline ${sec(profile.transformMs)} ` +
     `(first file ${sec(profile.firstTransformMs)}, slowest ${sec(profile.slowestTransformMs)}) · prettier on ${profile.changed} changed files ${sec(profile.formatMs)}`,
 );
 console.log(`Machine: ${machine.cpu}, ${machine.cores} cores (os.availableParallelism), ${machine.memoryGiB} GiB RAM, ${machine.platform}, Node ${machine.node}.`);
-console.log(`Load average before ${machine.loadBefore.join(' ')}, after ${loadAfter.join(' ')}.`);
+console.log(`Load average before ${machine.loadBefore.join(' ')}, at the startup runs ${quickLoad.startup.join(' ')}, at the v1 runs ${quickLoad.v1.join(' ')}, after ${loadAfter.join(' ')}.`);
 
 if (args.json) {
   writeFileSync(
     String(args.json),
-    JSON.stringify({ machine, loadAfter, composition, candidates: candidates.length, samples, official, small, profile, ratios, sameDiff, sameReport }, null, 2) + '\n',
+    JSON.stringify({ machine, loadAfter, quick, quickLoad, composition, candidates: candidates.length, samples, official, small, profile, ratios, sameDiff, sameReport }, null, 2) + '\n',
   );
 }
 rmSync(scratch, { recursive: true, force: true });

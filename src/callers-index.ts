@@ -6,7 +6,7 @@
 // module's own task.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Node, SyntaxKind, ts, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type SourceFile } from './ts-morph.js';
 import { describeHandler, findHandlers, type HandlerInfo } from './analysis/handlers.js';
 import { awaitedOrReturned, calledAt, climb, enclosingFunction, nameOf } from './analysis/reach.js';
 import { parseOnTheSide } from './step-machine/cross-file.js';

@@ -1,7 +1,7 @@
 // One file through every selected transform: parse, analyse, edit, reparse only when a transform
 // changed the text, then place review markers. Pure: no disk access, so workers, tests and the
 // jscodeshift adapter share it.
-import { Project, ScriptKind, ts, type SourceFile } from 'ts-morph';
+import { Project, ScriptKind, ts, type SourceFile } from './ts-morph.js';
 import { applyEdits, lineAndColumn, mapBackward, mapThrough } from './edits.js';
 import { placeMarkers, type MarkerTarget } from './markers.js';
 import { SDK_UPGRADE_RULE, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';

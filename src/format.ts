@@ -2,7 +2,38 @@
 // prettier: a file the user does not format must not be reformatted by us.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as prettier from 'prettier';
+
+/**
+ * The names prettier looks for in each directory from the file's up to the root (its
+ * config-searcher's list); package.json and package.yaml count only with a "prettier" key.
+ */
+const CONFIG_FILES = [
+  '.prettierrc', '.prettierrc.json', '.prettierrc.yml', '.prettierrc.yaml', '.prettierrc.json5', '.prettierrc.js',
+  'prettier.config.js', '.prettierrc.ts', 'prettier.config.ts', '.prettierrc.mjs', 'prettier.config.mjs',
+  '.prettierrc.mts', 'prettier.config.mts', '.prettierrc.cjs', 'prettier.config.cjs', '.prettierrc.cts',
+  'prettier.config.cts', '.prettierrc.toml', 'package.yaml',
+];
+
+/**
+ * Whether a prettier configuration may apply in `dir`: a cheap look for the files prettier would
+ * read, so that prettier (a large module) is loaded only where it may have something to do.
+ * Errs on the side of yes (prettier then decides).
+ */
+function mayHaveConfig(dir: string): boolean {
+  for (; ; dir = path.dirname(dir)) {
+    if (CONFIG_FILES.some((name) => existsSync(path.join(dir, name))) || packageJsonConfigures(path.join(dir, 'package.json'))) return true;
+    if (path.dirname(dir) === dir) return false;
+  }
+}
+
+function packageJsonConfigures(file: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    return Boolean((JSON.parse(readFileSync(file, 'utf8')) as { prettier?: unknown } | null)?.prettier);
+  } catch {
+    return true;
+  }
+}
 
 /**
  * Formats `text` as the file at `absPath` when a prettier configuration applies to it (a config
@@ -11,7 +42,9 @@ import * as prettier from 'prettier';
  */
 export async function formatIfConfigured(absPath: string, text: string): Promise<{ text: string; formatted: boolean }> {
   const unchanged = { text, formatted: false };
+  if (!mayHaveConfig(path.dirname(path.resolve(absPath)))) return unchanged;
   try {
+    const prettier = await import('prettier');
     const configFile = await prettier.resolveConfigFile(absPath);
     if (!configFile) return unchanged;
     const ignorePath = path.join(path.dirname(configFile), '.prettierignore');

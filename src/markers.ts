@@ -1,7 +1,7 @@
 // Review markers: `// @mcp-mrtr-migrate <rule>: <message>` on the line above the statement that
 // holds the spot. Placed at a statement's line start, so never inside a string or template; a
 // marker already present (from an earlier run) is never written twice.
-import { Node, type SourceFile } from 'ts-morph';
+import { Node, type SourceFile } from './ts-morph.js';
 import { insideLiteralToken } from './literal-tokens.js';
 
 export const MARKER_TAG = '@mcp-mrtr-migrate';

@@ -6,7 +6,7 @@
 // that some candidate imports are parsed, and only those whose text can hold a question.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ts } from 'ts-morph';
+import { ts } from './ts-morph.js';
 import type { PushAlias } from './config.js';
 import { mightNeedMigration } from './analysis/push-sites.js';
 import { buildRegistrationIndex } from './registration-index.js';

@@ -5,7 +5,7 @@
 // gets the texts of the registrar and of the modules on the way, and how their imports resolve:
 // its own run finds the same routes again, with itself as the module under transformation.
 import path from 'node:path';
-import { Node, Project, ts, type SourceFile } from 'ts-morph';
+import { Node, Project, ts, type SourceFile } from './ts-morph.js';
 import { declaredDefinitionTypes, memberFunctionType, valueOf, type ModuleWorld } from './analysis/definitions.js';
 import { dispatchRoutes, type DispatchRoute } from './analysis/dispatch-routes.js';
 import { v1Surface } from './analysis/push-sites.js';

@@ -4,7 +4,7 @@
 // while the rest of the paragraph does. The file's header comment, license lines and comments a
 // blank line away belong to the file or to what follows: they always stay. A comment after the
 // statement on its last line goes with it.
-import { Node } from 'ts-morph';
+import { Node } from './ts-morph.js';
 import { lineEndAfter, lineStartOf } from './step-machine/text.js';
 
 export interface Range {

@@ -7,10 +7,12 @@
 // shebang, BOM, header comment, line endings and import quote style. Pure apart from
 // `detectProjectType`, which reads package.json files.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getMigration, type Diagnostic, type TransformContext as OfficialContext } from '@modelcontextprotocol/codemod';
+import type * as OfficialCodemod from '@modelcontextprotocol/codemod';
+import type { Diagnostic, TransformContext as OfficialContext } from '@modelcontextprotocol/codemod';
 import { diffLines } from 'diff';
-import { Node, ts, type SourceFile } from 'ts-morph';
+import { Node, ts, type SourceFile } from './ts-morph.js';
 import { applyEdits, mapBackward } from './edits.js';
 import { detectStyle } from './text-style.js';
 import type { FindingInput, Severity, TextEdit } from './types.js';
@@ -83,6 +85,17 @@ const OFFICIAL_GATES: Readonly<Record<string, RegExp | undefined>> = {
   'mock-paths': /\b(?:vi|jest)\s*\.\s*\w+\s*\(|\bimport\s*\(/,
 };
 
+let official: typeof OfficialCodemod | undefined;
+
+/**
+ * The official codemod, loaded on the first v1 file only, as CommonJS: it then shares our
+ * ts-morph, and Node does not scan ts-morph with cjs-module-lexer as its ESM build would make it.
+ */
+function officialCodemod(): typeof OfficialCodemod {
+  official ??= createRequire(import.meta.url)('@modelcontextprotocol/codemod') as typeof OfficialCodemod;
+  return official;
+}
+
 /** Official messages our own steps replace with a precise error (the spot is reported once). */
 const SUPERSEDED = /^Unknown SDK import path: /;
 
@@ -93,7 +106,7 @@ const SUPERSEDED = /^Unknown SDK import path: /;
  * afterwards it holds the upgraded text, or the original when a step threw.
  */
 export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions = {}): SdkUpgradeResult {
-  const migration = getMigration('v1-to-v2');
+  const migration = officialCodemod().getMigration('v1-to-v2');
   if (!migration) throw new Error('@modelcontextprotocol/codemod has no v1-to-v2 migration');
   const original = sourceFile.getFullText();
   const projectType = options.projectType ?? projectTypeOfFile(original);

@@ -5,7 +5,7 @@
 // TypeScript module is the template with the other protection's lines and the directives removed;
 // the JavaScript module is that text with the types stripped by the TypeScript compiler, comments
 // kept.
-import { ts } from 'ts-morph';
+import { ts } from './ts-morph.js';
 import { STATE_MODULE_TEMPLATE } from './state-module-template.js';
 
 /** File name of the generated module, without extension. */

@@ -1,6 +1,6 @@
 // The few shapes every part of the engine speaks. Keep this file small: transforms, the runner,
 // the CLI and the report writers all depend on it.
-import type { SourceFile } from 'ts-morph';
+import type { SourceFile } from './ts-morph.js';
 import type { PushAlias } from './config.js';
 
 export type Severity = 'error' | 'warning' | 'info';

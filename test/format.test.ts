@@ -54,6 +54,16 @@ describe('formatIfConfigured', () => {
     });
   });
 
+  it('finds the configuration files prettier reads, several directories up (prettier is loaded only then)', async () => {
+    write('a/.prettierrc.yaml', 'singleQuote: true\n');
+    write('b/prettier.config.mjs', 'export default { semi: false };\n');
+    write('c/package.json', JSON.stringify({ name: 'c', devDependencies: { prettier: '3' } }));
+    const code = 'const a = "x";\n';
+    expect((await formatIfConfigured(write('a/src/deep/x.ts', code), code)).text).toBe("const a = 'x';\n");
+    expect((await formatIfConfigured(write('b/src/x.ts', code), code)).text).toBe('const a = "x"\n');
+    expect(await formatIfConfigured(write('c/src/x.ts', code), code)).toEqual({ text: code, formatted: false });
+  });
+
   it('does not count a package.json without a "prettier" key', async () => {
     write('package.json', JSON.stringify({ name: 'p' }));
     const file = write('a.js', ugly);

@@ -4,7 +4,7 @@
 // field. Only object literals returned directly from a handler are edited; a result built
 // elsewhere is reported instead.
 import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
-import { Node, SyntaxKind, type ObjectLiteralExpression } from 'ts-morph';
+import { Node, SyntaxKind, type ObjectLiteralExpression } from '../src/ts-morph.js';
 import { describeHandler, findHandlers, isFunctionLike, propertyName, unwrapExpression, type HandlerInfo } from '../src/analysis/handlers.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { detectStyle } from '../src/text-style.js';

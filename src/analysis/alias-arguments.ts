@@ -2,7 +2,7 @@
 // configuration can be wrong, or right for most calls only: before a call of an alias is rewritten
 // into an input request, its arguments must visibly be the SDK's request params (an object literal
 // with the fields the request needs), or the rewrite would send something else than the user asked.
-import { Node, type Expression } from 'ts-morph';
+import { Node, type Expression } from '../ts-morph.js';
 import { findProperty, resolveObjectLiteral, unwrapExpression } from './handlers.js';
 import type { PushSite } from './push-sites.js';
 import type { PushAlias } from '../config.js';

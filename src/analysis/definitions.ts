@@ -13,7 +13,7 @@ import {
   type ObjectLiteralExpression,
   type SourceFile,
   type TypeNode,
-} from 'ts-morph';
+} from '../ts-morph.js';
 import { findProperty, isFunctionLike, resolveIdentifier, unwrapExpression, type HandlerFunction } from './handlers.js';
 
 /** The modules a file's imports lead to, parsed on demand. */

@@ -11,7 +11,7 @@
 // functions may answer with inputRequired(...): pass the context on, and hand an
 // InputRequiredResult back before anything else is done with the result (not turned into text, not
 // counted as a finished call). Anything that cannot be followed with certainty is a `problem`.
-import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type ClassDeclaration, type ClassExpression, type Statement, type TypeNode } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type ClassDeclaration, type ClassExpression, type Statement, type TypeNode } from '../ts-morph.js';
 import { isPureExpression } from '../step-machine/purity.js';
 import {
   collectionElementType,

@@ -2,7 +2,7 @@
 // the client directly only inside an explicit 2025-era branch (`if (reqCtx.era === 'legacy')`,
 // `if (isLegacyRequest(req))`). That push is right for the clients the branch serves, so it is left
 // as it is and noted, never rewritten.
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import type { HandlerInfo } from './handlers.js';
 import type { PushSite } from './push-sites.js';
 

@@ -10,7 +10,7 @@
 // A route is only taken when it provably hands the handler's result back unchanged and passes the
 // arguments and context through; anything else is refused with the reason, so the push sites in
 // the handler can say why they were left alone.
-import { Node, SyntaxKind, type CallExpression, type Expression, type TypeNode } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type Expression, type TypeNode } from '../ts-morph.js';
 import { isFunctionLike, propertyName, resolveFunction, resolveIdentifier, unwrapExpression, type HandlerFunction } from './handlers.js';
 import { callsOf, identifierUses, passThroughProblem } from './pass-through.js';
 

@@ -17,7 +17,7 @@ import {
   type ObjectLiteralExpression,
   type ParameterDeclaration,
   type SourceFile,
-} from 'ts-morph';
+} from '../ts-morph.js';
 import { delegationOf, registrarCall, wrappedHandler, type HandlerRoute, type RouteRefusal } from './handler-routes.js';
 import { registeredName } from './subject.js';
 

@@ -2,7 +2,7 @@
 // it passes its own arguments and context through, calls the handler once (not in a loop or a
 // nested function), returns the value (directly or from a const), and runs nothing around the
 // call but pure code, timing and logging (catch blocks, which only run on errors, excepted).
-import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression } from '../ts-morph.js';
 import { isPureExpression, isPureStatement } from '../step-machine/purity.js';
 import { isFunctionLike, unwrapExpression, type HandlerFunction } from './handlers.js';
 

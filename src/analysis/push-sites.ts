@@ -3,7 +3,7 @@
 // throw, the completion notifier, `elicitationId` properties and task-augmented requests. Pure
 // syntax: receivers are recognised by shape (ctx.mcpReq, `<x>.server`, variables holding a
 // server, destructured context members) and references are followed within the file only.
-import { Node, SyntaxKind, type CallExpression, type Expression, type Identifier, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type Expression, type Identifier, type ObjectLiteralExpression, type SourceFile } from '../ts-morph.js';
 import {
   findHandlers,
   findProperty,
@@ -79,8 +79,8 @@ function aliasName(alias: PushAlias): string {
 }
 
 /** `<x>.getClientCapabilities()` calls, in source order. */
-export function findCapabilityReads(sourceFile: SourceFile): CallExpression[] {
-  return sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => {
+export function findCapabilityReads(root: Node): CallExpression[] {
+  return root.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => {
     const callee = call.getExpression();
     return Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities';
   });

@@ -5,7 +5,7 @@
 // object, a returned closure, a protected method for subclasses), and what the file cannot tell
 // (exported functions and public methods whose callers live elsewhere, values handed on). The
 // findings are built from this (site-findings.ts), so each one says what was found.
-import { Node, SyntaxKind, type ClassDeclaration, type ClassExpression, type ParameterDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, type ClassDeclaration, type ClassExpression, type ParameterDeclaration } from '../ts-morph.js';
 import { isFunctionLike, resolveIdentifier, unwrapExpression, type HandlerInfo } from './handlers.js';
 import type { PushSite } from './push-sites.js';
 import { outsideCallback } from './request-scope.js';

@@ -1,6 +1,6 @@
 // Whether code runs inside a client request at all: a timer, event, HTTP-route or notification
 // callback runs outside any request, so a question there has no request to attach to.
-import { Node } from 'ts-morph';
+import { Node } from '../ts-morph.js';
 
 const NON_REQUEST_CALLBACKS = /^(setInterval|setTimeout|setImmediate|queueMicrotask|on|once|addListener|addEventListener|get|post|put|patch|delete|all|use|route|listen|setNotificationHandler|fallbackNotificationHandler)$/;
 

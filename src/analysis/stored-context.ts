@@ -2,7 +2,7 @@
 // where some method did `this.ctx = ctx`): a base-class pattern of in-house tool frameworks. The
 // helper is not given the request it asks for; which request that is depends on the last call
 // that stored one (concurrent calls share the instance), so it cannot be migrated with certainty.
-import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression } from '../ts-morph.js';
 import { resolveIdentifier, unwrapExpression } from './handlers.js';
 
 export interface StoredContext {

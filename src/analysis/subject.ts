@@ -4,7 +4,7 @@
 // when the handler can evaluate it again on every leg and get the same value: property reads from
 // a binding that cannot change (an import, an enum, a const, a parameter never assigned, `this`
 // seen from the same object) that the handler sees under the same name.
-import { Node, SyntaxKind, VariableDeclarationKind } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind } from '../ts-morph.js';
 import { findProperty, resolveIdentifier, resolveObjectLiteral, stringValue, unwrapExpression } from './handlers.js';
 
 export interface RegisteredName {

@@ -3,7 +3,7 @@
 // roots that fall back to the working directory). Left unmigrated, such a question throws on
 // 2026-07-28 (or the check skips it) and the action runs without anyone being asked: the findings
 // on it, and on the handlers that reach it, are errors.
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import type { PushSite } from './push-sites.js';
 import { enclosingFunction } from './reach.js';
 

@@ -10,7 +10,7 @@
 // handler. Each link is described as a dispatch route (dispatch-routes.ts) so that the same edits
 // adapt it: take the context and pass it on, hand an InputRequiredResult back before the wrapper
 // works on the result, and let the declared handler types admit both.
-import { Node, SyntaxKind, type CallExpression, type SourceFile, type TypeNode } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type SourceFile, type TypeNode } from '../ts-morph.js';
 import type { DispatchRoute } from './dispatch-routes.js';
 import { calleeFunction, returnedFunction, widenable } from './handler-routes.js';
 import {

@@ -1,7 +1,7 @@
 // Shared pieces of the serve-2026 rewrites: references of a variable within the file, the
 // transport classes, and the import bookkeeping (names the rewrite adds, names whose last use it
 // removed).
-import { Node, SyntaxKind, type Identifier, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type Identifier, type SourceFile } from '../ts-morph.js';
 import { importedNameOf, resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
 import { removalRange } from '../removal.js';
 import { lineEndAfter, lineStartOf } from '../step-machine/text.js';

@@ -8,7 +8,7 @@
 // a client probes with server/discover and then opens with initialize anyway; a reused instance
 // then answers that initialize with -32601, a fresh one serves it. Clients that follow the
 // revision's negotiation never do that (the probe answer names the revision they asked for).
-import { Node, type Identifier, type SourceFile } from 'ts-morph';
+import { Node, type Identifier, type SourceFile } from '../ts-morph.js';
 import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
 import { removalRange, type Range } from '../removal.js';
 import type { TextEdit } from '../types.js';

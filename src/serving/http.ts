@@ -12,7 +12,7 @@
 // parsed body when handleRequest gets one, else the front reads it and hands it to both legs.
 // Servers that were stateless stay stateless. A route whose wiring the front cannot see through
 // gets a `serve-http-manual` finding with the recipe spelled out.
-import { Node, SyntaxKind, type CallExpression, type Identifier, type SourceFile, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type Identifier, type SourceFile, type Statement } from '../ts-morph.js';
 import { importedNameOf, resolveIdentifier, stringValue, unwrapExpression } from '../analysis/handlers.js';
 import { removalRange } from '../removal.js';
 import { indentationAt } from '../step-machine/text.js';

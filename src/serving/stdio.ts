@@ -3,7 +3,7 @@
 // `serveStdio(factory)`, the entry that serves 2026-07-28 (and still 2025) over stdio; the code that
 // builds the server stays where it is (./factory.ts). A transport that is used elsewhere or built
 // with arguments is handed over as `{ transport }`.
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type SourceFile } from '../ts-morph.js';
 import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';

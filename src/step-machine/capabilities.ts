@@ -1,6 +1,6 @@
 // Capability checks in a migrated handler read the per-request envelope (2026-07-28 has no
 // connection to remember capabilities from).
-import { Node } from 'ts-morph';
+import { Node } from '../ts-morph.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import { findCapabilityReads } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
@@ -9,7 +9,7 @@ import { handlerLabel } from './plan.js';
 /** `getClientCapabilities()` in a migrated handler becomes `clientCapabilities(ctx) ?? <the old call>`; each is noted. */
 export function capabilityEdits(handler: HandlerInfo, ctxName: string, uses: Set<string>, findings: FindingInput[]): TextEdit[] {
   const fn = handler.fn;
-  const reads = findCapabilityReads(fn.getSourceFile()).filter((call) => call.getStart() >= fn.getStart() && call.getEnd() <= fn.getEnd());
+  const reads = findCapabilityReads(fn);
   return reads.map((call) => {
     uses.add('clientCapabilities');
     findings.push({

@@ -3,62 +3,95 @@
 // spell its type in the state declaration, and whether it survives JSON unchanged.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Node, Project, ts, type SourceFile, type Type } from 'ts-morph';
+import { Node, Project, ts, type SourceFile, type Type } from '../ts-morph.js';
+
+const compilerOptions = {
+  strict: true,
+  allowJs: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  skipLibCheck: true,
+  types: [],
+  noEmit: true,
+};
 
 let typedProject: Project | undefined;
 
 function project(): Project {
-  typedProject ??= new Project({
-    compilerOptions: {
-      strict: true,
-      allowJs: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      skipLibCheck: true,
-      types: [],
-      noEmit: true,
-    },
-    skipAddingFilesFromTsConfig: true,
-  });
+  typedProject ??= new Project({ compilerOptions, skipAddingFilesFromTsConfig: true });
   return typedProject;
 }
 
+let aloneProject: Project | undefined;
+
+/** The file alone with the ES5 library (all that spelled-out types use: Array, Promise, Record, …): no imports resolved, no DOM, no @types/node (see types-alone.ts). */
+function projectAlone(): Project {
+  aloneProject ??= new Project({
+    useInMemoryFileSystem: true,
+    compilerOptions: { ...compilerOptions, lib: ['lib.es5.d.ts'], noResolve: true },
+  });
+  return aloneProject;
+}
+
+/** How many copies of each kind were built in this thread (for bench/identical.mjs and the tests). */
+export const typedViewCounts = { full: 0, alone: 0 };
+
 export interface TypedView {
-  file: SourceFile;
+  /** The copy type-checked with the user's dependencies (created on first use: loading them takes seconds). */
+  readonly file: SourceFile;
+  /** The copy type-checked alone (created on first use), for the questions types-alone.ts says it answers alike. */
+  readonly alone: SourceFile;
   dispose(): void;
 }
 
 /** A type-checked copy of `text` at `absPath`; call dispose() when done (workers keep nothing). */
 export function typedView(absPath: string, text: string): TypedView {
-  const p = project();
-  withNodeTypes(p, absPath);
-  const file = p.createSourceFile(absPath, text, { overwrite: true });
+  noteNodeTypes(absPath);
+  // The first @types/node found so far, as the eager view had it in its project at this point.
+  const nodeTypes = nodeTypesFound.values().next().value;
+  let file: SourceFile | undefined;
+  let alone: SourceFile | undefined;
   return {
-    file,
+    get file() {
+      if (!file) {
+        const p = project();
+        if (nodeTypes && !p.getSourceFile(nodeTypes)) p.addSourceFileAtPath(nodeTypes);
+        file = p.createSourceFile(absPath, text, { overwrite: true });
+        typedViewCounts.full++;
+      }
+      return file;
+    },
+    get alone() {
+      if (!alone) {
+        alone = projectAlone().createSourceFile(absPath, text, { overwrite: true });
+        typedViewCounts.alone++;
+      }
+      return alone;
+    },
     dispose: () => {
-      p.removeSourceFile(file);
       // Dependencies resolved for this file stay cached for the next one; that is the point.
+      if (file) project().removeSourceFile(file);
+      if (alone) projectAlone().removeSourceFile(alone);
     },
   };
 }
 
-const nodeTypesAdded = new Set<string>();
+const nodeTypesFound = new Set<string>();
 
 /**
  * Node's own modules (node:crypto, node:fs, …) are typed by @types/node, which a project gets from
  * its tsconfig's `types`; this view has no tsconfig, so it loads the @types/node the file would
- * resolve (the nearest node_modules/@types/node above it), once per copy. Without it randomUUID(),
+ * resolve (the nearest node_modules/@types/node above it), once per copy: the first one found
+ * (one copy only: two versions of the same declarations would clash). Without it randomUUID(),
  * readFile() or execFile() results would be `any` here, typed in the user's project.
  */
-function withNodeTypes(p: Project, absPath: string): void {
+function noteNodeTypes(absPath: string): void {
   for (let dir = path.dirname(absPath); ; dir = path.dirname(dir)) {
     const index = path.join(dir, 'node_modules', '@types', 'node', 'index.d.ts');
-    if (nodeTypesAdded.has(index)) return;
+    if (nodeTypesFound.has(index)) return;
     if (existsSync(index)) {
-      nodeTypesAdded.add(index);
-      // One copy only: two versions of the same declarations would clash.
-      if (nodeTypesAdded.size === 1) p.addSourceFileAtPath(index);
+      nodeTypesFound.add(index);
       return;
     }
     if (path.dirname(dir) === dir) return;

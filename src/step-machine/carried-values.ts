@@ -3,7 +3,7 @@
 // at the split, narrowed members included), which Dates travel as ISO strings, which values could
 // not be checked for JSON safety or have no size bound, and the value that refuses the whole
 // handler because it does not survive the JSON round trip or its type is `any`.
-import { Node, SyntaxKind, type Statement, type Type } from 'ts-morph';
+import { Node, SyntaxKind, type Statement, type Type } from '../ts-morph.js';
 import { isSensitiveStateValue, type StateProtection } from '../state-module.js';
 import type { FindingInput } from '../types.js';
 import { isRevivableDate, jsonSafety, typeText, type TypedView } from './carried-types.js';
@@ -34,7 +34,7 @@ export interface CarriedValues {
 
 interface Typing {
   plan: HandlerPlan;
-  view: TypedView;
+  view: Pick<TypedView, 'file'>;
   /** Types are printed by the type-aware view of the file: its own node for the handler's scope. */
   scope: Node;
   /** The handler's body: types declared there can be named by a state type declared there. */
@@ -47,7 +47,7 @@ interface Typing {
 }
 
 /** The carried values' types, or the findings that refuse the handler (a value that is not plain JSON). */
-export function carriedValues(plan: HandlerPlan, view: TypedView, uses: Set<string>, protection: StateProtection): CarriedValues | { refusal: FindingInput[] } {
+export function carriedValues(plan: HandlerPlan, view: Pick<TypedView, 'file'>, uses: Set<string>, protection: StateProtection): CarriedValues | { refusal: FindingInput[] } {
   const typing: Typing = {
     plan, view, uses, protection,
     scope: view.file.getDescendantAtPos(statementOf(plan.handler.fn).getStart()) ?? view.file,

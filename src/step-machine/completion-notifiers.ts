@@ -3,7 +3,7 @@
 // may sit elsewhere, e.g. in an HTTP callback route), or becomes a no-op when the handler only stores
 // it for a later caller (see stored-notifier.ts); anywhere else it is reported, and a notifier that
 // cannot go keeps its handler whole.
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';

@@ -6,7 +6,7 @@
 // handler, using the companions `<name>Params` / `<name>Outcome` that the helper's module exports
 // once the group is applied. A module that asks through a helper of a third module comes with its
 // own helper modules, so that its callers can report the chain across modules.
-import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile } from 'ts-morph';
+import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile } from '../ts-morph.js';
 import type { PushAlias } from '../config.js';
 import { aliasArgumentProblem } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo } from '../analysis/handlers.js';

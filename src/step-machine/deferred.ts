@@ -15,7 +15,7 @@
 // 'sampling/createMessage', params: {…} }; … await ctx.mcpReq.send(request, Schema)`): the
 // question's params are that local's `params`, rebuilt where it is asked, and the declaration goes
 // when the send is its one use (it is not carried besides what its params read).
-import { Node, SyntaxKind, type Statement, type Type } from 'ts-morph';
+import { Node, SyntaxKind, type Statement, type Type } from '../ts-morph.js';
 import { unwrapExpression } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { TextEdit } from '../types.js';

@@ -3,7 +3,7 @@
 // each container's steps (emit.ts) and each block's first-leg prefixes (prefix.ts) re-emitted
 // innermost first with the edits that fall inside them, the state type declared beside the
 // handler, and a declared result type widened; then the notes that go with the migration.
-import { Node, SyntaxKind, type Block, type Statement, type TypeNode } from 'ts-morph';
+import { Node, SyntaxKind, type Block, type Statement, type TypeNode } from '../ts-morph.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';

@@ -8,7 +8,7 @@
 //   const { …live } = state; <read answers of the last round>; Bn
 //
 // A first call that already carries the answers falls through every step in one leg.
-import { Node } from 'ts-morph';
+import { Node } from '../ts-morph.js';
 import type { TextEdit } from '../types.js';
 import { applyEdits } from '../edits.js';
 import type { TextStyle } from '../text-style.js';

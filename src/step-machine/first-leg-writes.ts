@@ -3,8 +3,8 @@
 // retry would see the old value (`let label = 'none'; if (c) { label = await load(); ask }`).
 // Locals the state restores (a prefix's live values) or that the code itself declares (carried
 // by the container's own liveness) are safe.
-import { Node, SyntaxKind } from 'ts-morph';
-import type { Block } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
+import type { Block } from '../ts-morph.js';
 import { isPureExpression } from './purity.js';
 
 interface Segmented {

@@ -6,7 +6,7 @@
 //
 // and the handler's step asks only for `ask`. The guards are pure, so on the retry they give the
 // same answer from the same inputs.
-import { Node, SyntaxKind, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type Statement } from '../ts-morph.js';
 import type { PushSite } from '../analysis/push-sites.js';
 
 /** What a guarded helper's request builder returns. */

@@ -1,7 +1,7 @@
 // How a handler reaches its request: the context parameter the migrated code reads requestState
 // from (reused, named when destructured, or added to an inline callback), and the subject (name or
 // uri) and arguments the state is bound to.
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { TextEdit } from '../types.js';
 import { uniqueName } from './naming.js';

@@ -1,6 +1,6 @@
 // The same-file helpers whose calls were lifted into handlers: each gets its companions (request
 // builder and outcome function) beside it, and goes when nothing references it any more.
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { companionText, isPropertyName, type CompanionTypes, type HelperCall, type LiftableHelper } from './helpers.js';

@@ -8,7 +8,7 @@
 // input request, and on the retry `confirmOutcome(…, answer)` runs at the resume step. The helper
 // itself stays while anything else still calls it; a helper nothing calls any more is removed.
 // A private method (`this.confirm(ctx, msg)`) gets its companions as methods beside it, called on `this`.
-import { Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type ParameterDeclaration, type SourceFile, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type ParameterDeclaration, type SourceFile, type Statement } from '../ts-morph.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';

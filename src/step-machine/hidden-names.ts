@@ -3,7 +3,7 @@
 // one of them itself (a parameter, a local, a catch variable, a local type), or sits in a scope or
 // module that declares it otherwise, would have the generated code call its own value instead, or
 // clash with the import the migration adds: such a handler is kept as it was, and says why.
-import { Node } from 'ts-morph';
+import { Node } from '../ts-morph.js';
 
 const VALUE_NAMES = new Set(['inputRequired', 'mrtrState', 'elicitAnswer', 'samplingAnswer', 'rootsAnswer', 'clientCapabilities']);
 const TYPE_NAMES = new Set([
@@ -13,8 +13,12 @@ const TYPE_NAMES = new Set([
 const SDK = '@modelcontextprotocol/server';
 const STATE_MODULE = /(^|\/)mrtr-state(\.[cm]?[jt]s)?$/;
 
+/** Any of the names as a word: a file without one binds none of them (walking every binding is slow on large files). */
+const ANY_NAME = new RegExp(`(?<![\\w$])(?:${[...VALUE_NAMES, ...TYPE_NAMES].join('|')})(?![\\w$])`);
+
 /** Why the generated code's names are not free around `fn`, if they are not. */
 export function hiddenNameProblem(fn: Node): string | undefined {
+  if (!ANY_NAME.test(fn.getSourceFile().getFullText())) return undefined;
   for (const { name, where } of bindingsAround(fn)) {
     if (!VALUE_NAMES.has(name) && !TYPE_NAMES.has(name)) continue;
     const from = VALUE_NAMES.has(name) && name !== 'inputRequired' ? 'the state module' : SDK;

@@ -31,7 +31,7 @@
 // The same for `await Promise.all(items.map(async (item) => { const r = await ask(…); … }))`: there
 // every callback runs up to its question before any answer arrives, so all the questions went out
 // together in the original too, whatever the callbacks do with their answers afterwards.
-import { Node, SyntaxKind, type Block, type Expression, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type Block, type Expression, type Statement } from '../ts-morph.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import { changesInPlace, isPureExpression, isPureStatement, valueNames } from './purity.js';
 

@@ -17,7 +17,7 @@
 // statement that asks, at any level on the way that is not itself a container, become a prefix
 // (see prefix.ts) that runs on the first leg only; so does everything before a later statement
 // that asks after an earlier one that does not always return.
-import { Node, SyntaxKind, type Block, type Expression, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type Block, type Expression, type Statement } from '../ts-morph.js';
 import { changesInPlace, isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall } from './helpers.js';
 import type { HandlerInfo } from '../analysis/handlers.js';

@@ -14,7 +14,7 @@
 //
 // Several anchors in one block (blocks that ask one after the other) nest: the guard of a later
 // anchor holds everything before it, the earlier blocks that ask included.
-import { Node, type Statement, type VariableStatement } from 'ts-morph';
+import { Node, type Statement, type VariableStatement } from '../ts-morph.js';
 import { applyEdits } from '../edits.js';
 import type { TextStyle } from '../text-style.js';
 import type { TextEdit } from '../types.js';

@@ -1,7 +1,7 @@
 // Which code may run again on every leg of a multi-round call without changing behaviour: code
 // that computes the same value from the same re-sent arguments and has no side effects. Used for
 // the statements and conditions on the path to a question that sits inside an if or try block.
-import { Node, SyntaxKind, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type Statement } from '../ts-morph.js';
 
 const PURE_FUNCTIONS = new Set([
   'String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'encodeURIComponent', 'decodeURIComponent',

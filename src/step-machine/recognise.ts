@@ -3,7 +3,7 @@
 // question is lifted into their callers (same file, chains, imported in cross-file mode); completion
 // notifiers; and the reasons a handler is kept whole although its own questions could migrate.
 // Nothing here edits text.
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../analysis/alias-arguments.js';
 import { legacyEraBranch } from '../analysis/era-branches.js';
 import { describeHandler, findHandlers, type HandlerForm, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';

@@ -6,7 +6,7 @@
 // route that cannot be followed with certainty is not a handler: its questions are reported with
 // the route's reason.
 import path from 'node:path';
-import { Node, Project, ts, type SourceFile } from 'ts-morph';
+import { Node, Project, ts, type SourceFile } from '../ts-morph.js';
 import { declaredDefinitionTypes, memberFunctionType, singleFileWorld, type ModuleWorld } from '../analysis/definitions.js';
 import { dispatchRoutes, type DispatchRoute, type DispatchTarget } from '../analysis/dispatch-routes.js';
 import { registrationHandler, type HandlerFunction, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';

@@ -6,7 +6,7 @@
 // scope changes — in place, through an alias taken from it (`const item = items.get(k); item.n++`),
 // or by code it is handed to — and that no other module can reach (not exported). `let`s,
 // parameters of an enclosing function and imports (their module is not seen here) may change.
-import { Node, SyntaxKind, type ClassDeclaration, type VariableStatement } from 'ts-morph';
+import { Node, SyntaxKind, type ClassDeclaration, type VariableStatement } from '../ts-morph.js';
 import { unwrapExpression } from '../analysis/handlers.js';
 
 /** Where `name`, read in `fn` and declared outside it, is declared (undefined: a global such as Math or process). */

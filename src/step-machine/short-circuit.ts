@@ -23,7 +23,7 @@
 //   }
 // Whether the handler then migrates is decided by the ordinary analysis on the rewritten text; if
 // it does not, the statement stays as written (see withShortCircuitsNormalised).
-import { Node, SyntaxKind, type SourceFile, type VariableStatement } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile, type VariableStatement } from '../ts-morph.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { TransformContext, TransformResult } from '../types.js';
 import { normaliseAndRetry, type StatementRewrite } from './normalise-and-retry.js';

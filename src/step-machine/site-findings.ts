@@ -1,6 +1,6 @@
 // What the step machine tells the user about push sites it does not migrate (and why), and the
 // notes it attaches to values it carries: the finding builders, one per situation.
-import { Node } from 'ts-morph';
+import { Node } from '../ts-morph.js';
 import { canReturnInputRequired, describeHandler, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import { nameOf, reachOf, type Entry, type HandlerPath } from '../analysis/reach.js';

@@ -9,7 +9,7 @@
 // (`() => Promise<void>`): the stored value and its later calls keep compiling and do nothing.
 // This is certain only when the value stays in this file's own collections; handed to a function
 // (imported or not), what that function does with it is not known, so it is reported instead.
-import { Node, SyntaxKind, type CallExpression, type Identifier } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type Identifier } from '../ts-morph.js';
 import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
 import { isPureExpression } from './purity.js';
 import type { TextEdit } from '../types.js';

@@ -1,6 +1,6 @@
 // Text helpers for re-emitting original statements inside generated blocks: whole-line ranges,
 // indentation that never touches the inside of a multi-line string or template.
-import { Node } from 'ts-morph';
+import { Node } from '../ts-morph.js';
 import type { TextEdit } from '../types.js';
 
 export function lineStartOf(text: string, pos: number): number {

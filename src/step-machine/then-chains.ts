@@ -18,7 +18,7 @@
 // only when nothing in the callbacks could behave differently once inlined: plain arrow callbacks,
 // no `var`, no name the question itself reads, and — with a catch — every `return` giving a plain
 // value (a returned promise would escape the try when it rejects).
-import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type Statement } from '../ts-morph.js';
 import { findHandlers } from '../analysis/handlers.js';
 import { findPushSites, type PushSite } from '../analysis/push-sites.js';
 import { detectStyle, type TextStyle } from '../text-style.js';

@@ -8,6 +8,7 @@ import type { FindingInput } from '../types.js';
 import type { TypedView } from './carried-types.js';
 import { carriedValues, type CarriedValues } from './carried-values.js';
 import { readsMutable } from './deferred.js';
+import { typedAlone } from './types-alone.js';
 import { contextParameterProblem, subjectArgs } from './handler-context.js';
 import type { PlannedHandler } from './handler-plans.js';
 import { handlerLabel } from './plan.js';
@@ -48,12 +49,14 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
       `the ${handler.kind === 'resource' ? 'resource URI' : 'name'} or the arguments cannot be read, so the state cannot be bound to them`,
       'Register the handler with a string-literal name and a named or destructured arguments parameter.');
   }
-  const carried = carriedValues(plan, tc.view, tc.uses, tc.protection);
+  // The file alone answers for values it spells out itself; else the view with the dependencies.
+  const view = typedAlone(plan, tc.view.alone) ? { file: tc.view.alone } : tc.view;
+  const carried = carriedValues(plan, view, tc.uses, tc.protection);
   if ('refusal' in carried) return carried;
   const findings = [...carried.findings];
   // Per-item questions are keyed by position: the loop must run over an array (the same one each leg).
   for (const round of containers.flatMap((c) => c.rounds)) {
-    const type = round.batch && tc.view.file.getDescendantAtPos(round.batch.iterable.getStart())?.getType();
+    const type = round.batch && view.file.getDescendantAtPos(round.batch.iterable.getStart())?.getType();
     if (round.batch && !(type && (type.isArray() || type.isReadonlyArray()))) {
       return refuseAll('push-in-loop', `the question is made once per item of ${round.batch.iterable.getText()}, which is not known to be an array`,
         'Iterate over an array (Array.from(…) first), then run the migration again.');
@@ -61,7 +64,7 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   }
   // A deferred question is rebuilt at its await: what its params read must not change in between.
   for (const d of plan.deferred) {
-    const mutable = d.between > 0 && readsMutable(d, (node) => tc.view.file.getDescendantAtPos(node.getStart())?.getType());
+    const mutable = d.between > 0 && readsMutable(d, (node) => view.file.getDescendantAtPos(node.getStart())?.getType());
     if (mutable && d.kind === 'request') {
       return refuseAll('push-unsupported-shape', `the request is built into ${d.promiseName} before other statements, and its params read ${mutable.getText()}, which those statements may change in place`,
         `Build the request right before it is sent (or in the send call itself), then run the migration again.`);

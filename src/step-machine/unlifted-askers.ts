@@ -2,7 +2,7 @@
 // call (or call such a function) and are not lifted into companions. A handler that calls one of
 // them cannot be migrated around that call — it would return inputRequired on one path and still
 // ask the old way on another — so it is left whole (never half-migrate).
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type SourceFile } from '../ts-morph.js';
 import { calleeFunction } from '../analysis/handler-routes.js';
 import type { PushSite } from '../analysis/push-sites.js';
 
@@ -11,7 +11,11 @@ type Named = { name: string; fn: Node; method: boolean };
 /** Named functions, `const f = () => …` and methods of the file, by the node that has the body. */
 function namedFunctions(sourceFile: SourceFile): Named[] {
   const out: Named[] = [];
-  for (const fn of sourceFile.getDescendants()) {
+  // Only function-like nodes are wrapped (wrapping every node is slow on large files), in document order.
+  const candidates = [SyntaxKind.FunctionDeclaration, SyntaxKind.MethodDeclaration, SyntaxKind.ArrowFunction, SyntaxKind.FunctionExpression]
+    .flatMap((kind) => sourceFile.getDescendantsOfKind(kind) as Node[])
+    .sort((a, b) => a.getStart() - b.getStart());
+  for (const fn of candidates) {
     if (Node.isFunctionDeclaration(fn) && fn.getName()) out.push({ name: fn.getName()!, fn, method: false });
     else if (Node.isMethodDeclaration(fn)) out.push({ name: fn.getName(), fn, method: true });
     else if ((Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isVariableDeclaration(fn.getParent())) {

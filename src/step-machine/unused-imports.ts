@@ -1,6 +1,6 @@
 // Imports the rewrite leaves without a use: an SDK name only the replaced push calls used, an id
 // generator only a stripped `elicitationId` used, a helper's import only its migrated calls used.
-import { SyntaxKind, type Node, type SourceFile } from 'ts-morph';
+import { SyntaxKind, type Node, type SourceFile } from '../ts-morph.js';
 import type { TextEdit } from '../types.js';
 import { removalRange } from '../removal.js';
 

@@ -1,7 +1,7 @@
 // `throw new UrlElicitationRequiredError([...])` in a handler: under 2026-07-28 the URL step is
 // returned as an input request instead of thrown, and a declined step ends the call with an error
 // as the thrown error did.
-import { Node, type Expression, type NewExpression, type ThrowStatement } from 'ts-morph';
+import { Node, type Expression, type NewExpression, type ThrowStatement } from '../ts-morph.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import type { EmitContext } from './emit.js';

@@ -3,7 +3,7 @@
 // imported ones imported), the imports the new code needs (and the ones it no longer needs), the
 // requestState verify hook, and the generated state module.
 import path from 'node:path';
-import { Node, SyntaxKind, type TypeNode } from 'ts-morph';
+import { Node, SyntaxKind, type TypeNode } from '../ts-morph.js';
 import { renderStateModule, type StateProtection } from '../state-module.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';

@@ -1,6 +1,6 @@
 // File-level edits around migrated handlers: the imports they need, and the requestState verify
 // hook in the server construction (without it nothing is protected).
-import { Node, SyntaxKind, type ImportDeclaration, type ImportSpecifier, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type ImportDeclaration, type ImportSpecifier, type ObjectLiteralExpression, type SourceFile } from '../ts-morph.js';
 import { removalRange } from '../removal.js';
 import type { TextStyle } from '../text-style.js';
 import type { TextEdit } from '../types.js';

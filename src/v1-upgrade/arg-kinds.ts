@@ -2,7 +2,7 @@
 // description, a zod raw shape, a schema or tool annotations in the same slots, told apart at run
 // time by their values. Here they are told apart by what the code says: literals, same-file
 // constants, then names (`schemas.discover`, `TOOL_DESCRIPTIONS[…]`, `describeTool(…)`).
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.js';
 import { constInitializer, isStringLiteralLike, unwrap } from './ast.js';
 import { TOOL_ANNOTATION_KEYS } from './mappings.js';
 

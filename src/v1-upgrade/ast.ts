@@ -1,6 +1,6 @@
 // Small helpers over the TypeScript compiler's own AST (not ts-morph's wrappers: the v1 upgrade
 // walks every file that imports the v1 SDK, and the wrappers cost several times the walk).
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.js';
 
 /** Strips parentheses, `as`, `satisfies` and non-null assertions. */
 export function unwrap(expr: ts.Expression): ts.Expression {

@@ -6,7 +6,7 @@
 // A form that cannot be rewritten exactly (defaults, rest elements, a reassigned or shadowed
 // binding, a key v2 no longer has) is left as it was and reported as an error: on v2 it reads
 // `undefined` where v1 had a value.
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { constInitializer, isFunctionLike, isV1Module, mentions, unwrap, walk } from './ast.js';
 import type { FileFacts } from './facts.js';

@@ -1,5 +1,5 @@
 // What every step of the v1 upgrade needs to know about one file, gathered once.
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.js';
 import { detectStyle, type TextStyle } from '../text-style.js';
 import { importBindings, isV1Module, mentions, unwrap, type ImportBinding } from './ast.js';
 import { usesTrailingCommas } from './layout.js';

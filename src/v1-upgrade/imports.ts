@@ -4,7 +4,7 @@
 //   goes when nothing is left of it;
 // - v1 schema imports whose every use became a method string are removed;
 // - `import { z } from 'zod'` is added when a raw shape was wrapped in a file without zod.
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { isStringLiteralLike, isV1Module, lineStartOf, unwrap, V1_PACKAGE, walk } from './ast.js';
 import type { FileFacts } from './facts.js';

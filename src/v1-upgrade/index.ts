@@ -6,7 +6,7 @@
 //   handler keys   setRequestHandler(XSchema | z.object({ method: z.literal(…) }), …) → method string
 //   contexts       the v1 `extra` of every handler found above → the v2 context
 //   imports        v1 utility modules, emptied schema imports, a zod import where one is needed
-import type { ts } from 'ts-morph';
+import type { ts } from '../ts-morph.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { upgradeContexts } from './context.js';
 import { fileFacts } from './facts.js';

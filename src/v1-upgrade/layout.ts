@@ -3,7 +3,7 @@
 // that move one level deeper get one more indentation unit — never a line inside a string or
 // template literal. Everything is an insertion, so every original byte keeps its place and
 // positions map exactly between the texts.
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.js';
 import type { TextEdit } from '../types.js';
 import { walk } from './ast.js';
 

@@ -4,7 +4,7 @@
 //   package.json would have to keep the v1 SDK beside v2;
 // - a name the upgrade dropped with its v1 import (a removed API) that the code still uses;
 // - `new McpServer(…, { taskStore | taskMessageQueue })`: the experimental tasks runtime is gone.
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.js';
 import type { FindingInput } from '../types.js';
 import { importBindings, isStringLiteralLike, isV1Module, unwrap, walk, type ImportBinding } from './ast.js';
 import { V1_UPGRADE_RULE } from './registrations.js';

@@ -5,7 +5,7 @@
 // config braces and keys around the original argument text, re-indented one level when the
 // arguments stood on lines of their own. Each handler callback is handed on with the position
 // of its v1 `extra` parameter, for the context step.
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { argKind, type ArgKind } from './arg-kinds.js';
 import { indentAt, isStringLiteralLike, lineStartOf, startsLine, unwrap, walk } from './ast.js';

@@ -3,7 +3,7 @@
 // A v1 schema (`CallToolRequestSchema`) or a schema literal that names its method
 // (`z.object({ method: z.literal('resources/subscribe') }).passthrough()`) becomes the method
 // string; a key whose method cannot be read, or is not a spec method, is reported as an error.
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { constInitializer, isStringLiteralLike, isV1Module, unwrap, walk } from './ast.js';
 import type { FileFacts } from './facts.js';
