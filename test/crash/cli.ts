@@ -19,7 +19,7 @@ try {
     results.push(result);
     const bad = result.damaged.length + result.leftovers.length + result.rerunDifferences.length > 0;
     if (bad || (i + 1) % 20 === 0) {
-      process.stdout.write(`  trial ${i}: kill at ${result.delay} ms${result.finishedFirst ? ' (after it finished)' : ''}: ${result.final} final, ${result.original} original, ${result.tempFiles.length} temp` +
+      process.stdout.write(`  trial ${i}: kill at ${result.delay} ms${result.finishedFirst ? ' (after it finished)' : ''}: ${result.final} final, ${result.original} original, ${result.ours.length} of ours (temp, journal)` +
         `${result.damaged.length ? `; DAMAGED ${result.damaged.join(', ')}` : ''}${result.leftovers.length ? `; LEFT BEHIND ${result.leftovers.join(', ')}` : ''}` +
         `${result.rerunDifferences.length ? `; RE-RUN DIFFERS ${result.rerunDifferences.join(', ')}` : ''}\n`);
     }
@@ -28,7 +28,7 @@ try {
   const sum = (f: (r: TrialResult) => number) => results.reduce((n, r) => n + f(r), 0);
   process.stdout.write([
     `${trials} trials (seed ${seed}): ${results.filter((r) => !r.finishedFirst).length} killed mid-run, ${partial} of them mid-write (some files final, some original)`,
-    `  files damaged: ${sum((r) => r.damaged.length)}; other files left behind: ${sum((r) => r.leftovers.length)}; temp files left by the kill: ${sum((r) => r.tempFiles.length)} (in ${results.filter((r) => r.tempFiles.length > 0).length} trials), removed by the second run`,
+    `  files damaged: ${sum((r) => r.damaged.length)}; other files left behind: ${sum((r) => r.leftovers.length)}; temp files and journals left by the kill: ${sum((r) => r.ours.length)} (in ${results.filter((r) => r.ours.length > 0).length} trials), consumed by the second run`,
     `  re-runs that did not reach the full run's result: ${results.filter((r) => r.rerunDifferences.length > 0).length}`,
   ].join('\n') + '\n');
   process.exitCode = results.some((r) => r.damaged.length + r.leftovers.length + r.rerunDifferences.length > 0) ? 1 : 0;
