@@ -113,11 +113,10 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   try {
     if (input.sdkUpgrade !== undefined && input.sdkUpgrade !== 'never') {
       if (wantsSdkUpgrade(input.sdkUpgrade, text)) {
+        // The first step: nothing was edited or reported before it.
         const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType });
-        const before = [...history];
         if (upgrade.changed) {
-          for (const finding of pending) finding.laterEdits.push({ edits: upgrade.edits, before: text });
-          history.push(upgrade.edits);
+          history.push(...upgrade.steps.map((step) => step.edits));
           applied.push(SDK_UPGRADE_RULE);
           text = upgrade.text;
           project().removeSourceFile(sourceFile);
@@ -127,10 +126,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
             throw new Error(`the v1→v2 upgrade produced code that does not parse (${error instanceof Error ? error.message : String(error)})`);
           }
         }
-        for (const { against, ...finding } of upgrade.findings) {
-          if (against === 'upgraded') pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
-          else pending.push({ ...finding, earlierEdits: before, laterEdits: upgrade.changed ? [{ edits: upgrade.edits, before: input.text }] : [] });
-        }
+        for (const finding of upgrade.findings) pending.push({ ...finding, earlierEdits: [], laterEdits: [...upgrade.steps] });
       }
       for (const finding of officialMarkerFindings(text)) pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
     }

@@ -186,8 +186,8 @@ describe('step-machine: migrated handlers', () => {
       ['answer-validation', 'info', 14],
     ]);
     expect(findings(run('url-mode-elicitation-id-stripped'))).toEqual([['elicitation-id-removed', 'info', 11]]);
-    // loadNote() runs before the question: once per logical call now.
-    expect(findings(run('sampling-summary'))).toEqual([['side-effect-before-input', 'info', 14]]);
+    // loadNote() runs before the question: once per logical call now; the note's text it carries has no size bound.
+    expect(findings(run('sampling-summary'))).toEqual([['side-effect-before-input', 'info', 14], ['state-size-unbounded', 'info', 14]]);
     expect(findings(run('roots-via-send'))).toEqual([]);
   });
 

@@ -1,13 +1,15 @@
 // Transform `serve-2026`: a migrated handler only meets 2026-07-28 clients when the server is
 // served by `serveStdio(factory)` or `createMcpHandler(factory)`; `server.connect(transport)`
-// keeps speaking the 2025 revision. Rewrites stdio serving and recognisable Streamable HTTP
-// setups (express, hono, fastify, node:http, web-standard `fetch`) to those entries with a
-// per-connection / per-request factory, and reports what it cannot rewrite, plus the leftovers
-// of the session-based protocol (server pings, roots/list_changed and logging/setLevel handlers,
-// oninitialized roots requests). Runs after the step machine.
+// keeps speaking the 2025 revision. Rewrites stdio serving to serveStdio, and puts a
+// createMcpHandler front for 2026-07-28 requests before recognisable Streamable HTTP wiring
+// (express, hono, fastify, node:http, web-standard `fetch`), which stays and keeps serving 2025
+// clients; reports what it cannot rewrite, plus the leftovers of the session-based protocol
+// (server pings, roots/list_changed and logging/setLevel handlers, oninitialized roots
+// requests). Runs after the step machine.
 import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
 import { toJscodeshift } from '../src/jscodeshift.js';
-import { importEdits, isV1Specifier, newImportPlan } from '../src/serving/common.js';
+import { v1Surface } from '../src/analysis/push-sites.js';
+import { importEdits, newImportPlan } from '../src/serving/common.js';
 import { rewriteHttp } from '../src/serving/http.js';
 import { leftoverFindings } from '../src/serving/leftovers.js';
 import { rewriteStdio } from '../src/serving/stdio.js';
@@ -23,8 +25,8 @@ export const transform: Transform = {
   id: 'serve-2026',
   title: 'Serve the 2026-07-28 wire with serveStdio / createMcpHandler',
   description:
-    'Rewrites server.connect(new StdioServerTransport()) to serveStdio(factory) and Streamable HTTP transport wiring ' +
-    '(session maps, Mcp-Session-Id plumbing, GET/DELETE session routes) to createMcpHandler(factory); reports the rest.',
+    'Rewrites server.connect(new StdioServerTransport()) to serveStdio(factory) and routes 2026-07-28 requests of Streamable HTTP ' +
+    'routes to createMcpHandler(factory) in front of their 2025 wiring (isLegacyRequest), which keeps serving 2025 clients; reports the rest.',
   run,
 };
 
@@ -36,7 +38,8 @@ function run(ctx: TransformContext): TransformResult {
   const findings: FindingInput[] = [];
   if (!PREFILTER.test(text)) return { edits, findings };
   const style = detectStyle(text);
-  const v1 = sourceFile.getImportDeclarations().some((d) => isV1Specifier(d.getModuleSpecifierValue()));
+  // Its server or transport from the v1 SDK (a leftover v1 utility import does not stop the serving).
+  const v1 = v1Surface(sourceFile).server;
   const imports = newImportPlan();
   rewriteStdio(sourceFile, text, style, v1, imports, edits, findings);
   rewriteHttp(sourceFile, text, style, v1, imports, edits, findings);

@@ -2,17 +2,23 @@ import express from 'express';
 import { McpServer } from '@modelcontextprotocol/server';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 
-const server = new McpServer({ name: 'stateless', version: '1.0.0' });
-server.registerTool('hello', { description: 'Hello' }, async () => ({ content: [{ type: 'text', text: 'hello' }] }));
+function getServer() {
+  const server = new McpServer({ name: 'stateless', version: '1.0.0' });
+  server.registerTool('hello', { description: 'Hello' }, async () => ({ content: [{ type: 'text', text: 'hello' }] }));
+  return server;
+}
 
 const app = express();
 app.use(express.json());
 
+// Stateless: a new server and transport for every request.
 app.post('/mcp', async (req, res) => {
   try {
+    const server = getServer();
     const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
       transport.close();
+      server.close();
     });
     await server.connect(transport);
     await transport.handleRequest(req, res, req.body);

@@ -1,8 +1,8 @@
 import express from 'express';
-import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
+import { McpServer, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 
-function createServer() {
+function getServer() {
   const server = new McpServer({ name: 'stateless', version: '1.0.0' });
   server.registerTool('hello', { description: 'Hello' }, async () => ({ content: [{ type: 'text', text: 'hello' }] }));
   return server;
@@ -11,10 +11,26 @@ function createServer() {
 const app = express();
 app.use(express.json());
 
-const mcpHandler = toNodeHandler(createMcpHandler(createServer));
+const mcpHandler = toNodeHandler(createMcpHandler(() => getServer(), { legacy: 'reject' }));
 
+// Stateless: a new server and transport for every request.
 app.post('/mcp', async (req, res) => {
-  return mcpHandler(req, res, req.body);
+  if (!(await isLegacyRequest(await toWebRequest(req, req.body), req.body))) return mcpHandler(req, res, req.body);
+  try {
+    const server = getServer();
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => {
+      transport.close();
+      server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  } catch (error) {
+    console.error('Error handling MCP request:', error);
+    if (!res.headersSent) {
+      res.status(500).json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null });
+    }
+  }
 });
 
 app.get('/mcp', (req, res) => {

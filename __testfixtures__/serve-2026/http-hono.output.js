@@ -1,12 +1,17 @@
 import { Hono } from 'hono';
-import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+import { McpServer, WebStandardStreamableHTTPServerTransport, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 
 const app = new Hono();
 
-const mcpHandler = createMcpHandler(() => createServer());
+const mcpHandler = createMcpHandler(() => createServer(), { legacy: 'reject' });
 
 app.post('/mcp', async (c) => {
-  return mcpHandler.fetch(c.req.raw);
+  const parsedBody = await c.req.raw.clone().json().catch(() => undefined);
+  if (!(await isLegacyRequest(c.req.raw, parsedBody))) return mcpHandler.fetch(c.req.raw, { parsedBody });
+  const server = createServer();
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  return transport.handleRequest(c.req.raw, { parsedBody });
 });
 
 function createServer() {

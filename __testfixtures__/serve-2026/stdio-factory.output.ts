@@ -9,5 +9,6 @@ export function createServer(): McpServer {
   return server;
 }
 
+// Serve over stdio.
 serveStdio(() => createServer());
 console.error('notes server running on stdio');

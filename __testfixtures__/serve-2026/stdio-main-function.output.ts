@@ -2,16 +2,14 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
-function createServer() {
-  const server = new McpServer({ name: 'weather', version: '0.1.0' });
-  server.registerTool('forecast', { description: 'Tomorrow, roughly' }, async () => ({
-    content: [{ type: 'text', text: 'Sunny' }],
-  }));
-  return server;
-}
+const server = new McpServer({ name: 'weather', version: '0.1.0' });
+
+server.registerTool('forecast', { description: 'Tomorrow, roughly' }, async () => ({
+  content: [{ type: 'text', text: 'Sunny' }],
+}));
 
 async function main() {
-  serveStdio(createServer);
+  serveStdio(() => server);
   console.error('Weather MCP Server running on stdio');
 }
 

@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
 const server = new McpServer({ name: 'shutdown-aware', version: '1.0.0' });
 
@@ -8,5 +8,4 @@ process.on('SIGINT', async () => {
   process.exit(0);
 });
 
-// @mcp-mrtr-migrate serve-stdio-manual: stdio serving left as it was: server is used outside the statements that set it up; a plain connect() keeps speaking the 2025 revision
-await server.connect(new StdioServerTransport());
+serveStdio(() => server);

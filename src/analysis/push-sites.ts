@@ -604,8 +604,56 @@ function valueSite(access: Node): Draft | undefined {
   return { kind, api: apiText(access), node: handed, receiver: access };
 }
 
-/** The file still uses the v1 SDK (an import or a require of @modelcontextprotocol/sdk). */
-export function importsV1Sdk(sourceFile: SourceFile): boolean {
-  return sourceFile.getImportDeclarations().some((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk')) ||
-    /require\(\s*['"]@modelcontextprotocol\/sdk/.test(sourceFile.getFullText());
+/** v1 SDK names that make what uses them v1: the server and transport classes and the handler context type. */
+const V1_SERVER_NAMES: ReadonlySet<string> = new Set([
+  'McpServer',
+  'Server',
+  'RequestHandlerExtra',
+  'StdioServerTransport',
+  'StreamableHTTPServerTransport',
+  'WebStandardStreamableHTTPServerTransport',
+  'SSEServerTransport',
+]);
+
+/** The v1 handler context keys v2 moved (`extra.sendRequest` is `ctx.mcpReq.send` in v2). */
+const V1_CONTEXT_ACCESS = /^(sendRequest|sendNotification|requestId|authInfo|requestInfo|closeSSEStream|closeStandaloneSSEStream)$/;
+
+/** What of a file is still on the v1 SDK, as far as migrating its handlers goes. */
+export interface V1Surface {
+  /** The file's server or transport class, or its handler context type, still comes from @modelcontextprotocol/sdk. */
+  server: boolean;
+  /**
+   * One handler is still v1: registered the v1 way (`.tool()`, a schema as key), on a v1
+   * server, or reading its context the v1 way. A leftover v1 import (a utility the upgrade had
+   * no v2 home for) does not make it v1: it asks through the v2 server and context.
+   */
+  handler(handler: HandlerInfo): boolean;
+}
+
+export function v1Surface(sourceFile: SourceFile): V1Surface {
+  let server = /\brequire\(\s*['"]@modelcontextprotocol\/sdk/.test(sourceFile.getFullText());
+  for (const decl of sourceFile.getImportDeclarations()) {
+    const spec = decl.getModuleSpecifierValue();
+    if (spec !== '@modelcontextprotocol/sdk' && !spec.startsWith('@modelcontextprotocol/sdk/')) continue;
+    if (decl.getNamespaceImport() || decl.getDefaultImport()) server = true;
+    if (decl.getNamedImports().some((named) => V1_SERVER_NAMES.has(named.getName()))) server = true;
+  }
+  return {
+    server,
+    handler: (h) =>
+      server ||
+      h.form === 'tool' ||
+      h.form === 'prompt' ||
+      h.form === 'resource' ||
+      (h.form === 'setRequestHandler' && h.sdk === 'v1') ||
+      readsV1Context(h),
+  };
+}
+
+function readsV1Context(handler: HandlerInfo): boolean {
+  const name = handler.ctxParam?.getNameNode();
+  if (!name) return false;
+  if (Node.isObjectBindingPattern(name)) return name.getElements().some((e) => V1_CONTEXT_ACCESS.test((e.getPropertyNameNode() ?? e.getNameNode()).getText()));
+  const ctx = name.getText();
+  return handler.fn.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).some((access) => access.getExpression().getText() === ctx && V1_CONTEXT_ACCESS.test(access.getName()));
 }

@@ -1,9 +1,10 @@
-// Shared pieces of the serve-2026 rewrites: references of a variable within the file, statement
-// line ranges (with their own comment lines), moving statements into a factory function, and the
-// import bookkeeping (names the rewrite adds, names whose last use it removed).
-import { Node, SyntaxKind, type Identifier, type ImportDeclaration, type SourceFile, type Statement } from 'ts-morph';
-import { resolveIdentifier } from '../analysis/handlers.js';
-import { insideLiteralToken } from '../literal-tokens.js';
+// Shared pieces of the serve-2026 rewrites: references of a variable within the file, the
+// transport classes, and the import bookkeeping (names the rewrite adds, names whose last use it
+// removed).
+import { Node, SyntaxKind, type Identifier, type SourceFile } from 'ts-morph';
+import { importedNameOf, resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
+import { removalRange } from '../removal.js';
+import { lineEndAfter, lineStartOf } from '../step-machine/text.js';
 import type { TextStyle } from '../text-style.js';
 import type { TextEdit } from '../types.js';
 
@@ -13,10 +14,6 @@ export const NODE_PACKAGE = '@modelcontextprotocol/node';
 
 export function isMcpSpecifier(spec: string): boolean {
   return spec === '@modelcontextprotocol/sdk' || spec.startsWith('@modelcontextprotocol/');
-}
-
-export function isV1Specifier(spec: string): boolean {
-  return spec === '@modelcontextprotocol/sdk' || spec.startsWith('@modelcontextprotocol/sdk/');
 }
 
 /** The module an identifier was imported from (alias-aware), or undefined. */
@@ -45,81 +42,22 @@ export function referencesTo(sourceFile: SourceFile, name: string, decl: Node): 
   });
 }
 
-/** The statement of `block` (a SourceFile or Block) that contains `node`. */
-export function statementIn(block: Node, node: Node): Statement | undefined {
-  let current: Node | undefined = node;
-  while (current && current.getParent() !== block) current = current.getParent();
-  return current && Node.isStatement(current) ? current : undefined;
-}
-
 export function within(node: Node, range: { start: number; end: number }): boolean {
   return node.getStart() >= range.start && node.getEnd() <= range.end;
 }
 
-/** The lines a statement occupies, with comment lines directly above it: [lineStart, after its line break). */
-export function statementLines(text: string, statement: Node): { start: number; end: number } {
-  let start = statement.getStart();
-  for (const comment of statement.getLeadingCommentRanges()) {
-    const lineStart = text.lastIndexOf('\n', comment.getPos() - 1) + 1;
-    if (text.slice(lineStart, comment.getPos()).trim() === '') {
-      start = Math.min(start, comment.getPos());
-      break;
-    }
-  }
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  if (text.slice(lineStart, start).trim() === '') start = lineStart;
-  let end = statement.getEnd();
-  const lineEnd = text.indexOf('\n', end);
-  if (text.slice(end, lineEnd === -1 ? text.length : lineEnd).trim() === '') end = lineEnd === -1 ? text.length : lineEnd + 1;
-  return { start, end };
-}
-
-/**
- * The range that removes a statement's lines; when blank lines surround it, the blank line after
- * it goes too, so removing statements never leaves a run of blank lines behind.
- */
-export function removalRange(text: string, statement: Node): { start: number; end: number } {
-  const lines = statementLines(text, statement);
-  const prevStart = text.lastIndexOf('\n', lines.start - 2) + 1;
-  const blankBefore = lines.start === 0 || text.slice(prevStart, lines.start).trim() === '';
-  const nextEnd = text.indexOf('\n', lines.end);
-  const nextLine = text.slice(lines.end, nextEnd === -1 ? text.length : nextEnd + 1);
-  if (blankBefore && lines.end < text.length && nextLine.trim() === '') return { start: lines.start, end: lines.end + nextLine.length };
-  return lines;
-}
-
-export function lineIndent(text: string, pos: number): string {
-  const lineStart = text.lastIndexOf('\n', pos - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
-}
-
-/** Adds `unit` to every line of `range` that does not start inside a string or template literal. */
-export function indentRange(sourceFile: SourceFile, text: string, range: { start: number; end: number }, unit: string): string {
-  let out = '';
-  let pos = range.start;
-  while (pos < range.end) {
-    const next = text.indexOf('\n', pos);
-    const lineEnd = next === -1 || next >= range.end ? range.end : next + 1;
-    const line = text.slice(pos, lineEnd);
-    const blank = line.trim() === '';
-    out += blank || insideLiteralToken(sourceFile, pos) ? line : unit + line;
-    pos = lineEnd;
-  }
-  return out;
-}
-
-
-/** `await` outside nested functions. */
-export function hasTopLevelAwait(node: Node): boolean {
-  return node.getDescendantsOfKind(SyntaxKind.AwaitExpression).some((a) => {
-    const owner = a.getFirstAncestor((n) => Node.isFunctionLikeDeclaration(n) || Node.isArrowFunction(n) || Node.isFunctionExpression(n));
-    return !owner || !within(owner, { start: node.getStart(), end: node.getEnd() });
-  });
+/** `new StdioServerTransport(...)` / `new X.StdioServerTransport(...)`, the class name matching `className`. */
+export function isNewOf(node: Node, className: RegExp): boolean {
+  const e = unwrapExpression(node);
+  if (!Node.isNewExpression(e)) return false;
+  const ctor = e.getExpression();
+  const name = Node.isIdentifier(ctor) ? importedNameOf(ctor) : Node.isPropertyAccessExpression(ctor) ? ctor.getName() : '';
+  return className.test(name);
 }
 
 /** A name not declared or used anywhere in the file. */
-export function freshName(sourceFile: SourceFile, candidates: string[]): string {
-  const used = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+export function freshName(sourceFile: SourceFile, candidates: string[], taken: ReadonlySet<string> = new Set()): string {
+  const used = new Set([...taken, ...sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText())]);
   for (const name of candidates) if (!used.has(name)) return name;
   const base = candidates[0];
   for (let i = 2; ; i++) if (!used.has(`${base}${i}`)) return `${base}${i}`;
@@ -182,8 +120,7 @@ export function importEdits(sourceFile: SourceFile, text: string, plan: ImportPl
     if (named.length === 0 && addNames.length === 0) continue;
     const defaultImport = decl.getDefaultImport()?.getText();
     if (keep.length === 0 && addNames.length === 0 && !defaultImport) {
-      const lines = statementLines(text, decl);
-      edits.push({ start: lines.start, end: lines.end, text: '' });
+      edits.push({ ...removalRange(text, decl), text: '' });
       continue;
     }
     const specs = [...keep.map((s) => s.getText()), ...addNames];
@@ -201,24 +138,16 @@ export function importEdits(sourceFile: SourceFile, text: string, plan: ImportPl
     const q = style.quote;
     const semi = style.semicolons ? ';' : '';
     const lines = [...pendingAdds].map(([module, names]) => `import { ${[...names].join(', ')} } from ${q}${module}${q}${semi}${style.eol}`).join('');
-    const anchor = lastImport(declarations);
+    const anchor = declarations[declarations.length - 1];
     if (anchor) {
-      const end = statementLines(text, anchor).end;
+      const end = lineEndAfter(text, anchor.getEnd());
       edits.push({ start: end, end, text: lines });
     } else {
-      const start = firstStatementStart(sourceFile, text);
+      const first = sourceFile.getStatements()[0];
+      const start = first ? lineStartOf(text, first.getStart()) : text.length;
       edits.push({ start, end: start, text: lines + style.eol });
     }
   }
   return edits;
 }
 
-function lastImport(declarations: ImportDeclaration[]): ImportDeclaration | undefined {
-  return declarations[declarations.length - 1];
-}
-
-function firstStatementStart(sourceFile: SourceFile, text: string): number {
-  const first = sourceFile.getStatements()[0];
-  if (!first) return text.length;
-  return statementLines(text, first).start;
-}

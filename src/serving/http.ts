@@ -1,13 +1,21 @@
-// Streamable HTTP: a route handler that wires a (Node|WebStandard)StreamableHTTPServerTransport to
-// a server — with or without a session-id map — becomes a call of one `createMcpHandler(factory)`
-// (wrapped once with `toNodeHandler` from @modelcontextprotocol/node on express, fastify and
-// node:http; its `fetch` on hono and web-standard runtimes). The route keeps its registration and
-// signature; its body hands the request to the handler with the same arguments the transport got.
-// The session map, the Mcp-Session-Id plumbing and the GET / DELETE session routes go. A route
-// that does anything else with the request is not rewritten: it gets a `serve-http-manual`
-// finding with the replacement spelled out for that file.
+// Streamable HTTP: a route that wires a (Node|WebStandard)StreamableHTTPServerTransport to a server
+// keeps that wiring for 2025 clients — its sessions are what lets the SDK's legacy shim push a
+// handler's questions to them — and gets a front for 2026-07-28 requests, the SDK's recipe for an
+// existing deployment (isLegacyRequest): one `createMcpHandler(factory, { legacy: 'reject' })`
+// built next to the route, `toNodeHandler`-wrapped on express, fastify and node:http, and as the
+// route's first MCP statement
+//
+//   if (!(await isLegacyRequest(<request>, <parsed body>))) return mcpHandler(<req, res, body>);
+//
+// The factory is the call the route builds its server with, so both eras are served from one
+// factory (per modern request, per legacy session). The body is parsed once: the framework's
+// parsed body when handleRequest gets one, else the front reads it and hands it to both legs.
+// Servers that were stateless stay stateless. A route whose wiring the front cannot see through
+// gets a `serve-http-manual` finding with the recipe spelled out.
 import { Node, SyntaxKind, type CallExpression, type Identifier, type SourceFile, type Statement } from 'ts-morph';
-import { resolveIdentifier, stringValue, unwrapExpression } from '../analysis/handlers.js';
+import { importedNameOf, resolveIdentifier, stringValue, unwrapExpression } from '../analysis/handlers.js';
+import { removalRange } from '../removal.js';
+import { indentationAt } from '../step-machine/text.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import {
@@ -15,23 +23,18 @@ import {
   freshName,
   importSourceOf,
   isMcpSpecifier,
-  lineIndent,
+  isNewOf,
   NODE_PACKAGE,
   referencesTo,
-  removalRange,
   SERVER_PACKAGE,
-  statementIn,
-  statementLines,
   within,
   type ImportPlan,
 } from './common.js';
-import { factoryFor, isNewOf } from './factory.js';
 
 export const HTTP_RULE = 'serve-http-manual';
 
 const HTTP_TRANSPORT = /^(StreamableHTTPServerTransport|NodeStreamableHTTPServerTransport|WebStandardStreamableHTTPServerTransport)$/;
 const ROUTE_METHODS = new Set(['post', 'all', 'get', 'put', 'use', 'route', 'on', 'delete']);
-const GLOBALS = new Set(['console', 'JSON', 'undefined', 'Error', 'String', 'Object', 'Array', 'Promise', 'Number', 'Boolean', 'Response', 'randomUUID', 'crypto']);
 /** What MCP plumbing reads from the HTTP request / writes to the response objects. */
 const PARAM_MEMBERS = new Set(['headers', 'body', 'raw', 'method', 'header', 'status', 'json', 'send', 'writeHead', 'end', 'on', 'headersSent', 'req', 'text', 'hijack', 'code', 'clone']);
 const SESSION_HEADERS = /^(mcp-session-id|last-event-id)$/i;
@@ -39,12 +42,9 @@ const SESSION_HEADERS = /^(mcp-session-id|last-event-id)$/i;
 type Kind = 'node' | 'web';
 
 interface Route {
-  fn: Node & { getBody(): Node | undefined; getParameters(): Node[] };
-  /** The route registration call (`app.post('/mcp', fn)`), when there is one. */
-  registration?: CallExpression;
-  /** The top-level statement holding the route (or the named handler's declaration). */
+  fn: Node & { getBody(): Node | undefined; getParameters(): Node[]; isAsync(): boolean };
+  /** The statement holding the route (or the named handler's declaration), in its nearest block: the handler is built just before it. */
   anchor: Statement;
-  path?: string;
 }
 
 export function rewriteHttp(
@@ -57,6 +57,8 @@ export function rewriteHttp(
   findings: FindingInput[],
 ): void {
   const handled = new Set<object>();
+  /** Names of the handlers built so far: one per route, each route with its own factory. */
+  const handlerNames = new Set<string>();
   for (const expr of sourceFile.getDescendantsOfKind(SyntaxKind.NewExpression)) {
     if (isNewOf(expr, /^SSEServerTransport$/)) {
       findings.push({
@@ -64,7 +66,9 @@ export function rewriteHttp(
         severity: 'warning',
         pos: expr.getStart(),
         message: 'HTTP+SSE serving (SSEServerTransport) is deprecated and never speaks 2026-07-28',
-        suggestion: suggestion('node', undefined),
+        suggestion:
+          'Keep these routes for the 2025 clients that use them and serve 2026-07-28 on a Streamable HTTP endpoint next to them: ' +
+          "`createMcpHandler(() => createServer())` from '@modelcontextprotocol/server' (wrapped with `toNodeHandler` from '@modelcontextprotocol/node' on Node frameworks).",
       });
       continue;
     }
@@ -73,52 +77,95 @@ export function rewriteHttp(
     const route = routeOf(sourceFile, expr);
     if (route && handled.has(route.fn.compilerNode)) continue;
     if (route) handled.add(route.fn.compilerNode);
-    const manual = (reason: string) =>
+    const manual = (reason: string) => {
+      // v2 connects a server to one transport at a time: a shared server connected to a new
+      // transport per request fails while another request's transport is open (AlreadyConnected).
+      const shared = route ? sharedServerConnected(route, expr) : undefined;
+      const refusal = shared && (shared.closed
+        ? `it connects ${shared.name}, one server shared by every request, to a new transport per request: v2 refuses that connect while another request's transport is still open, so overlapping requests fail (a server is connected to one transport at a time)`
+        : `it connects ${shared.name}, one server shared by every request, to a new transport per request and never closes it: v2 refuses every connect after the first, so the route fails from the second request on`);
       findings.push({
         rule: HTTP_RULE,
-        severity: 'warning',
+        severity: shared && !shared.closed ? 'error' : 'warning',
         pos: expr.getStart(),
-        message: `Streamable HTTP serving left as it was: ${reason}; a transport connected by hand keeps speaking the 2025 revision`,
-        suggestion: suggestion(kind, route?.path),
+        message: `Streamable HTTP serving left as it was: ${reason}; ${refusal || 'a transport connected by hand keeps speaking the 2025 revision'}`,
+        suggestion: suggestion(kind),
       });
+    };
     if (v1) {
-      manual('this file is still on @modelcontextprotocol/sdk 1.x (run with --sdk-upgrade auto first)');
+      manual('its server still comes from @modelcontextprotocol/sdk 1.x, which has no createMcpHandler: finish the v1→v2 upgrade first (the sdk-upgrade findings say what is left)');
       continue;
     }
     if (!route) {
       manual('the transport is not created inside a recognisable route handler');
       continue;
     }
-    const result = planRoute(sourceFile, text, style, route, kind);
+    if (isFronted(route)) continue;
+    const handlerName = freshName(sourceFile, ['mcpHandler', 'mcpHttpHandler'], handlerNames);
+    const result = planFront(sourceFile, text, style, route, kind, handlerName);
     if ('reason' in result) {
       manual(result.reason);
       continue;
     }
+    handlerNames.add(handlerName);
     edits.push(...result.edits);
-    imports.removed.push(...result.removed);
     for (const id of result.inserted) imports.inserted.add(id);
     addImport(imports, SERVER_PACKAGE, 'createMcpHandler');
-    if (kind === 'node') addImport(imports, NODE_PACKAGE, 'toNodeHandler');
+    addImport(imports, SERVER_PACKAGE, 'isLegacyRequest');
+    if (kind === 'node') {
+      addImport(imports, NODE_PACKAGE, 'toNodeHandler');
+      addImport(imports, NODE_PACKAGE, 'toWebRequest');
+    }
   }
 }
 
-function suggestion(kind: Kind, routePath: string | undefined): string {
-  const p = routePath ?? '/mcp';
+/**
+ * The server the route connects when it is declared outside the route (shared by every request),
+ * and whether the route closes it or the transport again (then only overlapping requests fail).
+ */
+function sharedServerConnected(route: Route, transport: Node): { name: string; closed: boolean } | undefined {
+  if (!route.fn.containsRange(transport.getPos(), transport.getEnd())) return undefined;
+  const calls = route.fn.getDescendantsOfKind(SyntaxKind.CallExpression);
+  const closes = (receiver: string) => calls.some((c) => {
+    const e = c.getExpression();
+    return Node.isPropertyAccessExpression(e) && e.getName() === 'close' && e.getExpression().getText() === receiver;
+  });
+  for (const call of calls) {
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect' || call.getArguments().length !== 1) continue;
+    const receiver = unwrapExpression(callee.getExpression());
+    if (!Node.isIdentifier(receiver)) continue;
+    const decl = resolveIdentifier(receiver);
+    if (!decl || route.fn.containsRange(decl.getPos(), decl.getEnd())) continue;
+    const connected = unwrapExpression(call.getArguments()[0]).getText();
+    return { name: receiver.getText(), closed: closes(receiver.getText()) || closes(connected) };
+  }
+  return undefined;
+}
+
+function suggestion(kind: Kind): string {
+  const common =
+    'createServer() stands for the function that builds a fresh, fully set-up server (the one the route connects per session); ' +
+    'the session wiring stays and keeps serving 2025 clients, whose questions the SDK pushes over their session.';
   if (kind === 'web') {
     return (
-      "Serve every request from one handler built from a server factory: `import { createMcpHandler } from '@modelcontextprotocol/server'; " +
-      "const mcpHandler = createMcpHandler(() => createServer());` and answer the route with `return mcpHandler.fetch(request);` " +
-      '(hono: `(c) => mcpHandler.fetch(c.req.raw)`). Remove the session map and the Mcp-Session-Id handling: createMcpHandler serves ' +
-      '2026-07-28 per request and 2025 clients statelessly.'
+      "Route 2026-07-28 requests in front of this wiring: `const mcpHandler = createMcpHandler(() => createServer(), { legacy: 'reject' });` once, and first in the route " +
+      '`const parsedBody = await request.clone().json().catch(() => undefined); if (!(await isLegacyRequest(request, parsedBody))) return mcpHandler.fetch(request, { parsedBody });` ' +
+      `(both from '${SERVER_PACKAGE}'; hono: c.req.raw is the request). ${common}`
     );
   }
   return (
-    "Serve every request from one handler built from a server factory: `import { createMcpHandler } from '@modelcontextprotocol/server'; " +
-    "import { toNodeHandler } from '@modelcontextprotocol/node'; const mcpHandler = toNodeHandler(createMcpHandler(() => createServer()));` " +
-    `and mount it with \`app.all('${p}', (req, res) => mcpHandler(req, res, req.body));\` (node:http: \`createServer(mcpHandler)\`). ` +
-    'Remove the session map, the Mcp-Session-Id plumbing and the GET / DELETE session routes: createMcpHandler serves 2026-07-28 per ' +
-    'request and 2025 clients statelessly.'
+    "Route 2026-07-28 requests in front of this wiring: `const mcpHandler = toNodeHandler(createMcpHandler(() => createServer(), { legacy: 'reject' }));` once, and first in the route " +
+    '`if (!(await isLegacyRequest(await toWebRequest(req, req.body), req.body))) return mcpHandler(req, res, req.body);` ' +
+    `(createMcpHandler and isLegacyRequest from '${SERVER_PACKAGE}', toNodeHandler and toWebRequest from '${NODE_PACKAGE}'; without a body parser, ` +
+    'read the body once with `await toWebRequest(req)` and pass it to both legs). ' +
+    common
   );
+}
+
+/** A route already served by the front (a re-run). */
+function isFronted(route: Route): boolean {
+  return route.fn.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === 'isLegacyRequest');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -136,16 +183,12 @@ function routeOf(sourceFile: SourceFile, expr: Node): Route | undefined {
   // Inline: `app.post('/mcp', async (req, res) => …)`, `createServer(async (req, res) => …)`.
   const parent = fn.getParent();
   if (parent && Node.isCallExpression(parent) && parent.getArguments().at(-1) === fn) {
-    const route = registration(parent);
-    if (route) return { fn, registration: parent, anchor: statementIn(sourceFile, parent)!, path: route.path };
+    const anchor = enclosingStatement(parent);
+    if (isRegistration(parent) && anchor) return { fn, anchor };
   }
   // `export default { async fetch(request) { … } }` and `Bun.serve({ fetch(request) { … } })`.
-  if (Node.isMethodDeclaration(fn) && fn.getName() === 'fetch') {
-    const anchor = statementIn(sourceFile, fn);
-    if (anchor) return { fn, anchor };
-  }
-  if (parent && Node.isPropertyAssignment(parent) && parent.getName() === 'fetch') {
-    const anchor = statementIn(sourceFile, fn);
+  if ((Node.isMethodDeclaration(fn) && fn.getName() === 'fetch') || (parent && Node.isPropertyAssignment(parent) && parent.getName() === 'fetch')) {
+    const anchor = enclosingStatement(fn);
     if (anchor) return { fn, anchor };
   }
   // A named handler: `const mcpPostHandler = async (req, res) => …; app.post('/mcp', mcpPostHandler)`.
@@ -159,51 +202,134 @@ function routeOf(sourceFile: SourceFile, expr: Node): Route | undefined {
     declNode = parent;
   }
   if (!nameNode || !declNode) return undefined;
-  const anchor = statementIn(sourceFile, declNode);
+  const anchor = enclosingStatement(declNode);
   if (!anchor) return undefined;
+  // Registered once or more (`if (auth) app.post('/mcp', auth, handler) else app.post('/mcp', handler)`), used for nothing else.
   const uses = referencesTo(sourceFile, nameNode.getText(), declNode);
-  if (uses.length !== 1) return undefined;
-  const call = uses[0].getParent();
-  if (!call || !Node.isCallExpression(call) || call.getArguments().at(-1) !== uses[0]) return undefined;
-  const route = registration(call);
-  return route ? { fn, registration: call, anchor, path: route.path } : undefined;
+  const registered = uses.every((use) => {
+    const call = use.getParent();
+    return !!call && Node.isCallExpression(call) && call.getArguments().at(-1) === use && isRegistration(call);
+  });
+  return uses.length > 0 && registered ? { fn, anchor } : undefined;
 }
 
-/** `recv.post(path, …)` / `createServer(…)` / `http.createServer(…)`. */
-function registration(call: CallExpression): { path?: string } | undefined {
-  const callee = call.getExpression();
-  if (Node.isPropertyAccessExpression(callee) && ROUTE_METHODS.has(callee.getName())) {
-    return { path: stringValue(call.getArguments()[0]) };
+/** The statement of the nearest block (or the file) that holds `node`: where the route's handler is built. */
+function enclosingStatement(node: Node): Statement | undefined {
+  let current: Node = node;
+  for (let parent = current.getParent(); parent; current = parent, parent = parent.getParent()) {
+    if (Node.isBlock(parent) || Node.isSourceFile(parent)) return Node.isStatement(current) ? current : undefined;
   }
-  const name = Node.isIdentifier(callee) ? callee.getText() : Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
-  if (name === 'createServer' || name === 'createSecureServer') return {};
   return undefined;
 }
 
-interface RoutePlan {
+/** `recv.post(path, …)` / `createServer(…)` / `http.createServer(…)`. */
+function isRegistration(call: CallExpression): boolean {
+  const callee = call.getExpression();
+  if (Node.isPropertyAccessExpression(callee) && ROUTE_METHODS.has(callee.getName())) return true;
+  const name = Node.isIdentifier(callee) ? importedNameOf(callee) : Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
+  return name === 'createServer' || name === 'createSecureServer';
+}
+
+interface FrontPlan {
   edits: TextEdit[];
-  removed: { start: number; end: number }[];
+  /** Identifiers the inserted code uses. */
   inserted: string[];
 }
 
-function planRoute(sourceFile: SourceFile, text: string, style: TextStyle, route: Route, kind: Kind): RoutePlan | { reason: string } {
-  const { fn } = route;
-  const body = fn.getBody();
-  if (!body || !Node.isBlock(body)) return { reason: 'the route handler has no block body' };
-  const range = { start: fn.getStart(), end: fn.getEnd() };
-  const bodyRange = { start: body.getStart(), end: body.getEnd() };
-
-  // handleRequest: the arguments the handler will get.
-  const handleCalls = body.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
+/** handleRequest(...) calls of the route: what the legacy wiring hands the transport. */
+function handleCalls(body: Node): CallExpression[] {
+  return body.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
     const callee = c.getExpression();
     return Node.isPropertyAccessExpression(callee) && callee.getName() === 'handleRequest';
   });
-  if (handleCalls.length === 0) return { reason: 'no transport.handleRequest(...) call in the route' };
-  const argTexts = handleCalls.map((c) => c.getArguments().map((a) => a.getText()).join(', '));
-  if (new Set(argTexts).size !== 1) return { reason: 'handleRequest is called with different arguments on different paths' };
-  const args = argTexts[0];
+}
 
-  // The server: `server.connect(transport)` inside the route.
+function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route: Route, kind: Kind, handlerName: string): FrontPlan | { reason: string } {
+  const { fn } = route;
+  const body = fn.getBody();
+  if (!body || !Node.isBlock(body)) return { reason: 'the route handler has no block body' };
+  if (!fn.isAsync()) return { reason: 'the route handler is not async, so it cannot await the era check' };
+  const range = { start: fn.getStart(), end: fn.getEnd() };
+
+  // What the legacy wiring hands the transport: the request (and response), and a parsed body.
+  const calls = handleCalls(body);
+  if (calls.length === 0) return { reason: 'no transport.handleRequest(...) call in the route' };
+  const head = kind === 'node' ? 2 : 1;
+  const heads = new Set(calls.map((c) => c.getArguments().slice(0, head).map((a) => a.getText()).join(', ')));
+  if (heads.size !== 1 || calls[0]!.getArguments().length < head) return { reason: 'handleRequest is called with different requests on different paths' };
+  const [req, res = ''] = calls[0]!.getArguments().map((a) => a.getText()) as [string, string?];
+  const bodies = new Set(calls.flatMap((c) => (c.getArguments().length > head ? [c.getArguments()[head]!.getText()] : [])));
+  if (kind === 'node' && bodies.size > 1) return { reason: 'handleRequest gets different parsed bodies on different paths' };
+
+  // The factory: the call the route builds its server with.
+  const factory = factoryOf(body, range, route.anchor);
+  if ('reason' in factory) return factory;
+
+  // The front goes before the first statement that touches MCP plumbing; whatever the route does
+  // before it (authentication, logging, CORS) keeps running for both eras.
+  const statements = body.getStatements();
+  const maps = sessionMaps(body, range);
+  const firstPlumbing = statements.findIndex((s) => touchesPlumbing(s, maps) || within(factory.server, { start: s.getStart(), end: s.getEnd() }));
+  if (firstPlumbing < 0) return { reason: 'the route has no recognisable session handling' };
+  const skipped = checkLegacyOnly(statements.slice(firstPlumbing), fn);
+  if (skipped) return { reason: skipped };
+
+  const at = statements[firstPlumbing]!;
+  const indent = indentationAt(text, at.getStart());
+  const { eol } = style;
+  const semi = style.semicolons ? ';' : '';
+  const taken = new Set([handlerName]);
+  const fresh = (candidates: string[]) => {
+    const name = freshName(sourceFile, candidates, taken);
+    taken.add(name);
+    return name;
+  };
+  const edits: TextEdit[] = [];
+  const lines: string[] = [];
+  if (kind === 'node' && bodies.size === 1) {
+    const parsed = [...bodies][0]!;
+    lines.push(`if (!(await isLegacyRequest(await toWebRequest(${req}, ${parsed}), ${parsed}))) return ${handlerName}(${req}, ${res}, ${parsed})${semi}`);
+  } else {
+    // No parsed body: read it once here; both legs get it.
+    const parsed = fresh(['parsedBody', 'mcpBody']);
+    const option = parsed === 'parsedBody' ? '{ parsedBody }' : `{ parsedBody: ${parsed} }`;
+    if (kind === 'node') {
+      const webRequest = fresh(['webRequest', 'mcpRequest']);
+      lines.push(`const ${webRequest} = await toWebRequest(${req})${semi}`);
+      lines.push(`const ${parsed} = await ${webRequest}.clone().json().catch(() => undefined)${semi}`);
+      lines.push(`if (!(await isLegacyRequest(${webRequest}, ${parsed}))) return ${handlerName}(${req}, ${res}, ${parsed})${semi}`);
+    } else {
+      lines.push(`const ${parsed} = await ${req}.clone().json().catch(() => undefined)${semi}`);
+      lines.push(`if (!(await isLegacyRequest(${req}, ${parsed}))) return ${handlerName}.fetch(${req}, ${option})${semi}`);
+    }
+    for (const call of calls) {
+      const args = call.getArguments();
+      if (args.length !== head) continue;
+      const last = args[args.length - 1]!;
+      edits.push({ start: last.getEnd(), end: last.getEnd(), text: kind === 'node' ? `, ${parsed}` : `, ${option}` });
+    }
+  }
+  const frontAt = removalRange(text, at).start;
+  edits.push({ start: frontAt, end: frontAt, text: lines.map((l) => `${indent}${l}${eol}`).join('') });
+
+  // The handler, built once, before the statement that holds the route.
+  const anchorAt = removalRange(text, route.anchor).start;
+  const anchorIndent = indentationAt(text, route.anchor.getStart());
+  const created = `createMcpHandler(${factory.expression}, { legacy: 'reject' })`;
+  const built = kind === 'node' ? `toNodeHandler(${created})` : created;
+  edits.push({ start: anchorAt, end: anchorAt, text: `${anchorIndent}const ${handlerName} = ${built}${semi}${eol}${eol}` });
+  return { edits, inserted: [...taken, ...identifiers(factory.expression), ...identifiers(req), ...identifiers(res)] };
+}
+
+function identifiers(code: string): string[] {
+  return code.match(/[A-Za-z_$][\w$]*/g) ?? [];
+}
+
+/**
+ * `const server = getServer(...)` (or awaited, or `getServer().connect(…)`) in the route: the
+ * factory is `() => getServer(...)`, which must not depend on the request.
+ */
+function factoryOf(body: Node, range: { start: number; end: number }, anchor: Statement): { expression: string; server: Node } | { reason: string } {
   const connects = body.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
     const callee = c.getExpression();
     return Node.isPropertyAccessExpression(callee) && callee.getName() === 'connect' && c.getArguments().length === 1;
@@ -211,141 +337,98 @@ function planRoute(sourceFile: SourceFile, text: string, style: TextStyle, route
   const receiver = (c: CallExpression): Node => unwrapExpression((c.getExpression() as unknown as { getExpression(): Node }).getExpression());
   const servers = [...new Set(connects.map((c) => receiver(c).getText()))];
   if (servers.length !== 1) return { reason: servers.length === 0 ? 'no server.connect(transport) in the route' : 'several servers are connected in the route' };
-  const serverId = receiver(connects[0]);
-  if (!Node.isIdentifier(serverId)) return { reason: `the server is reached through ${serverId.getText()}, not a variable` };
-  const serverDecl = resolveIdentifier(serverId);
-  if (!serverDecl) return { reason: `${serverId.getText()} is not declared in this file` };
+  const connected = receiver(connects[0]!);
+  const built = serverBuild(connected, range);
+  if ('reason' in built) return built;
+  const { value, server: decl, name } = built;
+  for (const id of [value, ...value.getDescendants()].filter((n): n is Identifier => Node.isIdentifier(n))) {
+    if (isPropertyName(id)) continue;
+    const target = resolveIdentifier(id);
+    if (!target) continue;
+    if (within(target, range)) return { reason: `${name} is built from ${id.getText()}, a value of this request` };
+    const scope = scopeOf(target);
+    if (!within(anchor, { start: scope.getPos(), end: scope.getEnd() })) return { reason: `${name} is built by ${id.getText()}, which is not in scope where the route is registered` };
+  }
+  return { expression: `() => ${value.getText()}`, server: decl };
+}
 
-  // Session maps: module-level `{}` / `new Map()` variables the route reads.
-  const maps = new Map<Node, string>();
-  const params = new Set(fn.getParameters().map((p) => p.compilerNode));
+/** The node a declaration is visible in: its function for a parameter or `var`, else its block (the file for imports). */
+function scopeOf(decl: Node): Node {
+  const functionScoped = Node.isParameterDeclaration(decl) || (Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'var');
+  const scope = decl.getFirstAncestor((a) => Node.isSourceFile(a) || (functionScoped ? isFn(a) : Node.isBlock(a)));
+  return scope ?? decl.getSourceFile();
+}
+
+/** Session maps: `{}` / `new Map()` variables declared outside the route that it reads. */
+function sessionMaps(body: Node, range: { start: number; end: number }): Set<Node> {
+  const maps = new Set<Node>();
   for (const id of body.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (isTypePosition(id, fn) || isPropertyName(id)) continue;
-    const decl = resolveIdentifier(id);
-    if (decl && within(decl, range)) {
-      if (params.has(decl.compilerNode) && !paramUseAllowed(id)) {
-        return { reason: `the route reads ${memberText(id)} from the request, which is more than MCP plumbing` };
-      }
-      continue;
-    }
-    const name = id.getText();
-    if (decl && decl.compilerNode === serverDecl.compilerNode) continue;
-    // What builds the server (`getServer()` inside the route) becomes the factory.
-    if (Node.isVariableDeclaration(serverDecl) && within(serverDecl, range) && within(id, { start: serverDecl.getStart(), end: serverDecl.getEnd() })) continue;
-    if (decl && Node.isVariableDeclaration(decl) && isSessionMap(decl.getInitializer())) {
-      maps.set(decl, name);
-      continue;
-    }
-    if (decl && Node.isImportSpecifier(decl) && isMcpSpecifier(decl.getImportDeclaration().getModuleSpecifierValue())) continue;
-    if (decl && Node.isImportSpecifier(decl) && /^(node:)?crypto$/.test(decl.getImportDeclaration().getModuleSpecifierValue())) continue;
-    if (!decl && GLOBALS.has(name)) continue;
-    if (decl && Node.isImportSpecifier(decl) && importSourceOf(id) === undefined) continue;
-    return { reason: `the route uses ${name}, which is more than MCP plumbing` };
+    const target = resolveIdentifier(id);
+    if (target && !within(target, range) && Node.isVariableDeclaration(target) && isSessionMap(target.getInitializer())) maps.add(target);
   }
-
-  // The factory (edits inside the route are dropped: its body is replaced as a whole).
-  const factory = factoryFor(sourceFile, text, style, serverId, [range]);
-  if ('reason' in factory) return { reason: factory.reason };
-  if (within(serverDecl, range)) {
-    const init = Node.isVariableDeclaration(serverDecl) ? serverDecl.getInitializer() : undefined;
-    const local = init?.getDescendantsOfKind(SyntaxKind.Identifier).find((i) => {
-      const d = resolveIdentifier(i);
-      return d !== undefined && within(d, range);
-    });
-    if (local) return { reason: `the server is built from ${local.getText()}, a value of this request` };
-  }
-  const factoryEdits = factory.edits.filter((e) => !(e.start >= bodyRange.start && e.end <= bodyRange.end));
-
-  // Other routes that serve sessions from the map (GET / DELETE), and helpers only they use.
-  const removedStatements = new Set<Statement>();
-  for (const [mapDecl, name] of maps) {
-    for (const ref of referencesTo(sourceFile, name, mapDecl)) {
-      if (within(ref, range)) continue;
-      const owner = statementIn(sourceFile, ref);
-      if (!owner) return { reason: `the session map ${name} is used inside another construct` };
-      const sessionRoute = sessionRouteStatements(sourceFile, owner, route);
-      if (!sessionRoute) {
-        if (Node.isVariableStatement(owner) && owner.getDeclarations().some((d) => d === mapDecl)) continue;
-        return { reason: `the session map ${name} is also used` };
-      }
-      for (const s of sessionRoute) removedStatements.add(s);
-    }
-    const mapStatement = Node.isVariableDeclaration(mapDecl) ? mapDecl.getVariableStatement() : undefined;
-    if (!mapStatement || mapStatement.getDeclarations().length !== 1) {
-      return { reason: `the session map ${name} is declared together with other variables` };
-    }
-    removedStatements.add(mapStatement);
-  }
-  if (removedStatements.has(route.anchor)) return { reason: 'the route is registered together with the session routes' };
-
-  const handlerName = freshName(sourceFile, ['mcpHandler', 'mcpHttpHandler']);
-  const edits: TextEdit[] = [...factoryEdits];
-  const removed: { start: number; end: number }[] = [bodyRange, ...factory.removed];
-  for (const s of removedStatements) {
-    const lines = removalRange(text, s);
-    edits.push({ start: lines.start, end: lines.end, text: '' });
-    removed.push(lines);
-  }
-  // The handler, built once, before the statement that holds the route.
-  const anchorLines = statementLines(text, route.anchor);
-  const indent = lineIndent(text, route.anchor.getStart());
-  const semi = style.semicolons ? ';' : '';
-  const built = kind === 'node' ? `toNodeHandler(createMcpHandler(${factory.expression}))` : `createMcpHandler(${factory.expression})`;
-  edits.push({ start: anchorLines.start, end: anchorLines.start, text: `${indent}const ${handlerName} = ${built}${semi}${style.eol}${style.eol}` });
-  // The route body: the request goes to the handler with the transport's arguments.
-  const bodyIndent = lineIndent(text, body.getStart());
-  const inner = bodyIndent + style.indentUnit;
-  const call = kind === 'node' ? `${handlerName}(${args})` : `${handlerName}.fetch(${args})`;
-  edits.push({ start: bodyRange.start, end: bodyRange.end, text: `{${style.eol}${inner}return ${call}${semi}${style.eol}${bodyIndent}}` });
-  // Session routes gone: GET and DELETE reach the handler too (it answers them for 2025 clients).
-  if (removedStatements.size > maps.size && route.registration) {
-    const callee = route.registration.getExpression();
-    if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'post') {
-      const nameNode = callee.getNameNode();
-      edits.push({ start: nameNode.getStart(), end: nameNode.getEnd(), text: 'all' });
-    }
-  }
-  const inserted = [handlerName, ...(factory.expression.match(/[A-Za-z_$][\w$]*/g) ?? []), ...(args.match(/[A-Za-z_$][\w$]*/g) ?? [])];
-  return { edits, removed, inserted };
+  return maps;
 }
 
-function isSessionMap(init: Node | undefined): boolean {
-  if (!init) return false;
-  const e = unwrapExpression(init);
-  if (Node.isObjectLiteralExpression(e)) return e.getProperties().length === 0;
-  if (Node.isNewExpression(e)) return e.getExpression().getText() === 'Map';
-  return false;
+/** The call that builds the connected server: `getServer().connect(t)`, or `const server = getServer()` in the route. */
+function serverBuild(connected: Node, range: { start: number; end: number }): { value: CallExpression; server: Node; name: string } | { reason: string } {
+  if (Node.isCallExpression(connected)) return { value: connected, server: connected, name: `${connected.getExpression().getText()}()` };
+  if (!Node.isIdentifier(connected)) return { reason: `the server is reached through ${connected.getText()}, not a variable` };
+  const decl = resolveIdentifier(connected);
+  const name = connected.getText();
+  if (!decl) return { reason: `${name} is not declared in this file` };
+  if (!within(decl, range)) {
+    return { reason: `one server instance, ${name}, serves every connection the route makes; the 2026-07-28 entry needs a function that builds a fresh server per request` };
+  }
+  if (Node.isBindingElement(decl)) {
+    return { reason: `the route takes ${name} out of what its builder returns together with other values; the 2026-07-28 entry needs a function that returns the server alone` };
+  }
+  const init = Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+  const unwrapped = init ? unwrapExpression(init) : undefined;
+  const value = unwrapped && Node.isAwaitExpression(unwrapped) ? unwrapExpression(unwrapped.getExpression()) : unwrapped;
+  if (!value || !Node.isCallExpression(value)) {
+    return { reason: `${name} is built inside the route; move its construction into a function (for example createServer()) that both eras can call` };
+  }
+  return { value, server: decl, name };
 }
 
-/** Module-level statements serving sessions out of the map for the route's path: the route and its named handler. */
-function sessionRouteStatements(sourceFile: SourceFile, owner: Statement, route: Route): Statement[] | undefined {
-  const routeCall = (statement: Statement): CallExpression | undefined => {
-    if (!Node.isExpressionStatement(statement)) return undefined;
-    const call = unwrapExpression(statement.getExpression());
-    if (!Node.isCallExpression(call)) return undefined;
-    const callee = call.getExpression();
-    if (!Node.isPropertyAccessExpression(callee) || !['get', 'delete', 'all'].includes(callee.getName())) return undefined;
-    if (route.path !== undefined && stringValue(call.getArguments()[0]) !== route.path) return undefined;
-    return call;
-  };
-  if (routeCall(owner)) return [owner];
-  // A named helper (`const handleSessionRequest = …`) used only by such routes.
-  if (Node.isVariableStatement(owner) || Node.isFunctionDeclaration(owner)) {
-    const decls = Node.isVariableStatement(owner) ? owner.getDeclarations() : [owner];
-    if (decls.length !== 1) return undefined;
-    const decl = decls[0];
-    const nameNode = decl.getNameNode();
-    if (!nameNode || !Node.isIdentifier(nameNode)) return undefined;
-    const uses = referencesTo(sourceFile, nameNode.getText(), decl);
-    const owners: Statement[] = [];
-    for (const use of uses) {
-      const s = statementIn(sourceFile, use);
-      if (!s || !routeCall(s)) return undefined;
-      if (!owners.includes(s)) owners.push(s);
+/** A statement that reads the session header, a session map, or an MCP import, or creates / drives a transport. */
+function touchesPlumbing(statement: Statement, maps: Set<Node>): boolean {
+  return [statement, ...statement.getDescendants()].some((n) => {
+    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) return SESSION_HEADERS.test(n.getLiteralText());
+    if (Node.isNewExpression(n)) return isNewOf(n, HTTP_TRANSPORT);
+    if (!Node.isIdentifier(n) || isPropertyName(n)) return n.getKind() === SyntaxKind.Identifier && n.getText() === 'handleRequest';
+    const target = resolveIdentifier(n);
+    if (target && maps.has(target)) return true;
+    return target !== undefined && Node.isImportSpecifier(target) && isMcpSpecifier(target.getImportDeclaration().getModuleSpecifierValue());
+  });
+}
+
+/**
+ * Code after the front runs for 2025 clients only. The session plumbing may be there; reading the
+ * request for anything else (an auth header, passing it to a check) may not, or 2026-07-28 requests
+ * would skip it. Callbacks (onsessioninitialized, onclose) belong to the session lifecycle.
+ */
+function checkLegacyOnly(statements: Statement[], fn: Route['fn']): string | undefined {
+  const params = new Set(fn.getParameters().map((p) => p.compilerNode));
+  for (const statement of statements) {
+    for (const id of statement.getDescendantsOfKind(SyntaxKind.Identifier)) {
+      if (isPropertyName(id) || isTypePosition(id, fn)) continue;
+      const owner = id.getFirstAncestor((a) => isFn(a));
+      if (owner && owner !== fn) continue;
+      const decl = resolveIdentifier(id);
+      if (!decl || !params.has(decl.compilerNode)) continue;
+      if (!paramUseAllowed(id)) {
+        return `after its session handling starts, the route ${usedFor(id)}, which 2026-07-28 requests would skip`;
+      }
     }
-    return uses.length > 0 ? [owner, ...owners] : undefined;
   }
   return undefined;
+}
+
+function usedFor(id: Identifier): string {
+  const parent = id.getParent();
+  if (parent && Node.isCallExpression(parent)) return `passes ${id.getText()} to ${parent.getExpression().getText()}(...)`;
+  return `reads ${memberText(id)} from the request`;
 }
 
 function isTypePosition(id: Node, stop: Node): boolean {
@@ -367,8 +450,8 @@ function isPropertyName(id: Identifier): boolean {
 function paramUseAllowed(id: Identifier): boolean {
   const parent = id.getParent();
   if (!parent) return false;
-  // Passed on whole: handleRequest(req, res), isInitializeRequest(req.body), res.on('close', …).
-  if (Node.isCallExpression(parent)) return parent.getExpression() !== id;
+  // Passed on whole to the plumbing: handleRequest(req, res), toWebRequest(req), an MCP helper.
+  if (Node.isCallExpression(parent)) return parent.getExpression() !== id && isPlumbingCall(parent);
   if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === id) {
     const member = parent.getName();
     if (!PARAM_MEMBERS.has(member)) return false;
@@ -416,4 +499,18 @@ function memberText(id: Identifier): string {
     return outer.getText();
   }
   return parent && Node.isPropertyAccessExpression(parent) ? parent.getText() : id.getText();
+}
+
+function isPlumbingCall(call: CallExpression): boolean {
+  const callee = unwrapExpression(call.getExpression());
+  if (Node.isPropertyAccessExpression(callee)) return callee.getName() === 'handleRequest' || callee.getExpression().getText() === 'console';
+  return Node.isIdentifier(callee) && importSourceOf(callee) !== undefined && isMcpSpecifier(importSourceOf(callee)!.module);
+}
+
+function isSessionMap(init: Node | undefined): boolean {
+  if (!init) return false;
+  const e = unwrapExpression(init);
+  if (Node.isObjectLiteralExpression(e)) return e.getProperties().length === 0;
+  if (Node.isNewExpression(e)) return e.getExpression().getText() === 'Map';
+  return false;
 }

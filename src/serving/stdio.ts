@@ -1,13 +1,15 @@
 // stdio: `await server.connect(new StdioServerTransport())` (and the usual variants: the transport
-// in a variable, not awaited, inside `main()`) becomes `serveStdio(factory)`, the entry that
-// serves 2026-07-28 (and still 2025) over stdio. A transport that is used elsewhere or built with
-// arguments is handed over as `{ transport }`.
+// in a variable, not awaited, inside `main()`, a class's `this.server`) becomes
+// `serveStdio(factory)`, the entry that serves 2026-07-28 (and still 2025) over stdio; the code that
+// builds the server stays where it is (./factory.ts). A transport that is used elsewhere or built
+// with arguments is handed over as `{ transport }`.
 import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
 import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
-import { addImport, referencesTo, removalRange, STDIO_PACKAGE, type ImportPlan } from './common.js';
-import { factoryFor, isNewOf } from './factory.js';
+import { removalRange } from '../removal.js';
+import { addImport, isNewOf, referencesTo, STDIO_PACKAGE, type ImportPlan } from './common.js';
+import { stdioFactory } from './factory.js';
 
 export const STDIO_RULE = 'serve-stdio-manual';
 
@@ -33,10 +35,10 @@ export function rewriteStdio(
         severity: 'warning',
         pos: where,
         message: `stdio serving left as it was: ${reason}; a plain connect() keeps speaking the 2025 revision`,
-        suggestion: `Build the server in a function and serve it with serveStdio: \`import { serveStdio } from '${STDIO_PACKAGE}'; serveStdio(() => createServer());\` (createServer returns a new, fully set-up server on every call).`,
+        suggestion: `Serve the server with serveStdio instead of connecting it: \`import { serveStdio } from '${STDIO_PACKAGE}'; serveStdio(() => server);\` (stdio has one connection, so the set-up server can be the one served).`,
       });
     if (v1) {
-      manual('this file is still on @modelcontextprotocol/sdk 1.x, which has no serveStdio (run with --sdk-upgrade auto first)');
+      manual('its server still comes from @modelcontextprotocol/sdk 1.x, which has no serveStdio: finish the v1→v2 upgrade first (the sdk-upgrade findings say what is left)');
       continue;
     }
     const statement = call.getFirstAncestorByKind(SyntaxKind.ExpressionStatement);
@@ -44,10 +46,6 @@ export function rewriteStdio(
     const bare = expr && (expr === call || ((Node.isAwaitExpression(expr) || Node.isVoidExpression(expr)) && unwrapExpression(expr.getExpression()) === call));
     if (!statement || !bare) {
       manual('the connect() call is used as a value (chained, returned or assigned)');
-      continue;
-    }
-    if (!Node.isIdentifier(serverExpr)) {
-      manual(`the server is reached through ${serverExpr.getText()}, not a variable`);
       continue;
     }
     // The transport: a variable initialised with `new StdioServerTransport(...)`, or inline.
@@ -64,7 +62,7 @@ export function rewriteStdio(
       const ctorArgs = (unwrapExpression(tdecl.getInitializer()!) as Node & { getArguments(): Node[] }).getArguments();
       const tstatement = tdecl.getVariableStatement();
       if (others.length === 0 && ctorArgs.length === 0 && tstatement && tstatement.getDeclarations().length === 1 && !tstatement.isExported()) {
-        const lines = removalRange(text, tstatement);
+        const lines = removalRange(text, tstatement, { collapseBlank: true });
         transportEdits.push({ start: lines.start, end: lines.end, text: '' });
         removed.push(lines);
       } else {
@@ -75,7 +73,7 @@ export function rewriteStdio(
       if (ctorArgs.length > 0) transportOption = transportArg.getText();
     }
     const stmtRange = { start: statement.getStart(), end: statement.getEnd() };
-    const factory = factoryFor(sourceFile, text, style, serverExpr, [stmtRange]);
+    const factory = stdioFactory(sourceFile, text, serverExpr, stmtRange);
     if ('reason' in factory) {
       manual(factory.reason);
       continue;

@@ -10,7 +10,7 @@ import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile 
 import type { PushAlias } from '../config.js';
 import { aliasArgumentProblem } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo } from '../analysis/handlers.js';
-import { findPushSites, importsV1Sdk } from '../analysis/push-sites.js';
+import { findPushSites, v1Surface } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { companionText, findHelperChains, findLiftableHelpers, type CompanionTypes, type LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
@@ -78,7 +78,7 @@ function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): {
   /** Exported functions that ask in their own body and are not lifted: name → the push call. */
   const asking = new Map<string, string>();
   // As in the module's own run: a v1 module's helpers are not lifted, so offer none.
-  if (importsV1Sdk(sourceFile)) return { lifted, asking };
+  if (v1Surface(sourceFile).server) return { lifted, asking };
   const handlers = findHandlers(sourceFile);
   const sites = findPushSites(sourceFile, handlers, aliases).filter((s) => aliasArgumentProblem(s) === undefined);
   const names = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));

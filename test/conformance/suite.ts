@@ -78,9 +78,14 @@ export interface ScenarioRun {
   stderr: string;
 }
 
-/** Runs one server scenario of the suite against `url` with Node 22; results go under `outDir`. */
-export async function runScenario(url: string, scenario: string, outDir: string, timeoutMs = 30_000): Promise<ScenarioRun> {
-  const out = await exec(node22, [suiteCli, 'server', '--url', url, '--scenario', scenario, '--timeout', String(timeoutMs), '-o', outDir], {
+/**
+ * Runs one server scenario of the suite against `url` with Node 22; results go under `outDir`.
+ * `specVersion` picks the revision a scenario listed for several is run at (the suite's default
+ * is its newest).
+ */
+export async function runScenario(url: string, scenario: string, outDir: string, timeoutMs = 30_000, specVersion?: string): Promise<ScenarioRun> {
+  const version = specVersion === undefined ? [] : ['--spec-version', specVersion];
+  const out = await exec(node22, [suiteCli, 'server', '--url', url, '--scenario', scenario, ...version, '--timeout', String(timeoutMs), '-o', outDir], {
     cwd: cacheDir,
     killAfterMs: timeoutMs + 30_000,
   });

@@ -14,12 +14,16 @@
 //                  legacy shim sends the embedded requests as real server→client requests and
 //                  re-enters the handler.
 //
+// The same two clients also run over real HTTP against a listening server (runOver2025Http: the
+// Client's StreamableHTTPClientTransport, a session, the questions pushed on it; runOn2026Http: the
+// 2026-07-28 wire sent with fetch), for servers whose serving code is itself under test.
+//
 // The script is an ordered list of answers, each tagged with its kind; every input request of a
 // kind consumes the next unused answer of that kind (the server's key names play no part, so the
 // same script serves all three ways). A kind whose answers are used up is left unanswered: on the
 // 2026 wire the key is simply omitted from inputResponses (the server should ask again), on a
 // 2025 connection the client handler fails the request.
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
   createMcpHandler,
   InMemoryTransport,
@@ -189,12 +193,8 @@ function errorResult(error: unknown): Record<string, unknown> {
 /** Capabilities of the 2025-era test client (form elicitation must be explicit for elicitInput). */
 export const CLIENT_2025_CAPABILITIES: ClientCapabilities = { elicitation: { form: {} }, sampling: {}, roots: {} };
 
-export async function runOver2025(module: ServerModule, call: LogicalCall, script: Script, countRounds: 'requests' | 'entries'): Promise<Outcome> {
-  resetEffects(module);
-  const entered: string[] = [];
-  const asked: Outcome['asked'] = [];
-  const player = new ScriptPlayer(script);
-  const server = instrumentedServer(module, entered);
+/** The 2025-era test client, answering server→client requests from the script and logging them to `asked`. */
+function client2025(player: ScriptPlayer, asked: Outcome['asked']): Client {
   const client = new Client({ name: 'e2e-legacy-client', version: '0.0.0' }, { capabilities: CLIENT_2025_CAPABILITIES });
   const answerFrom = (kind: Kind) => (request: { params?: unknown }) => {
     asked.push({ kind, params: request.params });
@@ -205,23 +205,38 @@ export async function runOver2025(module: ServerModule, call: LogicalCall, scrip
   client.setRequestHandler('elicitation/create', answerFrom('elicitation') as never);
   client.setRequestHandler('sampling/createMessage', answerFrom('sampling') as never);
   client.setRequestHandler('roots/list', answerFrom('roots') as never);
+  return client;
+}
+
+/** Connects the 2025-era client, checks the era, and makes the logical call (a JSON-RPC error becomes { error }). */
+async function call2025(client: Client, transport: Parameters<Client['connect']>[0], call: LogicalCall): Promise<Record<string, unknown>> {
+  await client.connect(transport);
+  const negotiated = client.getNegotiatedProtocolVersion();
+  if (negotiated === undefined || negotiated >= '2026') throw new Error(`expected a 2025-era connection, negotiated ${String(negotiated)}`);
+  try {
+    const result =
+      call.method === 'tools/call'
+        ? await client.callTool({ name: call.name, arguments: call.arguments })
+        : await client.getPrompt({ name: call.name, arguments: call.arguments });
+    return structuredClone(result) as Record<string, unknown>;
+  } catch (error) {
+    return errorResult(error);
+  }
+}
+
+export async function runOver2025(module: ServerModule, call: LogicalCall, script: Script, countRounds: 'requests' | 'entries'): Promise<Outcome> {
+  resetEffects(module);
+  const entered: string[] = [];
+  const asked: Outcome['asked'] = [];
+  const player = new ScriptPlayer(script);
+  const server = instrumentedServer(module, entered);
+  const client = client2025(player, asked);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   try {
     await server.connect(serverTransport);
-    await client.connect(clientTransport);
-    const negotiated = client.getNegotiatedProtocolVersion();
-    if (negotiated === undefined || negotiated >= '2026') throw new Error(`expected a 2025-era connection, negotiated ${String(negotiated)}`);
-    let result: Record<string, unknown>;
-    try {
-      result =
-        call.method === 'tools/call'
-          ? ((await client.callTool({ name: call.name, arguments: call.arguments })) as Record<string, unknown>)
-          : ((await client.getPrompt({ name: call.name, arguments: call.arguments })) as Record<string, unknown>);
-    } catch (error) {
-      result = errorResult(error);
-    }
+    const result = await call2025(client, clientTransport, call);
     return {
-      result: structuredClone(result),
+      result,
       rounds: countRounds === 'requests' ? asked.length : Math.max(0, entered.length - 1),
       effects: [...module.effects],
       asked,
@@ -231,6 +246,26 @@ export async function runOver2025(module: ServerModule, call: LogicalCall, scrip
   } finally {
     await client.close();
     await server.close();
+  }
+}
+
+/**
+ * The 2025-era client over real HTTP (a session on `url`, server→client requests pushed on it).
+ * The server is built by the served code itself, so handler entries are not counted (`entries`
+ * is -1) and rounds are the questions asked.
+ */
+export async function runOver2025Http(url: string, module: Pick<ServerModule, 'effects'>, call: LogicalCall, script: Script): Promise<Outcome> {
+  module.effects.length = 0;
+  const asked: Outcome['asked'] = [];
+  const player = new ScriptPlayer(script);
+  const client = client2025(player, asked);
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  try {
+    const result = await call2025(client, transport, call);
+    return { result, rounds: asked.length, effects: [...module.effects], asked, entries: -1, unused: player.unused };
+  } finally {
+    await transport.terminateSession().catch(() => undefined);
+    await client.close();
   }
 }
 
@@ -272,36 +307,57 @@ function isInputRequired(response: WireResponse): boolean {
 export async function runMigrated2026(module: ServerModule, call: LogicalCall, script: Script, options: Wire2026Options = {}): Promise<Outcome> {
   resetEffects(module);
   const entered: string[] = [];
-  const asked: Outcome['asked'] = [];
-  const player = new ScriptPlayer(script);
   const { mcp, handler } = handlerFor(module, entered);
-  const rpcOptions = { capabilities: options.capabilities ?? ALL_CAPABILITIES, ...(options.authInfo && { authInfo: options.authInfo }) };
-  const maxRounds = options.maxRounds ?? 12;
-  const wire = wireCall(call);
   try {
-    let response = await send(handler, wire, rpcOptions);
-    let rounds = 0;
-    while (isInputRequired(response)) {
-      if (++rounds > maxRounds) throw new Error(`still input_required after ${maxRounds} rounds`);
-      const result = resultOf(response);
-      const inputRequests = (result['inputRequests'] ?? {}) as Record<string, { method: string; params?: unknown }>;
-      const inputResponses: Record<string, unknown> = {};
-      for (const [key, request] of Object.entries(inputRequests)) {
-        const kind = kindOfMethod(request.method);
-        asked.push({ kind, params: request.params });
-        const next = player.next(kind);
-        if (next !== undefined) inputResponses[key] = next;
-      }
-      response = await retry(handler, wire, { inputResponses, requestState: result['requestState'] }, rpcOptions);
-    }
-    const final: Record<string, unknown> =
-      response.body.error !== undefined
-        ? { error: { code: response.body.error.code, message: response.body.error.message } satisfies Omit<JsonRpcError, 'data'> }
-        : resultOf(response);
-    return { result: structuredClone(final), rounds, effects: [...module.effects], asked, entries: entered.length, unused: player.unused };
+    const driven = await drive2026(handler, call, script, options);
+    return { ...driven, effects: [...module.effects], entries: entered.length };
   } finally {
     await mcp.close();
   }
+}
+
+/** A FetchHandler that sends each request to `url` over the network. */
+export function httpHandler(url: string): FetchHandler {
+  return {
+    fetch: async (request) =>
+      fetch(url, { method: request.method, headers: request.headers, body: request.method === 'GET' ? undefined : await request.text() }),
+  };
+}
+
+/** The 2026-07-28 wire over real HTTP to `url` (entries not counted: -1). */
+export async function runOn2026Http(url: string, module: Pick<ServerModule, 'effects'>, call: LogicalCall, script: Script, options: Wire2026Options = {}): Promise<Outcome> {
+  module.effects.length = 0;
+  const driven = await drive2026(httpHandler(url), call, script, options);
+  return { ...driven, effects: [...module.effects], entries: -1 };
+}
+
+/** Sends the call, answers every input_required round from the script, and returns the final result. */
+async function drive2026(handler: FetchHandler, call: LogicalCall, script: Script, options: Wire2026Options): Promise<Omit<Outcome, 'effects' | 'entries'>> {
+  const asked: Outcome['asked'] = [];
+  const player = new ScriptPlayer(script);
+  const rpcOptions = { capabilities: options.capabilities ?? ALL_CAPABILITIES, ...(options.authInfo && { authInfo: options.authInfo }) };
+  const maxRounds = options.maxRounds ?? 12;
+  const wire = wireCall(call);
+  let response = await send(handler, wire, rpcOptions);
+  let rounds = 0;
+  while (isInputRequired(response)) {
+    if (++rounds > maxRounds) throw new Error(`still input_required after ${maxRounds} rounds`);
+    const result = resultOf(response);
+    const inputRequests = (result['inputRequests'] ?? {}) as Record<string, { method: string; params?: unknown }>;
+    const inputResponses: Record<string, unknown> = {};
+    for (const [key, request] of Object.entries(inputRequests)) {
+      const kind = kindOfMethod(request.method);
+      asked.push({ kind, params: request.params });
+      const next = player.next(kind);
+      if (next !== undefined) inputResponses[key] = next;
+    }
+    response = await retry(handler, wire, { inputResponses, requestState: result['requestState'] }, rpcOptions);
+  }
+  const final: Record<string, unknown> =
+    response.body.error !== undefined
+      ? { error: { code: response.body.error.code, message: response.body.error.message } satisfies Omit<JsonRpcError, 'data'> }
+      : resultOf(response);
+  return { result: structuredClone(final), rounds, asked, unused: player.unused };
 }
 
 // ---------------------------------------------------------------------------------------------

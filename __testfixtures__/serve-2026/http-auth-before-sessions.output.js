@@ -1,18 +1,20 @@
 import express from 'express';
-import { McpServer } from '@modelcontextprotocol/server';
-import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { McpServer, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 
 const getServer = () => new McpServer({ name: 'guarded', version: '1.0.0' });
 const app = express();
 app.use(express.json());
+
+const mcpHandler = toNodeHandler(createMcpHandler(() => getServer(), { legacy: 'reject' }));
 
 app.post('/mcp', async (req, res) => {
   if (req.headers.authorization !== `Bearer ${process.env.TOKEN}`) {
     res.status(401).end();
     return;
   }
+  if (!(await isLegacyRequest(await toWebRequest(req, req.body), req.body))) return mcpHandler(req, res, req.body);
   const server = getServer();
-  // @mcp-mrtr-migrate serve-http-manual: Streamable HTTP serving left as it was: the route reads req.headers.authorization from the request, which is more than MCP plumbing; a transport connected by hand keeps speaking the 2025 revision
   const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   await server.connect(transport);
   await transport.handleRequest(req, res, req.body);

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
+import { McpServer, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+
+const sessions: Record<string, NodeStreamableHTTPServerTransport> = {};
+
+function buildServer(): McpServer {
+  return new McpServer({ name: 'node-sessions', version: '1.0.0' });
+}
+
+const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer(), { legacy: 'reject' }));
+
+// No body parser: the transport reads the request stream itself.
+createHttpServer(async (req, res) => {
+  if (req.url !== '/mcp') {
+    res.writeHead(404).end();
+    return;
+  }
+  const webRequest = await toWebRequest(req);
+  const parsedBody = await webRequest.clone().json().catch(() => undefined);
+  if (!(await isLegacyRequest(webRequest, parsedBody))) return mcpHandler(req, res, parsedBody);
+  const sessionId = req.headers['mcp-session-id'];
+  if (typeof sessionId === 'string' && sessions[sessionId]) {
+    await sessions[sessionId].handleRequest(req, res, parsedBody);
+    return;
+  }
+  const transport = new NodeStreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (id) => {
+      sessions[id] = transport;
+    },
+  });
+  await buildServer().connect(transport);
+  await transport.handleRequest(req, res, parsedBody);
+}).listen(3000);

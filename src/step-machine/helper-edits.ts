@@ -1,0 +1,100 @@
+// The same-file helpers whose calls were lifted into handlers: each gets its companions (request
+// builder and outcome function) beside it, and goes when nothing references it any more.
+import { Node, SyntaxKind } from 'ts-morph';
+import type { HandlerInfo } from '../analysis/handlers.js';
+import type { TextStyle } from '../text-style.js';
+import type { FindingInput, TextEdit } from '../types.js';
+import { companionText, isPropertyName, type CompanionTypes, type HelperCall, type LiftableHelper } from './helpers.js';
+import { answerTypeName, requestTypeName } from './sdk-types.js';
+import { helperFinding, outsideRequestFinding } from './site-findings.js';
+import { indentationAt, lineStartOf } from './text.js';
+import { sdkImportNames } from './unused-imports.js';
+
+/**
+ * For each helper with at least one migrated call: its request builder and result function next to
+ * it; the helper removed when nothing references it any more (and it is not exported), else kept
+ * and its question reported for the callers that still use it.
+ */
+export function helperEdits(
+  helpers: Map<Node, LiftableHelper>,
+  calls: Map<Node, HelperCall>,
+  migrated: Set<Node>,
+  text: string,
+  style: TextStyle,
+  typescript: boolean,
+  uses: Set<string>,
+  edits: TextEdit[],
+  handlers: HandlerInfo[],
+  removedDeclarations: Node[],
+  exportFor: ReadonlySet<string>,
+): FindingInput[] {
+  const findings: FindingInput[] = [];
+  // A chain helper's companions call its inner helper's, so those are written too.
+  const needed = new Set<LiftableHelper>();
+  for (const helper of helpers.values()) {
+    if (!exportFor.has(helper.name) && ![...migrated].some((call) => calls.get(call)?.helper === helper)) continue;
+    for (let link: LiftableHelper | undefined = helper; link; link = link.via?.inner) needed.add(link);
+  }
+  // Outer helpers first: a reference inside a helper that goes does not keep its inner helper.
+  const removedHelpers: Node[] = [];
+  for (const helper of [...helpers.values()].sort((a, b) => b.depth - a.depth)) {
+    const migratedHere = [...migrated].filter((call) => calls.get(call)?.helper === helper);
+    // Callers in other files were migrated: the companions are written (and exported) all the same.
+    const forOtherFiles = exportFor.has(helper.name);
+    const references = helper.declaration.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier)
+      .filter((id) => id.getText() === helper.name && !helper.declaration.containsRange(id.getPos(), id.getEnd()) &&
+        // `{ confirm: … }`, `answer.content?.confirm`: a property named like the helper is no reference to it.
+        (helper.receiver !== '' || !isPropertyName(id)));
+    const remaining = references.filter((id) => !migratedHere.some((call) => call.containsRange(id.getPos(), id.getEnd())) &&
+      !removedHelpers.some((d) => d.containsRange(id.getPos(), id.getEnd())));
+    if (!needed.has(helper)) {
+      if (!helper.via) findings.push(outsideRequestFinding(helper.site, handlers));
+      continue;
+    }
+    const types = companionTypes(helper, typescript, uses);
+    const indent = indentationAt(text, helper.declaration.getStart());
+    const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types, forOtherFiles);
+    const exported = Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported() :
+      Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
+    // The helper's doc comment goes with it: the companions carry their own.
+    const start = lineStartOf(text, helper.declaration.getStart(true));
+    if (remaining.length === 0 && !exported) {
+      edits.push({ start, end: helper.declaration.getEnd(), text: companions.replace(/^[ \t]*/, indent) });
+      removedDeclarations.push(helper.declaration);
+      removedHelpers.push(helper.declaration);
+    } else {
+      edits.push({ start: helper.declaration.getEnd(), end: helper.declaration.getEnd(), text: `${style.eol}${style.eol}${companions}` });
+      // A kept chain helper's question is reported at its inner helper, which it keeps too.
+      if (helper.via) continue;
+      // The message stays what a later run reports for the same spot, so the marker is never doubled.
+      const why = remaining.length > 0
+        ? `It stays for its other callers (${remaining.length} reference${remaining.length === 1 ? '' : 's'} left)`
+        : 'It stays because it is exported';
+      findings.push({
+        ...helperFinding(helper.site, helper.name),
+        suggestion: `${why}; the migrated handlers use ${helper.requestFn}()${helper.resultFn ? ` and ${helper.resultFn}()` : ''} instead. Move the remaining callers to those, then remove it.`,
+      });
+    }
+  }
+  return findings;
+}
+
+function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<string>): CompanionTypes {
+  if (!typescript) return {};
+  const kind = helper.site.kind === 'roots' ? 'roots' : helper.site.kind === 'sampling' ? 'sampling' : helper.site.elicitMode === 'url' ? 'elicit-url' : 'elicit';
+  const request = requestTypeName(kind);
+  const answer = answerTypeName(kind, helper.site.api);
+  for (const name of `${request ?? ''} ${answer}`.match(/\b(ElicitRequestFormParams|CreateMessageRequestParams|ListRootsResult|CreateMessageResultWithTools|CreateMessageResult|ElicitResult)\b/g) ?? []) {
+    uses.add(`type ${name}`);
+  }
+  if (kind === 'elicit-url') uses.add('inputRequired');
+  const declared = helper.fn.getReturnTypeNode()?.getText();
+  const result = declared?.replace(/^Promise<([\s\S]*)>$/, '$1');
+  // The companions repeat the declared result type: SDK types it names stay imported.
+  const sdkNames = new Set(sdkImportNames(helper.fn.getSourceFile()));
+  for (const id of helper.fn.getReturnTypeNode()?.getDescendantsOfKind(SyntaxKind.Identifier) ?? []) {
+    if (sdkNames.has(id.getText())) uses.add(`type ${id.getText()}`);
+  }
+  return { request, answer, result };
+}
+

@@ -1,0 +1,116 @@
+// Stage 4 of the step machine, wire: the file-level edits around the migrated handlers. Declared
+// result types on a wrapper's or registrar's way widened, lifted helpers' companions written (and
+// imported ones imported), the imports the new code needs (and the ones it no longer needs), the
+// requestState verify hook, and the generated state module.
+import path from 'node:path';
+import { Node, SyntaxKind, type TypeNode } from 'ts-morph';
+import { renderStateModule, type StateProtection } from '../state-module.js';
+import type { TextStyle } from '../text-style.js';
+import type { CrossFileRequirement, FindingInput, NewFile, TextEdit, TransformContext } from '../types.js';
+import { companionImportEdits, requirementsOf } from './cross-file.js';
+import { widenEdit } from './emit-handler.js';
+import type { PlannedHandler } from './handler-plans.js';
+import { helperEdits } from './helper-edits.js';
+import type { FileRecognition } from './recognise.js';
+import { otherImportRemovals, sdkImportNames, unusedAfter } from './unused-imports.js';
+import { importEdits, wireVerifyHook } from './wiring.js';
+
+/** What migrating the file's handlers did, for the wiring around them. */
+export interface Migration {
+  /** Every handler the plan stage accepted (whether it then migrated or not). */
+  plans: PlannedHandler[];
+  edits: TextEdit[];
+  findings: FindingInput[];
+  /** Lifted helper calls that were migrated. */
+  migratedCalls: Set<Node>;
+  /** Nodes the rewrite replaced: imports only they used go. */
+  replacedNodes: Node[];
+  /** Declared result types on a wrapper's or registrar's way to a migrated handler, once each (by position). */
+  widened: Map<number, TypeNode>;
+  handlersMigrated: number;
+  sitesMigrated: number;
+}
+
+export interface WireContext {
+  ctx: TransformContext;
+  style: TextStyle;
+  typescript: boolean;
+  /** SDK / state-module names the new code uses. */
+  uses: Set<string>;
+  protection: StateProtection;
+}
+
+export interface Wiring {
+  edits: TextEdit[];
+  findings: FindingInput[];
+  requires?: CrossFileRequirement[];
+  newFiles?: NewFile[];
+}
+
+export function wireFile(wc: WireContext, file: FileRecognition, migration: Migration): Wiring {
+  const { ctx, style, typescript, uses } = wc;
+  const { sourceFile, text } = ctx;
+  const { migratedCalls, replacedNodes } = migration;
+  const edits = [...migration.edits, ...[...migration.widened.values()].map((type) => widenEdit(type, uses))];
+  const findings = helperEdits(file.helpers, file.liftedCalls, migratedCalls, text, style, typescript, uses, edits, file.handlers, replacedNodes, file.exportFor);
+  // Imported helpers whose calls were migrated: their companions are imported instead, and the
+  // helper's module must export them (the runner applies both files together or neither).
+  const liftedImports = file.importedHelpers.filter((i) => [...migratedCalls].some((call) => file.liftedCalls.get(call)?.helper === i.helper));
+  const rewrittenImports = new Set<Node>(liftedImports.map((i) => i.declaration));
+  let requires: CrossFileRequirement[] | undefined;
+  if (liftedImports.length > 0) {
+    const stillUsed = (name: string) => sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name &&
+      !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration) && ![...migratedCalls].some((call) => call.containsRange(id.getPos(), id.getEnd())));
+    edits.push(...companionImportEdits(liftedImports, stillUsed));
+    requires = requirementsOf(liftedImports);
+  }
+  const wired = (more: Omit<Wiring, 'findings' | 'requires'>): Wiring => (requires ? { ...more, findings, requires } : { ...more, findings });
+  if (migration.handlersMigrated === 0 && !file.exporting) return wired({ edits: [] });
+  const unusedSdkNames = () => unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes, uses);
+  if (migration.plans.length === 0 || !uses.has('mrtrState')) {
+    // Only URL-mode throws were rewritten: no state, no module, no hook.
+    edits.push(...importEdits(sourceFile, text, style, uses, '', typescript, unusedSdkNames()));
+    edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
+    return wired({ edits });
+  }
+
+  const stateModulePath = ctx.options.stateModulePath ?? path.join(path.dirname(ctx.absPath), typescript ? 'mrtr-state.ts' : 'mrtr-state.js');
+  const wiring = wireVerifyHook(sourceFile, text, style);
+  edits.push(...wiring.edits);
+  if (wiring.missing) {
+    findings.push({
+      rule: 'request-state-verify-not-wired',
+      severity: 'warning',
+      pos: migration.plans[0].plan.handler.registration.getStart(),
+      message: wiring.missing,
+      suggestion: "Pass `requestState: { verify: mrtrState.verify }` in the options of the McpServer (or Server) that serves these handlers, importing mrtrState from the generated module.",
+    });
+  }
+  edits.push(...importEdits(sourceFile, text, style, uses, specifierFor(ctx.absPath, stateModulePath), typescript, unusedSdkNames()));
+  edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
+  const language = /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js';
+  return wired({ edits, newFiles: [{ absPath: stateModulePath, text: renderStateModule({ language, protection: wc.protection }) }] });
+}
+
+/** `./mrtr-state.js` — the import specifier of the state module from `file`. */
+function specifierFor(file: string, stateModule: string): string {
+  let rel = path.relative(path.dirname(file), stateModule).split(path.sep).join('/');
+  if (!rel.startsWith('.')) rel = `./${rel}`;
+  return rel.replace(/\.ts$/, '.js').replace(/\.mts$/, '.mjs').replace(/\.cts$/, '.cjs');
+}
+
+/** The nodes a migrated handler's rewrite replaces, beyond its questions: what only they used is no longer imported. */
+export function replacedBy(planned: PlannedHandler): Node[] {
+  const replaced: Node[] = [];
+  // Stripped `elicitationId` properties take what only they used (e.g. an id generator import).
+  for (const site of planned.sites) {
+    if (site.elicitMode === 'url' && site.params && Node.isObjectLiteralExpression(site.params)) {
+      const id = site.params.getProperty('elicitationId');
+      if (id) replaced.push(id);
+    }
+  }
+  replaced.push(...planned.throws.map((t) => t.statement), ...planned.plan.deferred.map((d) => d.declaration));
+  // A migrated alias call no longer names the alias: an import only it used goes.
+  for (const site of planned.sites) if (site.alias && site.call) replaced.push(site.call.getExpression());
+  return replaced;
+}
