@@ -15,6 +15,7 @@ import type { TextStyle } from '../text-style.js';
 import type { Ask, ContainerPlan, Round } from './plan.js';
 import { indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
 import { asksWhen } from './guarded-helpers.js';
+import { stateEntry } from './state-fields.js';
 
 export interface EmitContext {
   text: string;
@@ -41,6 +42,8 @@ export interface EmitContext {
   extraCarried?: string[];
   /** Members of carried values narrowed at the split: minted re-read, so the state type can keep the narrowing. */
   narrowedMembers?: Map<string, string[]>;
+  /** State fields of carried names that cannot be their own (see state-fields.ts). */
+  fields?: Map<string, string>;
 }
 
 const REQUEST_TYPES: Record<Ask['kind'], string | undefined> = {
@@ -80,12 +83,13 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
   push(0, `let ${ec.stateVar} = ${ec.stateInit}${semi}`);
 
   const carried = (name: string) => {
-    if (ec.dates?.has(name)) return `${name}: ${name}.toISOString()`;
+    const field = ec.fields?.get(name) ?? name;
+    if (ec.dates?.has(name)) return `${field}: ${name}.toISOString()`;
     const members = ec.narrowedMembers?.get(name);
     // `{ ...dates, content: dates.content }`: what the checker knows of `dates.content` here holds in the state too.
-    return members ? `${name}: { ...${name}, ${members.map((m) => `${m}: ${name}.${m}`).join(', ')} }` : name;
+    return members ? `${field}: { ...${name}, ${members.map((m) => `${m}: ${name}.${m}`).join(', ')} }` : stateEntry(name, ec.fields);
   };
-  const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k].map(carried), ...(ec.extraCarried ?? [])].join(', ')} }`;
+  const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k].map(carried), ...(ec.extraCarried ?? []).map((name) => stateEntry(name, ec.fields))].join(', ')} }`;
   const hoistedRequests = (round: Round, level: number) => {
     for (const ask of round.asks) {
       if (ask.paramsHoisted && ask.requestName) {
@@ -176,9 +180,10 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     const plain = names.filter((name) => !revived.includes(name));
     const consts = plain.filter((name) => plan.declared.get(name)?.keyword !== 'let');
     const lets = plain.filter((name) => plan.declared.get(name)?.keyword === 'let');
-    if (consts.length > 0) push(level, `const { ${consts.join(', ')} } = ${ec.stateVar}${semi}`);
-    if (lets.length > 0) push(level, `let { ${lets.join(', ')} } = ${ec.stateVar}${semi}`);
-    for (const name of revived) push(level, `const ${name} = new Date(${ec.stateVar}.${name})${semi}`);
+    const entries = (list: string[]) => list.map((name) => stateEntry(name, ec.fields)).join(', ');
+    if (consts.length > 0) push(level, `const { ${entries(consts)} } = ${ec.stateVar}${semi}`);
+    if (lets.length > 0) push(level, `let { ${entries(lets)} } = ${ec.stateVar}${semi}`);
+    for (const name of revived) push(level, `const ${name} = new Date(${ec.stateVar}.${ec.fields?.get(name) ?? name})${semi}`);
   }
 
   /** Requests for every item, their answers, and the input request when any is missing (see loops.ts). */
@@ -397,7 +402,7 @@ export function resumeExpression(ec: EmitContext): string {
 export function stateTypeDeclaration(plans: ContainerPlan[], ec: EmitContext, indent: string, carriedBy: (plan: ContainerPlan) => string[] = () => ec.extraCarried ?? []): string {
   const { eol, quote, semicolons } = ec.style;
   const members = plans.flatMap((plan) => plan.rounds.map((round, k) => {
-    const fields = [`step: ${quote}${round.step}${quote}`, ...[...plan.live[k], ...carriedBy(plan)].map((name) => `${name}: ${ec.types.get(name) ?? 'any'}`)];
+    const fields = [`step: ${quote}${round.step}${quote}`, ...[...plan.live[k], ...carriedBy(plan)].map((name) => `${ec.fields?.get(name) ?? name}: ${ec.types.get(name) ?? 'any'}`)];
     return `${indent}${ec.style.indentUnit}| { ${fields.join('; ')} }`;
   }));
   if (members.length === 1) return `${indent}type ${ec.stateType} = ${members[0].trim().slice(2)}${semicolons ? ';' : ''}${eol}`;
