@@ -16,6 +16,7 @@ import type { Ask, ContainerPlan, Round } from './plan.js';
 import { indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
 import { asksWhen } from './guarded-helpers.js';
 import { stateEntry } from './state-fields.js';
+import { isMovableTypeDeclaration, statementLines } from './type-declarations.js';
 
 export interface EmitContext {
   text: string;
@@ -77,6 +78,14 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
   for (const st of plan.hoisted) {
     const start = statementStart(st);
     const end = lineEndAfter(text, st.getEnd());
+    const inside = ec.bodyEdits.filter((e) => e.start >= start && e.end <= end).map((e) => ({ ...e, start: e.start - start, end: e.end - start }));
+    raw(applyEdits(text.slice(start, end), inside));
+  }
+  // So do the type declarations of every step but the last (as written): a step's block hides them
+  // from the steps after it, which restore values of those types.
+  const stepTypes = rounds.slice(0, -1).flatMap((round, k) => statements.slice(round.first + 1, rounds[k + 1].first)
+    .filter((st, i) => isMovableTypeDeclaration(st) && !round.dropped.has(round.first + 1 + i)).map((st) => statementLines(st, text)));
+  for (const { start, end } of stepTypes) {
     const inside = ec.bodyEdits.filter((e) => e.start >= start && e.end <= end).map((e) => ({ ...e, start: e.start - start, end: e.end - start }));
     raw(applyEdits(text.slice(start, end), inside));
   }
@@ -164,6 +173,7 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
         edits.push({ start: ask.awaitNode.getStart(), end: ask.awaitNode.getEnd(), text: `[${items.join(', ')}]` });
       }
     }
+    if (!last) edits.push(...stepTypes.filter((r) => r.start >= firstLine).map((r) => ({ ...r, text: '' })));
     raw(segment(round.first, end, level, edits));
     if (!last) {
       hoistedRequests(rounds[k + 1], 1);

@@ -17,11 +17,12 @@
 //
 // Several anchors in one block (blocks that ask one after the other) nest: the guard of a later
 // anchor holds everything before it, the earlier blocks that ask included.
-import { Node, SyntaxKind, type Statement, type VariableStatement } from 'ts-morph';
+import { Node, type Statement, type VariableStatement } from 'ts-morph';
 import { applyEdits } from '../edits.js';
 import type { TextStyle } from '../text-style.js';
 import type { TextEdit } from '../types.js';
 import { stateEntry } from './state-fields.js';
+import { isMovableTypeDeclaration, statementLines } from './type-declarations.js';
 import { indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
 
 export interface PrefixInput {
@@ -107,16 +108,14 @@ export function prefixEdit(input: PrefixInput): TextEdit {
     });
   }
 
-  // Type declarations move before the guards (those naming a value's type by `typeof` stay with it).
-  const typeDeclarations = region.filter((st) => (Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st)) &&
-    st.getDescendantsOfKind(SyntaxKind.TypeQuery).length === 0);
-  const typeRanges = typeDeclarations.map((st) => ({ start: statementLineStart(st, text), end: lineEndAfter(text, st.getEnd()) }));
+  // Type declarations move before the guards (see type-declarations.ts).
+  const typeRanges = region.filter(isMovableTypeDeclaration).map((st) => statementLines(st, text));
   conversions.push(...typeRanges.map((r) => ({ ...r, text: '' })));
 
   // Segment k holds the statements between anchor k-1 and anchor k; it sits inside the guards
   // k … m-1, one level in per guard. Body edits were written for the original indentation.
   const m = guards.length;
-  const bounds = [start, ...guards.slice(0, -1).map((g) => statementLineStart(g.anchor, text)), end];
+  const bounds = [start, ...guards.slice(0, -1).map((g) => statementLines(g.anchor, text).start), end];
   const literals = region.flatMap((st) => multilineLiteralRanges(st, text));
   const segments: string[] = [];
   for (let k = 0; k < m; k++) {
@@ -159,10 +158,4 @@ export function prefixEdit(input: PrefixInput): TextEdit {
     out += segments[k] + eol + lines(level, tail) + eol;
   });
   return { start, end, text: out };
-}
-
-/** Where a statement's lines start, with the comments above it. */
-function statementLineStart(st: Statement, text: string): number {
-  const comments = st.getLeadingCommentRanges();
-  return lineStartOf(text, comments.length > 0 ? comments[0].getPos() : st.getStart());
 }
