@@ -6,6 +6,7 @@
 // when there are few). Results are put back in file order, so every output is the same whatever
 // the number of workers.
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,8 @@ import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
 import type { PushAlias } from './config.js';
 import { PackageResolver, stateModulePathFor, workspaceGlobs } from './workspace.js';
 import { installHint, planManifestChanges, type ManifestPlanFile } from './manifests.js';
-import { createFileIfAbsent, readSourceFile, removeStaleTempFiles, writeFileAtomic } from './write.js';
+import { finishJournals, isJournalName, writeJournal } from './group-journal.js';
+import { createFileIfAbsent, isTempFileName, readSourceFile, removeStaleTempFiles, writeFileAtomic } from './write.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
 
@@ -116,6 +118,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const { cwd } = options;
   const aliases = options.aliases ?? [];
   const discovered = await discoverFiles(options.paths, { cwd, ignore: options.ignore });
+  // A write run stopped half-way is finished first (its cross-file groups) and tidied (its temp files).
+  if (options.mode === 'write') await finishInterruptedRun(discovered.leftovers);
   const files = selectShard(discovered.files, options.shard);
   const errors: FileError[] = [...discovered.errors];
   const resolver = new PackageResolver();
@@ -266,8 +270,6 @@ export async function run(options: RunOptions): Promise<RunResult> {
   };
 
   if (options.mode === 'write') {
-    // What a killed earlier run left half-way goes, whether or not there is anything to write now.
-    await removeStaleTempFiles(discovered.tempFiles);
     const targets = outcomes.filter((o) => o.output !== undefined && !o.error).map((o) => o.absPath);
     if (targets.length > 0 || created.length > 0) {
       const check = findDirtyFiles(targets, cwd);
@@ -587,6 +589,11 @@ async function writeAll(outcomes: FileOutcome[], created: CreatedFile[], errors:
   const failed = new Set<string>();
   const rank = (o: FileOutcome) => (path.basename(o.absPath) === 'package.json' ? 0 : needed.has(o.absPath) ? 1 : 2);
   const ordered = [...outcomes].sort((a, b) => rank(a) - rank(b));
+  // Cross-file groups change together: a journal lets a later run finish them if this one stops.
+  const grouped = ordered.filter((o) => o.output !== undefined && !o.error && (needed.has(o.absPath) || (o.requires?.length ?? 0) > 0));
+  const journal = grouped.length > 0
+    ? await writeJournal(grouped.map((o) => ({ absPath: o.absPath, original: o.original, text: o.output! }))).catch(() => undefined)
+    : undefined;
   for (const outcome of ordered) {
     if (outcome.output === undefined || outcome.error) {
       if (outcome.error) failed.add(outcome.absPath);
@@ -607,8 +614,15 @@ async function writeAll(outcomes: FileOutcome[], created: CreatedFile[], errors:
       failed.add(outcome.absPath);
     }
   }
+  if (journal) await rm(journal, { force: true });
   errors.sort((a, b) => compare(a.path, b.path));
   return written;
+}
+
+/** Finishes the cross-file groups a stopped write run journalled, and removes its temp files. */
+async function finishInterruptedRun(leftovers: readonly string[]): Promise<void> {
+  await finishJournals(leftovers.filter((file) => isJournalName(path.basename(file))));
+  await removeStaleTempFiles(leftovers.filter((file) => isTempFileName(path.basename(file))));
 }
 
 function compare(a: string, b: string): number {

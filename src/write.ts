@@ -111,12 +111,13 @@ export function isTempFileName(name: string): boolean {
 export async function removeStaleTempFiles(paths: readonly string[]): Promise<void> {
   for (const file of paths) {
     const pid = Number(TEMP_NAME.exec(path.basename(file))?.[1]);
-    if (!pid || (pid !== process.pid && alive(pid))) continue;
+    if (!pid || (pid !== process.pid && isLive(pid))) continue;
     await fsp.rm(file, { force: true }).catch(() => {});
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this id exists (the writer of a temp file or a journal). */
+export function isLive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

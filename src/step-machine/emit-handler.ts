@@ -14,6 +14,7 @@ import { handlerNotes } from './handler-notes.js';
 import { camelCase, pascalCase, uniqueName } from './naming.js';
 import type { HandlerPlan } from './plan.js';
 import { prefixEdit, prefixRange } from './prefix.js';
+import { stateFields } from './state-fields.js';
 import { indentationAt, lineStartOf } from './text.js';
 import type { TypedHandler } from './typed-plan.js';
 import { urlConsentLines, urlThrowEdit } from './url-throws.js';
@@ -58,6 +59,7 @@ export function emitHandler(typed: TypedHandler, hc: EmitHandlerContext): { edit
     text: hc.text, style: hc.style, typescript: hc.typescript, ctxName: ctxParam.name, stateType,
     subject: typed.binding.subject, args: typed.binding.args, types: typed.carried.types, dates: typed.carried.dates, uses: hc.uses,
     narrowedMembers: typed.carried.narrowedMembers,
+    fields: stateFields([...containers.flatMap((c) => c.live.flat()), ...plan.prefixes.flatMap((p) => p.live)]),
     stateVar: '', stateInit: '', bodyEdits: [], prelude: [],
   }, new Set(fnIdentifiers), ctxParam.rebind);
   if (inBody) layout.topLines.unshift(...stateTypeDeclaration(containers, layout.base, '', (c) => prefixLive(plan, c.container)).split(hc.style.eol).filter((line) => line !== ''));
@@ -171,7 +173,7 @@ function prefixEdits(typed: TypedHandler, layout: Layout, hc: EmitHandlerContext
     });
     const edit = prefixEdit({
       text: hc.text, style: hc.style, typescript: hc.typescript, region, guards, types: typed.carried.declaredTypes,
-      resumedVar, topLines: level === layout.fnBody ? layout.topLines : [], bodyEdits: pending.filter(inPrefix),
+      resumedVar, topLines: level === layout.fnBody ? layout.topLines : [], bodyEdits: pending.filter(inPrefix), fields: layout.base.fields,
     });
     pending = [...pending.filter((e) => !inPrefix(e)), edit];
   }

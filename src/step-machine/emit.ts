@@ -15,6 +15,8 @@ import type { TextStyle } from '../text-style.js';
 import type { Ask, ContainerPlan, Round } from './plan.js';
 import { indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
 import { asksWhen } from './guarded-helpers.js';
+import { stateEntry } from './state-fields.js';
+import { isMovableTypeDeclaration, statementLines } from './type-declarations.js';
 
 export interface EmitContext {
   text: string;
@@ -41,6 +43,8 @@ export interface EmitContext {
   extraCarried?: string[];
   /** Members of carried values narrowed at the split: minted re-read, so the state type can keep the narrowing. */
   narrowedMembers?: Map<string, string[]>;
+  /** State fields of carried names that cannot be their own (see state-fields.ts). */
+  fields?: Map<string, string>;
 }
 
 const REQUEST_TYPES: Record<Ask['kind'], string | undefined> = {
@@ -77,15 +81,24 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     const inside = ec.bodyEdits.filter((e) => e.start >= start && e.end <= end).map((e) => ({ ...e, start: e.start - start, end: e.end - start }));
     raw(applyEdits(text.slice(start, end), inside));
   }
+  // So do the type declarations of every step but the last (as written): a step's block hides them
+  // from the steps after it, which restore values of those types.
+  const stepTypes = rounds.slice(0, -1).flatMap((round, k) => statements.slice(round.first + 1, rounds[k + 1].first)
+    .filter((st, i) => isMovableTypeDeclaration(st) && !round.dropped.has(round.first + 1 + i)).map((st) => statementLines(st, text)));
+  for (const { start, end } of stepTypes) {
+    const inside = ec.bodyEdits.filter((e) => e.start >= start && e.end <= end).map((e) => ({ ...e, start: e.start - start, end: e.end - start }));
+    raw(applyEdits(text.slice(start, end), inside));
+  }
   push(0, `let ${ec.stateVar} = ${ec.stateInit}${semi}`);
 
   const carried = (name: string) => {
-    if (ec.dates?.has(name)) return `${name}: ${name}.toISOString()`;
+    const field = ec.fields?.get(name) ?? name;
+    if (ec.dates?.has(name)) return `${field}: ${name}.toISOString()`;
     const members = ec.narrowedMembers?.get(name);
     // `{ ...dates, content: dates.content }`: what the checker knows of `dates.content` here holds in the state too.
-    return members ? `${name}: { ...${name}, ${members.map((m) => `${m}: ${name}.${m}`).join(', ')} }` : name;
+    return members ? `${field}: { ...${name}, ${members.map((m) => `${m}: ${name}.${m}`).join(', ')} }` : stateEntry(name, ec.fields);
   };
-  const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k].map(carried), ...(ec.extraCarried ?? [])].join(', ')} }`;
+  const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k].map(carried), ...(ec.extraCarried ?? []).map((name) => stateEntry(name, ec.fields))].join(', ')} }`;
   const hoistedRequests = (round: Round, level: number) => {
     for (const ask of round.asks) {
       if (ask.paramsHoisted && ask.requestName) {
@@ -160,6 +173,7 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
         edits.push({ start: ask.awaitNode.getStart(), end: ask.awaitNode.getEnd(), text: `[${items.join(', ')}]` });
       }
     }
+    if (!last) edits.push(...stepTypes.filter((r) => r.start >= firstLine).map((r) => ({ ...r, text: '' })));
     raw(segment(round.first, end, level, edits));
     if (!last) {
       hoistedRequests(rounds[k + 1], 1);
@@ -176,9 +190,10 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     const plain = names.filter((name) => !revived.includes(name));
     const consts = plain.filter((name) => plan.declared.get(name)?.keyword !== 'let');
     const lets = plain.filter((name) => plan.declared.get(name)?.keyword === 'let');
-    if (consts.length > 0) push(level, `const { ${consts.join(', ')} } = ${ec.stateVar}${semi}`);
-    if (lets.length > 0) push(level, `let { ${lets.join(', ')} } = ${ec.stateVar}${semi}`);
-    for (const name of revived) push(level, `const ${name} = new Date(${ec.stateVar}.${name})${semi}`);
+    const entries = (list: string[]) => list.map((name) => stateEntry(name, ec.fields)).join(', ');
+    if (consts.length > 0) push(level, `const { ${entries(consts)} } = ${ec.stateVar}${semi}`);
+    if (lets.length > 0) push(level, `let { ${entries(lets)} } = ${ec.stateVar}${semi}`);
+    for (const name of revived) push(level, `const ${name} = new Date(${ec.stateVar}.${ec.fields?.get(name) ?? name})${semi}`);
   }
 
   /** Requests for every item, their answers, and the input request when any is missing (see loops.ts). */
@@ -397,7 +412,7 @@ export function resumeExpression(ec: EmitContext): string {
 export function stateTypeDeclaration(plans: ContainerPlan[], ec: EmitContext, indent: string, carriedBy: (plan: ContainerPlan) => string[] = () => ec.extraCarried ?? []): string {
   const { eol, quote, semicolons } = ec.style;
   const members = plans.flatMap((plan) => plan.rounds.map((round, k) => {
-    const fields = [`step: ${quote}${round.step}${quote}`, ...[...plan.live[k], ...carriedBy(plan)].map((name) => `${name}: ${ec.types.get(name) ?? 'any'}`)];
+    const fields = [`step: ${quote}${round.step}${quote}`, ...[...plan.live[k], ...carriedBy(plan)].map((name) => `${ec.fields?.get(name) ?? name}: ${ec.types.get(name) ?? 'any'}`)];
     return `${indent}${ec.style.indentUnit}| { ${fields.join('; ')} }`;
   }));
   if (members.length === 1) return `${indent}type ${ec.stateType} = ${members[0].trim().slice(2)}${semicolons ? ';' : ''}${eol}`;

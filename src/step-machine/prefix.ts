@@ -12,12 +12,17 @@
 //   }
 //   if (plan.risky) { …the block's step machine, carrying plan in every step… }
 //
+// Type declarations of the region (`type Plan = …`) compute nothing: they go before the guards, as
+// written, where the code after the prefix (and the hoisted `let plan: Plan`) still sees them.
+//
 // Several anchors in one block (blocks that ask one after the other) nest: the guard of a later
 // anchor holds everything before it, the earlier blocks that ask included.
 import { Node, type Statement, type VariableStatement } from '../ts-morph.js';
 import { applyEdits } from '../edits.js';
 import type { TextStyle } from '../text-style.js';
 import type { TextEdit } from '../types.js';
+import { stateEntry } from './state-fields.js';
+import { isMovableTypeDeclaration, statementLines } from './type-declarations.js';
 import { indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
 
 export interface PrefixInput {
@@ -38,6 +43,8 @@ export interface PrefixInput {
   topLines: string[];
   /** Edits inside the region (capability reads, removals, rewritten blocks), applied as the region is re-emitted. */
   bodyEdits: TextEdit[];
+  /** State fields of carried names that cannot be their own (see state-fields.ts). */
+  fields?: Map<string, string>;
 }
 
 /** Names hoisted out of the prefix: every name of a declaration that declares a live one. */
@@ -101,10 +108,14 @@ export function prefixEdit(input: PrefixInput): TextEdit {
     });
   }
 
+  // Type declarations move before the guards (see type-declarations.ts).
+  const typeRanges = region.filter(isMovableTypeDeclaration).map((st) => statementLines(st, text));
+  conversions.push(...typeRanges.map((r) => ({ ...r, text: '' })));
+
   // Segment k holds the statements between anchor k-1 and anchor k; it sits inside the guards
   // k … m-1, one level in per guard. Body edits were written for the original indentation.
   const m = guards.length;
-  const bounds = [start, ...guards.slice(0, -1).map((g) => statementLineStart(g.anchor, text)), end];
+  const bounds = [start, ...guards.slice(0, -1).map((g) => statementLines(g.anchor, text).start), end];
   const literals = region.flatMap((st) => multilineLiteralRanges(st, text));
   const segments: string[] = [];
   for (let k = 0; k < m; k++) {
@@ -112,7 +123,8 @@ export function prefixEdit(input: PrefixInput): TextEdit {
     const shift = unit.repeat(m - k);
     const inside = (e: TextEdit) => e.start >= from && e.end <= to;
     // (A rewrite that starts a line, like an inner block's prefix, moves its first line too.)
-    const moved = input.bodyEdits.filter(inside).map((e) => ({
+    const inType = (e: TextEdit) => typeRanges.some((r) => e.start >= r.start && e.end <= r.end);
+    const moved = input.bodyEdits.filter((e) => inside(e) && !inType(e)).map((e) => ({
       ...e,
       text: (e.end > e.start && e.text !== '' && lineStartOf(text, e.start) === e.start ? shift : '') + e.text.replace(/\n(?=[^\r\n])/g, `\n${shift}`),
     }));
@@ -124,27 +136,26 @@ export function prefixEdit(input: PrefixInput): TextEdit {
   }
 
   const lines = (level: number, texts: string[]) => texts.map((l) => indent + unit.repeat(level) + l).join(eol);
-  const opening: string[] = [...input.topLines];
   // A value only the first leg reads is assigned wherever it is read, which the checker cannot see
   // through the guards: `let diff!: string`.
   const unrestored = new Set(guards.flatMap((g) => g.unrestored));
-  for (const name of hoisted) {
+  const declarations = hoisted.map((name) => {
     // A name whose type is `any` keeps TypeScript's own inference (`let x;`), as it was declared.
     const type = input.typescript && input.types.get(name) !== 'any' ? input.types.get(name) : undefined;
-    opening.push(`let ${name}${type ? `${unrestored.has(name) ? '!' : ''}: ${type}` : ''}${semi}`);
-  }
-  let out = opening.length > 0 ? lines(0, opening) + eol : '';
+    return `let ${name}${type ? `${unrestored.has(name) ? '!' : ''}: ${type}` : ''}${semi}`;
+  });
+  const typesText = typeRanges.map(({ start: from, end: to }) => {
+    const inside = input.bodyEdits.filter((e) => e.start >= from && e.end <= to).map((e) => ({ ...e, start: e.start - from, end: e.end - from }));
+    return applyEdits(text.slice(from, to), inside).replace(/(\r?\n)?$/, eol);
+  }).join('');
+  let out = input.topLines.length > 0 ? lines(0, input.topLines) + eol : '';
+  out += typesText;
+  if (declarations.length > 0) out += lines(0, declarations) + eol;
   for (let k = m - 1; k >= 0; k--) out += lines(m - 1 - k, [`if (${guards[k].guard}) {`]) + eol;
   guards.forEach((g, k) => {
     const level = m - 1 - k;
-    const tail = g.live.length > 0 ? [`} else {`, `${unit}({ ${g.live.join(', ')} } = ${input.resumedVar})${semi}`, '}'] : ['}'];
+    const tail = g.live.length > 0 ? [`} else {`, `${unit}({ ${g.live.map((name) => stateEntry(name, input.fields)).join(', ')} } = ${input.resumedVar})${semi}`, '}'] : ['}'];
     out += segments[k] + eol + lines(level, tail) + eol;
   });
   return { start, end, text: out };
-}
-
-/** Where a statement's lines start, with the comments above it. */
-function statementLineStart(st: Statement, text: string): number {
-  const comments = st.getLeadingCommentRanges();
-  return lineStartOf(text, comments.length > 0 ? comments[0].getPos() : st.getStart());
 }

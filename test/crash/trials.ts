@@ -2,12 +2,13 @@
 // few hundred files (every fixture input and corpus file, and the v1 example, so the v1→v2 upgrade
 // edits package.json and a state module is created) and is killed with SIGKILL at a random moment,
 // most often while it writes. After each kill every file must be byte-identical to its original or
-// to the full run's result (besides temp files of ours, which a kill between writing one and renaming
-// it leaves), and a second run must bring the tree to exactly the full run's result, temp files gone.
+// to the full run's result (besides temp files and group journals of ours, which a kill leaves), and a
+// second run must bring the tree to exactly the full run's result, those gone.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isJournalName } from '../../src/group-journal.js';
 import { isTempFileName } from '../../src/write.js';
 import { caseRng } from '../fuzz/rng.js';
 import { loadSeeds } from '../fuzz/seeds.js';
@@ -34,8 +35,11 @@ export interface TrialResult {
   final: number;
   /** Files that are neither (half-written, or written wrong), or gone. */
   damaged: string[];
-  /** Temp files of ours the kill left (a kill between writing one and renaming it): the next run removes them. */
-  tempFiles: string[];
+  /**
+   * Files of ours the kill left: temp files (a kill between writing one and renaming it) and group
+   * journals (a kill while a cross-file group was written). The next write run consumes them.
+   */
+  ours: string[];
   /** Files neither run has that are not our temp files. */
   leftovers: string[];
   /** After the second run: files that differ from the full run's result (and files too many). */
@@ -175,7 +179,7 @@ export class CrashTrials {
     cpSync(this.work, path.join(this.base, `killed-${trial}`), { recursive: true });
     const after = snapshot(this.work);
     const result: TrialResult = {
-      trial, delay: Math.round(delay), finishedFirst: killed.signal !== 'SIGKILL', original: 0, final: 0, damaged: [], tempFiles: [], leftovers: [], rerunDifferences: [],
+      trial, delay: Math.round(delay), finishedFirst: killed.signal !== 'SIGKILL', original: 0, final: 0, damaged: [], ours: [], leftovers: [], rerunDifferences: [],
     };
     for (const rel of new Set([...reference.original.keys(), ...reference.final.keys(), ...after.keys()])) {
       const now = after.get(rel);
@@ -185,7 +189,7 @@ export class CrashTrials {
         if (before) result.damaged.push(`${rel}: gone`);
         continue;
       }
-      if (!before && !full) (isTempFileName(path.basename(rel)) ? result.tempFiles : result.leftovers).push(rel);
+      if (!before && !full) (isTempFileName(path.basename(rel)) || isJournalName(path.basename(rel)) ? result.ours : result.leftovers).push(rel);
       else if (before && full?.equals(before)) continue;
       else if (before?.equals(now)) result.original++;
       else if (full?.equals(now)) result.final++;

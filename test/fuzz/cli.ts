@@ -2,7 +2,9 @@
 // from --from; case i of seed N is the same wherever and whenever it runs, so a failure is replayed
 // with `--seed N --from i --cases 1`. Failing cases are written under --out (default .cache/fuzz)
 // with their message; the first --shrink of each kind are shrunk to the smallest input that still
-// fails the same way. Exit code 1 when any case fails or a mutation produced text that does not parse.
+// fails the same way. With --seconds, no batch starts after that many seconds: the run covers the
+// cases from --from up to where it stopped (fewer than --cases), and says so. Exit code 1 when any
+// case fails or a mutation produced text that does not parse.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +23,7 @@ const { values } = parseArgs({
     batch: { type: 'string', default: '25' },
     shrink: { type: 'string', default: '1' },
     out: { type: 'string', default: '.cache/fuzz' },
+    seconds: { type: 'string' },
   },
 });
 const seed = Number(values.seed);
@@ -29,6 +32,7 @@ const cases = Number(values.cases);
 const workers = Math.max(1, Number(values.workers));
 const batch = Math.max(1, Number(values.batch));
 const perKind = Math.max(0, Number(values.shrink));
+const budgetMs = values.seconds === undefined ? Infinity : Number(values.seconds) * 1000;
 
 const root = repositoryRoot(import.meta.url);
 const out = path.resolve(values.out!, `seed-${seed}`);
@@ -58,6 +62,8 @@ function drain(pool: Worker[]): Promise<void> {
   return new Promise((resolve, reject) => {
     let busy = 0;
     const feed = (worker: Worker) => {
+      // Past the time budget no batch starts (those running finish): the cases run stay contiguous.
+      if (performance.now() - started > budgetMs) jobs.splice(0, jobs.length, ...jobs.filter((j) => j.type !== 'batch'));
       const job = jobs.shift();
       if (job) {
         busy++;
@@ -163,7 +169,8 @@ if (failing.length > 0 || broken.length > 0) {
 }
 
 const lines = [
-  `fuzz: seed ${seed}, ${results.length} cases (${from}..${from + results.length - 1}) in ${summary.seconds} s on ${workers} worker${workers > 1 ? 's' : ''}: ${summary.casesPerSecond} cases/s`,
+  `fuzz: seed ${seed}, ${results.length} cases (${from}..${from + results.length - 1}) in ${summary.seconds} s on ${workers} worker${workers > 1 ? 's' : ''}: ${summary.casesPerSecond} cases/s` +
+    (results.length < cases ? ` (stopped by --seconds ${values.seconds} before ${cases})` : ''),
   `  migrated (file changed): ${summary.changed}; failing: ${failing.length}; mutations that did not parse: ${broken.length}`,
   ...[...byKind].map(([key, list]) => `  ${String(list.length).padStart(5)}  ${key}  e.g. case ${list[0].index} (${list[0].seedFile}; ${list[0].mutations.join(', ')})${written.get(list[0].index) ? ` → ${written.get(list[0].index)}` : ''}`),
   ...summary.brokenMutations.slice(0, 10).map((b) => `  broken mutation: ${b}`),
