@@ -26,7 +26,7 @@ import {
   type Definition,
   type ModuleWorld,
 } from './definitions.js';
-import { widenable } from './handler-routes.js';
+import { admitsInputRequired, widenable } from './handler-routes.js';
 import {
   canReturnInputRequired,
   findHandlers,
@@ -296,7 +296,19 @@ function resultUse(call: CallExpression, fn: HandlerFunction): { holder?: { stat
   if (name === undefined || !statement || !block || !(Node.isBlock(block) || Node.isCaseClause(block) || Node.isDefaultClause(block))) {
     return { problem: `the registered handler does something with the result of ${describeCall(call)} other than returning it or holding it in a variable` };
   }
+  const declared = holderType(parent!, name);
+  if (declared && !admitsInputRequired(declared)) {
+    return { problem: `the registered handler holds the result of ${describeCall(call)} in \`${name}\`, declared as ${declared.getText()}, which cannot hold an InputRequiredResult: declare it as ${declared.getText()} | InputRequiredResult` };
+  }
   return { holder: { statement: statement as Statement, name } };
+}
+
+/** The type the holder variable is declared with (`const text: string = …`, `let text: string; text = …`). */
+function holderType(holding: Node, name: string): TypeNode | undefined {
+  if (Node.isVariableDeclaration(holding)) return holding.getTypeNode();
+  const target = Node.isBinaryExpression(holding) ? unwrapExpression(holding.getLeft()) : undefined;
+  const decl = target && Node.isIdentifier(target) && target.getText() === name ? resolveIdentifier(target) : undefined;
+  return decl && (Node.isVariableDeclaration(decl) || Node.isParameterDeclaration(decl)) ? decl.getTypeNode() : undefined;
 }
 
 /** The member's declared type on the dispatcher's side: the collection's element type, or the abstract method. */
