@@ -77,7 +77,7 @@ export function memberTypeChange(type: Node, ctxAt: number | undefined, uses: Se
     const arms = Node.isUnionTypeNode(returned) ? returned.getTypeNodes() : [returned];
     const promised = arms.filter((arm) => /^Promise\s*<[\s\S]*>$/.test(arm.getText()));
     if (promised.length === 0) {
-      return { problem: `its declared type (${where}) returns ${returned.getText()}, which cannot admit InputRequiredResult: declare it as returning Promise<${returned.getText()} | InputRequiredResult>` };
+      return { problem: `its declared type (${where}) returns ${returned.getText()}, which cannot be widened to admit InputRequiredResult here: declare its result as Promise<T | InputRequiredResult>, T being what it resolves to now` };
     }
     for (const arm of promised) edits.push(widenEdit(arm, uses));
   }
