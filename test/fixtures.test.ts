@@ -100,5 +100,6 @@ describe('fixture outputs typecheck against @modelcontextprotocol/server 2.x', (
   it('has no type errors', () => {
     const diagnostics = [...new SdkTypecheck().check(toTypecheck).values()].flat();
     expect(formatDiagnostics(diagnostics, root)).toBe('');
-  });
+    // One program over every fixture: over a minute on a loaded two-core machine.
+  }, 300_000);
 });
