@@ -159,6 +159,38 @@ export async function run(options: RunOptions): Promise<RunResult> {
   let done = 0;
   let parsed = 0;
   const progress = (ref: PackageRef) => options.onProgress?.(++done, files.length, ref.path);
+  const taskOf = (id: number, file: (typeof files)[number], ref: PackageRef, outcome: FileOutcome, text: string): FileTask => {
+    outcome.original = text;
+    parsed++;
+    ref.stateModulePath ??= stateModulePathFor(ref.root, options.stateModule);
+    // The project type is read from the package once, and only for packages that need the upgrade.
+    if (wantsSdkUpgrade(options.sdkUpgrade, text)) ref.sdkProjectType ??= detectProjectType(ref.root);
+    return {
+      id,
+      absPath: file.absPath,
+      text,
+      packageRoot: ref.root,
+      stateModulePath: ref.stateModulePath,
+      sdkProjectType: ref.sdkProjectType,
+      stateProtection: options.stateProtection,
+      ...(aliases.length > 0 ? { aliases } : {}),
+    };
+  };
+  /** Files not read as candidates (cross-file mode): their task, made when a group needs the file changed. */
+  const skipped = new Map<string, () => FileTask | undefined>();
+  const lateTask = (id: number, file: (typeof files)[number], ref: PackageRef): FileTask | undefined => {
+    if (slots[id]) return tasks.get(file.absPath);
+    let text: string;
+    try {
+      text = readFileSync(file.absPath, 'utf8');
+    } catch {
+      return undefined;
+    }
+    slots[id] = newOutcome(file.absPath, file.path, ref);
+    const task = taskOf(id, file, ref, slots[id]!, text);
+    tasks.set(file.absPath, task);
+    return task;
+  };
 
   const scheduler = new TaskScheduler({
     workers: Math.max(1, options.workers ?? defaultWorkers()),
@@ -186,6 +218,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
 
       const read = await readCandidate(file.absPath, aliases);
       if (read.kind === 'skip') {
+        // A module with nothing to migrate may still declare a handler type a cross-file group changes.
+        if (held) skipped.set(file.absPath, () => lateTask(id, file, ref));
         progress(ref);
         continue;
       }
@@ -196,21 +230,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
         progress(ref);
         continue;
       }
-      outcome.original = read.text;
-      parsed++;
-      ref.stateModulePath ??= stateModulePathFor(ref.root, options.stateModule);
-      // The project type is read from the package once, and only for packages that need the upgrade.
-      if (wantsSdkUpgrade(options.sdkUpgrade, read.text)) ref.sdkProjectType ??= detectProjectType(ref.root);
-      const task: FileTask = {
-        id,
-        absPath: file.absPath,
-        text: read.text,
-        packageRoot: ref.root,
-        stateModulePath: ref.stateModulePath,
-        sdkProjectType: ref.sdkProjectType,
-        stateProtection: options.stateProtection,
-        ...(aliases.length > 0 ? { aliases } : {}),
-      };
+      const task = taskOf(id, file, ref, outcome, read.text);
       if (held) {
         held.push(task);
         tasks.set(task.absPath, task);
@@ -230,7 +250,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     }
     await scheduler.drain();
     if (index && crossFileStats) {
-      crossFileStats.groups = await applyGroups(slots, tasks, index, options, cwd);
+      crossFileStats.groups = await applyGroups(slots, (absPath) => tasks.get(absPath) ?? skipped.get(absPath)?.(), index, options, cwd);
     }
   } catch (error) {
     await scheduler.close();
@@ -386,7 +406,7 @@ function crossFileMode(options: RunOptions, cwd: string): { tsconfig: string; ex
  */
 async function applyGroups(
   slots: (FileOutcome | undefined)[],
-  tasks: Map<string, FileTask>,
+  taskFor: (absPath: string) => FileTask | undefined,
   index: ProjectIndex,
   options: RunOptions,
   cwd: string,
@@ -409,8 +429,8 @@ async function applyGroups(
   /** Each changed module's outcome from before its companions were exported, to restore if its callers all go. */
   const before = new Map<string, FileOutcome>();
   for (const [absPath, group] of [...groups].sort(([a], [b]) => compare(a, b))) {
+    const task = taskFor(absPath);
     const module = slots.find((o) => o?.absPath === absPath);
-    const task = tasks.get(absPath);
     let problem: string | undefined = module?.error ?? (task ? undefined : 'it is not among the files of this run');
     if (!problem && task) {
       const helpers = [...group.helpers].sort();

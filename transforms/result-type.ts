@@ -74,7 +74,7 @@ function visit(expr: Node, handler: HandlerInfo, text: string, style: Style, edi
     visit(e.getWhenFalse(), handler, text, style, edits, findings);
     return;
   }
-  if (isUndefined(e) || isInputRequiredCall(e)) return;
+  if (isUndefined(e) || isInputRequiredCall(e) || isGuardedInputRequired(e)) return;
   // `return ask(…).then((answer) => ({ … })).catch((error) => ({ … }))`: the callbacks build the result.
   const built = chainResults(e);
   if (built) {
@@ -130,6 +130,15 @@ function callbackResults(fn: import('ts-morph').ArrowFunction | import('ts-morph
 
 function isUndefined(e: Node): boolean {
   return (Node.isIdentifier(e) && e.getText() === 'undefined') || Node.isVoidExpression(e);
+}
+
+/** `x` in `if (isInputRequiredResult(x)) return x;`: a dispatcher handing an input request back unchanged. */
+function isGuardedInputRequired(e: Node): boolean {
+  const statement = e.getParent();
+  const guard = statement && Node.isReturnStatement(statement) ? statement.getParent() : undefined;
+  const test = guard && Node.isIfStatement(guard) ? unwrapExpression(guard.getExpression()) : undefined;
+  return !!test && Node.isCallExpression(test) && test.getExpression().getText() === 'isInputRequiredResult' &&
+    Node.isIdentifier(e) && test.getArguments()[0]?.getText() === e.getText();
 }
 
 /** `inputRequired(...)` / `sdk.inputRequired(...)`. */

@@ -365,14 +365,14 @@ export function memberFunctionType(type: TypeNode, member: string, world: Module
     }
     return undefined;
   }
-  if (Node.isTypeLiteral(type)) return memberOfTypeMembers(type.getMembers(), member);
+  if (Node.isTypeLiteral(type)) return memberOfTypeMembers(type.getMembers(), member, world, depth);
   if (!Node.isTypeReference(type)) return undefined;
   const nameNode = type.getTypeName();
   if (!Node.isIdentifier(nameNode)) return undefined;
   const decl = resolveIdentifier(nameNode) ?? topLevelTypeDeclaration(type.getSourceFile(), nameNode.getText());
   const target = decl && typeDeclaration(decl, world, depth);
   if (!target) return undefined;
-  if (Node.isInterfaceDeclaration(target)) return memberOfTypeMembers(target.getMembers(), member);
+  if (Node.isInterfaceDeclaration(target)) return memberOfTypeMembers(target.getMembers(), member, world, depth);
   if (Node.isTypeAliasDeclaration(target)) {
     const inner = target.getTypeNode();
     return inner ? memberFunctionType(inner, member, world, depth + 1) : undefined;
@@ -382,7 +382,7 @@ export function memberFunctionType(type: TypeNode, member: string, world: Module
 
 /** The function type an interface or type alias declares `member` with. */
 export function declaredMemberType(owner: Node, member: string, world: ModuleWorld): Node | undefined {
-  if (Node.isInterfaceDeclaration(owner)) return memberOfTypeMembers(owner.getMembers(), member);
+  if (Node.isInterfaceDeclaration(owner)) return memberOfTypeMembers(owner.getMembers(), member, world, 0);
   if (Node.isTypeAliasDeclaration(owner)) {
     const inner = owner.getTypeNode();
     return inner ? memberFunctionType(inner, member, world) : undefined;
@@ -390,16 +390,28 @@ export function declaredMemberType(owner: Node, member: string, world: ModuleWor
   return undefined;
 }
 
-function memberOfTypeMembers(members: Node[], member: string): Node | undefined {
+function memberOfTypeMembers(members: Node[], member: string, world: ModuleWorld, depth: number): Node | undefined {
   for (const m of members) {
     if (Node.isMethodSignature(m) && m.getName() === member) return m;
     if (Node.isPropertySignature(m) && m.getName() === member) {
       const t = m.getTypeNode();
-      const fnType = t && (Node.isParenthesizedTypeNode(t) ? t.getTypeNode() : t);
-      return fnType && Node.isFunctionTypeNode(fnType) ? fnType : undefined;
+      return t && functionTypeNode(t, world, depth);
     }
   }
   return undefined;
+}
+
+/** A function type, written out or named (`handler: ToolHandler`, `type ToolHandler = (…) => …`, here or imported). */
+function functionTypeNode(type: TypeNode, world: ModuleWorld, depth: number): Node | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  if (Node.isParenthesizedTypeNode(type)) return functionTypeNode(type.getTypeNode(), world, depth + 1);
+  if (Node.isFunctionTypeNode(type)) return type;
+  const nameNode = Node.isTypeReference(type) ? type.getTypeName() : undefined;
+  if (!nameNode || !Node.isIdentifier(nameNode)) return undefined;
+  const decl = resolveIdentifier(nameNode) ?? topLevelTypeDeclaration(type.getSourceFile(), nameNode.getText());
+  const target = decl && typeDeclaration(decl, world, depth);
+  const inner = target && Node.isTypeAliasDeclaration(target) ? target.getTypeNode() : undefined;
+  return inner && functionTypeNode(inner, world, depth + 1);
 }
 
 function topLevelTypeDeclaration(file: SourceFile, name: string): Node | undefined {

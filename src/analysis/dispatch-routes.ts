@@ -26,7 +26,7 @@ import {
   type Definition,
   type ModuleWorld,
 } from './definitions.js';
-import { widenable } from './handler-routes.js';
+import { admitsInputRequired, widenable } from './handler-routes.js';
 import {
   canReturnInputRequired,
   findHandlers,
@@ -296,7 +296,27 @@ function resultUse(call: CallExpression, fn: HandlerFunction): { holder?: { stat
   if (name === undefined || !statement || !block || !(Node.isBlock(block) || Node.isCaseClause(block) || Node.isDefaultClause(block))) {
     return { problem: `the registered handler does something with the result of ${describeCall(call)} other than returning it or holding it in a variable` };
   }
+  const held = holderProblem(parent!, name);
+  if (held) return { problem: `the registered handler holds the result of ${describeCall(call)} in \`${name}\`, ${held}` };
   return { holder: { statement: statement as Statement, name } };
+}
+
+/**
+ * Why the holder variable cannot take an InputRequiredResult, when it cannot: the type it is
+ * declared with (`const text: string = …`, `let text: string; text = …`) or, assigned later, the
+ * type its initializer gave it (`let text = ''; text = …`).
+ */
+function holderProblem(holding: Node, name: string): string | undefined {
+  const target = Node.isBinaryExpression(holding) ? unwrapExpression(holding.getLeft()) : undefined;
+  const decl = Node.isVariableDeclaration(holding) ? holding : target && Node.isIdentifier(target) && target.getText() === name ? resolveIdentifier(target) : undefined;
+  if (!decl || !(Node.isVariableDeclaration(decl) || Node.isParameterDeclaration(decl))) return undefined;
+  const type = decl.getTypeNode();
+  if (type) return admitsInputRequired(type) ? undefined : `declared as ${type.getText()}, which cannot hold an InputRequiredResult: declare it as ${type.getText()} | InputRequiredResult`;
+  const init = decl !== holding ? decl.getInitializer() : undefined;
+  if (init && !/^(undefined|null)$/.test(init.getText())) {
+    return `whose type comes from its initializer (\`${init.getText().slice(0, 40)}\`) and cannot hold an InputRequiredResult: declare it with its type and InputRequiredResult (\`: T | InputRequiredResult\`)`;
+  }
+  return undefined;
 }
 
 /** The member's declared type on the dispatcher's side: the collection's element type, or the abstract method. */

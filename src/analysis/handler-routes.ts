@@ -38,6 +38,15 @@ export interface WrappedHandler {
 const RESULT_TYPES = /\b(CallToolResult|GetPromptResult|ReadResourceResult)\b/;
 
 /**
+ * A declared result (or one arm of it) that an InputRequiredResult is already assignable to:
+ * `any`, `unknown`, `object`, `ServerResult`, or one that names InputRequiredResult.
+ */
+export function admitsInputRequired(type: TypeNode): boolean {
+  const arms = Node.isUnionTypeNode(type) ? type.getTypeNodes() : [type];
+  return arms.some((arm) => /\bInputRequiredResult\b/.test(arm.getText()) || /^(Promise\s*<\s*)?(any|unknown|object|ServerResult)(\s*>)?$/.test(arm.getText()));
+}
+
+/**
  * `wrapper(…, handler)` as a registration callback: the handler argument when `wrapper` is a
  * same-file function returning a pass-through function; a refusal when it is not one.
  */

@@ -6,6 +6,7 @@
 import { Node, SyntaxKind, type ParameterDeclaration, type SourceFile, type TypeNode } from '../ts-morph.js';
 import { declaredMemberType, singleFileWorld } from '../analysis/definitions.js';
 import { dispatchRoutes, type DispatchRoute } from '../analysis/dispatch-routes.js';
+import { admitsInputRequired } from '../analysis/handler-routes.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';
 import type { CrossFileRequirement, FindingInput, TextEdit } from '../types.js';
@@ -13,9 +14,6 @@ import { widenEdit } from './emit-handler.js';
 import { contextParameter } from './handler-context.js';
 import type { DispatcherChange } from './remote-handlers.js';
 import { indentationAt, lineEndAfter } from './text.js';
-
-/** Result types that do not admit InputRequiredResult (ServerResult does). */
-const RESULT_TYPES = /\b(CallToolResult|GetPromptResult|ReadResourceResult)\b/;
 
 export interface DispatcherEditContext {
   text: string;
@@ -72,11 +70,15 @@ export function memberTypeChange(type: Node, ctxAt: number | undefined, uses: Se
   const edits: TextEdit[] = [];
   const returned = type.getReturnTypeNode();
   const where = `${type.getText().replace(/\s+/g, ' ').slice(0, 80)}`;
-  if (returned && RESULT_TYPES.test(returned.getText()) && !/\bInputRequiredResult\b/.test(returned.getText())) {
-    // `Promise<CallToolResult> | CallToolResult`: the asynchronous arm admits it (the handler is async).
+  if (returned && !admitsInputRequired(returned)) {
+    // `Promise<string> | string`: the asynchronous arm admits it (the handler is async). Plain data
+    // (`Promise<string>`) widens as well: every dispatch route hands an InputRequiredResult back
+    // before working on the result (analysis/dispatch-routes.ts refuses the routes that do not).
     const arms = Node.isUnionTypeNode(returned) ? returned.getTypeNodes() : [returned];
-    const promised = arms.filter((arm) => /^Promise\s*<[\s\S]*>$/.test(arm.getText()) && RESULT_TYPES.test(arm.getText()));
-    if (promised.length === 0) return { problem: `its declared type (${where}) returns ${returned.getText()}, which cannot admit InputRequiredResult` };
+    const promised = arms.filter((arm) => /^Promise\s*<[\s\S]*>$/.test(arm.getText()));
+    if (promised.length === 0) {
+      return { problem: `its declared type (${where}) returns ${returned.getText()}, which cannot be widened to admit InputRequiredResult here: declare its result as Promise<T | InputRequiredResult>, T being what it resolves to now` };
+    }
     for (const arm of promised) edits.push(widenEdit(arm, uses));
   }
   const params: ParameterDeclaration[] = type.getParameters();
@@ -170,14 +172,15 @@ export function requestedAdaptations(sourceFile: SourceFile, keys: readonly numb
 
 /**
  * Declared handler types of this module that other files' migrated handlers need changed
- * (`ToolDefinition.handler`, `@n`: with a context parameter n); `skip`: nodes already changed.
+ * (`ToolDefinition.handler`, or `ToolHandler` for a function type alias; `@n`: with a context parameter n);
+ * `skip`: nodes already changed.
  */
 function requestedMemberTypes(sourceFile: SourceFile, entries: readonly string[], uses: Set<string>, skip: ReadonlySet<number>): TextEdit[] {
   const edits: TextEdit[] = [];
   for (const entry of entries) {
-    const match = /^([\w$]+)\.([\w$]+)(?:@(\d+))?$/.exec(entry);
+    const match = /^([\w$]+)(?:\.([\w$]+))?(?:@(\d+))?$/.exec(entry);
     const owner = match && (sourceFile.getInterface(match[1]) ?? sourceFile.getTypeAlias(match[1]));
-    const type = owner && match ? declaredMemberType(owner, match[2], singleFileWorld(sourceFile)) : undefined;
+    const type = !owner || !match ? undefined : match[2] === undefined ? functionAlias(owner) : declaredMemberType(owner, match[2], singleFileWorld(sourceFile));
     if (!match || !type) throw new Error(`its declared handler type ${entry} is not where the analysis of another file found it`);
     if (skip.has(type.getStart())) continue;
     const changed = memberTypeChange(type, match[3] === undefined ? undefined : Number(match[3]), uses);
@@ -185,6 +188,12 @@ function requestedMemberTypes(sourceFile: SourceFile, entries: readonly string[]
     edits.push(...changed.edits);
   }
   return edits;
+}
+
+/** The function type a type alias is (`type ToolHandler = (…) => …`). */
+function functionAlias(owner: Node): Node | undefined {
+  const inner = Node.isTypeAliasDeclaration(owner) ? owner.getTypeNode() : undefined;
+  return inner && Node.isFunctionTypeNode(inner) ? inner : undefined;
 }
 
 function describe(route: DispatchRoute): string {

@@ -228,8 +228,13 @@ function describeRoute(route: DispatchRoute): string {
   return `${route.registration.getExpression().getText().replace(/\s+/g, '')}(…, ${route.member})`;
 }
 
-/** `ToolDefinition.handler`: the interface or type alias (top-level) and member a declared function type belongs to. */
+/**
+ * `ToolDefinition.handler`: the interface or type alias (top-level) and member a declared function
+ * type belongs to; `ToolHandler`: a top-level type alias that is the function type.
+ */
 export function memberTypeLocator(type: Node): string | undefined {
+  const alias = type.getParent();
+  if (Node.isFunctionTypeNode(type) && alias && Node.isTypeAliasDeclaration(alias) && Node.isSourceFile(alias.getParent())) return alias.getName();
   const member = Node.isMethodSignature(type) ? type : type.getParent();
   if (!member || !(Node.isMethodSignature(member) || Node.isPropertySignature(member))) return undefined;
   const owner = member.getFirstAncestor((a) => Node.isInterfaceDeclaration(a) || Node.isTypeAliasDeclaration(a));

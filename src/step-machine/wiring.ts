@@ -111,11 +111,20 @@ function multilineSpecifierEdits(
   return edits;
 }
 
-/** After a shebang and leading comments: where a first import goes. */
+/**
+ * After a shebang and the file's header comments: where a first import goes. Comments with no
+ * blank line between them and the first statement are its own (`/** … *\/ export interface`) and
+ * stay with it.
+ */
 function firstCodeLine(sourceFile: SourceFile, text: string): number {
   const first = sourceFile.getStatements()[0];
   if (!first) return text.length;
-  return lineStartOf(text, first.getStart());
+  let at = first.getStart();
+  for (const comment of [...first.getLeadingCommentRanges()].reverse()) {
+    if (/\n[ \t]*\r?\n/.test(text.slice(comment.getEnd(), at))) break;
+    at = comment.getPos();
+  }
+  return lineStartOf(text, at);
 }
 
 /**
