@@ -12,6 +12,7 @@ import path from 'node:path';
 import { discoverFiles, toDisplayPath } from './discover.js';
 import { unifiedDiff } from './diff.js';
 import { runFileTask, type FileTask, type FileTaskResult } from './file-task.js';
+import { textAfterUpgrade } from './engine.js';
 import { buildProjectIndex, nearestTsconfig, type ProjectIndex } from './project-index.js';
 import { camelCase } from './step-machine/naming.js';
 import { findDirtyFiles } from './git.js';
@@ -215,7 +216,11 @@ export async function run(options: RunOptions): Promise<RunResult> {
     let index: ProjectIndex | undefined;
     if (held && crossFile) {
       const indexStarted = performance.now();
-      index = buildProjectIndex(held, { tsconfig: crossFile.explicit ? crossFile.tsconfig : undefined, aliases });
+      index = buildProjectIndex(held, {
+        tsconfig: crossFile.explicit ? crossFile.tsconfig : undefined,
+        aliases,
+        textOf: (file) => textAfterUpgrade(file.absPath, file.text, options.sdkUpgrade, tasks.get(file.absPath)?.sdkProjectType),
+      });
       crossFileStats = { tsconfig: crossFile.tsconfig, ...index.stats, groups: 0, indexMs: Math.round(performance.now() - indexStarted) };
       for (const task of held) {
         const input = index.inputs.get(task.absPath);

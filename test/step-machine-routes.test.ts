@@ -27,7 +27,7 @@ describe('step-machine routes: reported edges leave the file compiling as it was
   it.each([
     ['wrapper-changing-result-reported', 'push-unsupported-shape', 23, /timed\(\), which does something with the handler's result/],
     ['wrapper-calling-handler-twice-reported', 'push-unsupported-shape', 25, /withRetry\(\), which calls or uses the handler more than once/],
-    ['method-helper-with-side-effect-reported', 'push-in-helper', 25, /helper confirm\(\)/],
+    ['method-helper-guarded-with-side-effect-reported', 'push-in-helper', 26, /helper confirm\(\), not directly in a request handler, and is not lifted into its callers: its code before the question has side effects/],
     ['method-called-only-from-timer-reported', 'push-outside-request', 17, /made outside any tools\/call/],
     ['context-closure-helper-reported', 'push-in-helper', 11, /in helper toolContext\(\)\.confirm\(\)/],
     ['curried-wrapper-reported', 'push-unsupported-shape', 20, /withScope\('admin'\)\(\), which does not lead to a function declared in this file/],

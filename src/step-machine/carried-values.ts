@@ -159,6 +159,7 @@ function noteSensitive(name: string, nameNode: Node, typing: Typing): void {
 
 /** The SDK's type of a question's params, carried when they were built before the round. */
 function requestType(ask: Ask): string {
+  if (ask.requestType) return ask.requestType;
   return ask.kind === 'sampling' ? 'CreateMessageRequestParams' : ask.kind === 'elicit-url' ? 'Parameters<typeof inputRequired.elicitUrl>[0]' : 'ElicitRequestFormParams';
 }
 

@@ -8,12 +8,13 @@
 // own helper modules, so that its callers can report the chain across modules.
 import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile } from 'ts-morph';
 import type { PushAlias } from '../config.js';
-import { aliasArgumentProblem } from '../analysis/alias-arguments.js';
+import { aliasArgumentProblem, implementedAlias } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo } from '../analysis/handlers.js';
 import { findPushSites, importsV1Sdk } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { findHelperChains, findLiftableHelpers, type LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
+import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
 
 /** What the runner passes a file in cross-file mode: imported modules that export liftable helpers. */
 export interface CrossFileInput {
@@ -71,16 +72,17 @@ export function exportsAskingHelper(sourceFile: SourceFile, aliases: readonly Pu
  * A module's exported liftable helpers, chains over helpers of the same module among them: their
  * companions compose the inner ones, all written in that module.
  */
-function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): { lifted: Map<string, LiftableHelper>; asking: Map<string, string> } {
+function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): { lifted: Map<string, LiftableHelper>; asking: Map<string, Asking> } {
   const lifted = new Map<string, LiftableHelper>();
-  /** Exported functions that ask in their own body and are not lifted: name → the push call. */
-  const asking = new Map<string, string>();
+  /** Exported functions that ask in their own body and are not lifted: name → the push call, and why not. */
+  const asking = new Map<string, Asking>();
   // As in the module's own run: a v1 module's helpers are not lifted, so offer none.
   if (importsV1Sdk(sourceFile)) return { lifted, asking };
   const handlers = findHandlers(sourceFile);
   const sites = findPushSites(sourceFile, handlers, aliases).filter((s) => aliasArgumentProblem(s) === undefined);
   const names = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-  const helpers = findLiftableHelpers(sites, names);
+  const refused = new Map<Node, HelperRefusal>();
+  const helpers = findLiftableHelpers(sites.filter((s) => !implementedAlias(s, aliases)), names, refused);
   // Found after the plain helpers, as in the module's own run, so their companion names agree.
   findHelperChains(sourceFile, sites, helpers, handlers, names);
   for (const helper of helpers.values()) {
@@ -93,9 +95,15 @@ function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): {
     // A configured alias is a question itself where it is called (its body is the alias's implementation).
     const alias = aliases.some((al) => al.call === name);
     const site = fn && !lifted.has(name) && !alias ? sites.find((s) => ownFunction(s.node) === fn) : undefined;
-    if (site) asking.set(name, site.api);
+    if (site) asking.set(name, { api: site.api, refusal: refused.get(fn!) });
   }
   return { lifted, asking };
+}
+
+/** An exported function that asks and is not lifted: its push call, and why it is not lifted. */
+interface Asking {
+  api: string;
+  refusal?: HelperRefusal;
 }
 
 /** The helper and, for a chain, the helpers it asks through, outermost first. */
@@ -126,6 +134,8 @@ export interface RelayedHelper {
   declaration: ImportDeclaration;
   /** The question. */
   api: string;
+  /** Why the function is not lifted itself, when it asks itself. */
+  refusal?: HelperRefusal;
   /**
    * The helper it asks through and the module that comes from (as the relaying module writes it);
    * undefined when the function asks itself in a shape that is not lifted.
@@ -181,7 +191,7 @@ function importsOf(sourceFile: SourceFile, input: CrossFileInput, taken: Readonl
       const relay = relays.get(spec.getName());
       if (relay) chains.push({ ...relay, localName, declaration });
       const asks = exported.asking.get(spec.getName());
-      if (asks) chains.push({ localName, declaration, api: asks });
+      if (asks) chains.push({ localName, declaration, api: asks.api, ...(asks.refusal ? { refusal: asks.refusal } : {}) });
       const helper = exported.lifted.get(spec.getName());
       if (!helper) continue;
       if (taken.has(helper.requestFn) || (helper.resultFn !== undefined && taken.has(helper.resultFn))) continue;
@@ -253,8 +263,8 @@ export function importedChainFindings(sourceFile: SourceFile, handlers: readonly
       suggestion: `Call ${via.innerName}() from the handler (with the arguments ${chain.localName}() passes it), or move ${chain.localName}() into the module of ${via.innerName}(), then run the migration again.`,
     } : {
       rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
-      message: `${chain.localName}() in ${from} asks the client (${chain.api}) in a shape that is not lifted, so this handler is left as it was`,
-      suggestion: `Make ${chain.localName}() ask once with only pure code before the question (see its own finding), then run the migration again.`,
+      message: `${chain.localName}() in ${from} asks the client (${chain.api}) in a shape that is not lifted${chain.refusal ? ` (${chain.refusal.detail})` : ''}, so this handler is left as it was`,
+      suggestion: chain.refusal ? refusalSuggestion(chain.refusal, chain.localName) : `Make ${chain.localName}() ask once at the top level of its body (see its own finding), then run the migration again.`,
     }];
   });
   return { findings, handlers: blocked };

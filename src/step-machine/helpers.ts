@@ -11,11 +11,12 @@
 import { Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type ParameterDeclaration, type SourceFile, type Statement } from 'ts-morph';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
-import type { FindingInput } from '../types.js';
+import type { FindingInput, TextEdit } from '../types.js';
 import { camelCase, snakeCase } from './naming.js';
 import { isPureExpression, isPureStatement } from './purity.js';
 import { stripUrlModeFields } from './plan.js';
 import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-helpers.js';
+import { outcomeBodyText, paramsBodyText, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
 
 type HelperFunction = FunctionDeclaration | ArrowFunction | FunctionExpression | MethodDeclaration;
 
@@ -54,6 +55,18 @@ export interface LiftableHelper {
    * `{ ask: request }` or `{ done: value }`, and callers ask only for `ask` (see guarded-helpers.ts).
    */
   guarded?: boolean;
+  /**
+   * Set when the question sits inside if/try blocks, after code with effects, or next to a
+   * capability read: the split the companions are written from (see nested-helpers.ts).
+   */
+  nested?: NestedSplit;
+  /** What a guarded nested helper returns without asking, as its `{ done: T }` spells it ('' in JavaScript). */
+  resultType?: string;
+  /**
+   * The companions read the client's capabilities: they take this request's context first, under
+   * `name`, where they do (`params`, `outcome`), and read its envelope before the old call.
+   */
+  context?: { name: string; params: boolean; outcome: boolean };
 }
 
 /** The one call a chain helper makes of the helper below it, as its companions call that one's. */
@@ -74,8 +87,11 @@ export interface HelperCall {
   outcomeArgs: string;
 }
 
-/** Helpers in this file that wrap exactly one question in a shape that can be split. */
-export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<Node, LiftableHelper> {
+/**
+ * Helpers in this file that wrap exactly one question in a shape that can be split. `refused`
+ * collects, per helper function that asks and is not lifted, why not (reported on its question).
+ */
+export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, refused: Map<Node, HelperRefusal> = new Map()): Map<Node, LiftableHelper> {
   const helpers = new Map<Node, LiftableHelper>();
   const byFunction = new Map<Node, PushSite[]>();
   for (const site of sites) {
@@ -87,56 +103,206 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>): Map<
     byFunction.set(fn, list);
   }
   for (const [fn, fnSites] of byFunction) {
-    if (fnSites.length !== 1) continue;
-    const site = fnSites[0];
-    if (!['elicitation', 'sampling', 'roots'].includes(site.kind) || !site.awaited || site.inLoop || site.inTry) continue;
     const named = helperName(fn);
     if (!named || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn))) continue;
+    const refuse = (code: HelperRefusal['code'], detail: string) => void refused.set(fn, { code, detail });
+    if (fnSites.length !== 1) {
+      refuse('several-questions', `it asks ${fnSites.length} times`);
+      continue;
+    }
+    const site = fnSites[0];
+    if (!['elicitation', 'sampling', 'roots'].includes(site.kind)) continue;
+    if (!site.call) {
+      refuse('reflective-lookup', 'it takes the push function as a value (a property looked up at run time, or handed on) instead of calling it');
+      continue;
+    }
     const body = fn.getBody();
     if (!body || !Node.isBlock(body)) continue;
+    if ((fn as FunctionDeclaration).isGenerator?.()) {
+      refuse('generator', 'it is a generator');
+      continue;
+    }
     // A default value goes into the companions with its parameter, so it must be safe to evaluate there too.
-    if (!fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()) && isPureExpression(p.getInitializer()) && !p.getDotDotDotToken())) continue;
+    if (!fn.getParameters().every(plainParameter)) {
+      refuse('parameters', 'its parameters include a rest parameter or a default value with side effects');
+      continue;
+    }
     // A helper that calls itself asks an unknown number of times: its companions cannot say that.
-    if (callsItself(fn, named.name)) continue;
-    const split = splitAt(body, site);
-    if (!split) continue;
-    if (split.guarded && !guardLiftable(fn, site)) continue;
-    const base = camelCase(named.name);
-    const paramNames = fn.getParameters().map((p) => p.getName());
-    const names = (nodes: Node[]) => new Set(nodes.flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n)).map((n) => n.getText()));
-    const preDeclared = new Set(split.pre.flatMap((st) => Node.isVariableStatement(st) ? st.getDeclarations().map((d) => d.getName()) : []));
-    const postNames = names(split.post);
-    const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
-    // The outcome would repeat the guards to get at a local: kept simple, such a helper is not lifted.
-    if (split.guarded && outcomeNeedsPre) continue;
-    const requestNames = names([...split.pre, ...(site.params ? [site.params] : [])]);
-    const outcomeNames = names([...(outcomeNeedsPre ? split.pre : []), ...split.post]);
-    const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
-    const requestFn = uniqueIn(`${base}Params`, taken);
-    const resultFn = split.post.length > 0 ? uniqueIn(`${base}Outcome`, taken) : undefined;
-    helpers.set(fn, {
-      name: named.name,
-      fn,
-      declaration: named.declaration,
-      receiver: Node.isMethodDeclaration(fn) ? 'this.' : '',
-      modifiers: Node.isMethodDeclaration(fn) ? fn.getModifiers().filter((m) => m.getKind() === SyntaxKind.PrivateKeyword || m.getKind() === SyntaxKind.ProtectedKeyword).map((m) => `${m.getText()} `).join('') : '',
-      site,
-      params: fn.getParameters(),
-      pre: split.pre,
-      post: split.post,
-      binding: split.binding,
-      requestFn,
-      resultFn,
-      resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0),
-      requestParams: used(requestNames),
-      outcomeParams: used(outcomeNames),
-      outcomeNeedsPre,
-      keyHint: keyHintOf(named.name),
-      depth: 1,
-      guarded: split.guarded,
-    });
+    if (callsItself(fn, named.name)) {
+      refuse('calls-itself', 'it calls itself, so how many questions it asks is not known');
+      continue;
+    }
+    const simple = simpleHelper(fn, named, site, body, taken);
+    if (simple) {
+      helpers.set(fn, simple);
+      continue;
+    }
+    const nested = nestedHelper(fn, named, site, body, taken);
+    if ('code' in nested) refuse(nested.code, nested.detail);
+    else helpers.set(fn, nested);
   }
   return helpers;
+}
+
+/** A parameter the companions can repeat: a plain name or a destructuring, without a rest or a default with effects. */
+function plainParameter(p: ParameterDeclaration): boolean {
+  const name = p.getNameNode();
+  if (p.getDotDotDotToken() || !isPureExpression(p.getInitializer())) return false;
+  if (Node.isIdentifier(name)) return true;
+  return Node.isObjectBindingPattern(name) && name.getElements().every((e) => !e.getDotDotDotToken() && Node.isIdentifier(e.getNameNode()) && isPureExpression(e.getInitializer()));
+}
+
+/** The names a parameter binds (`ctx`, or each name of `{ server, message }`). */
+function boundNames(p: ParameterDeclaration): string[] {
+  const name = p.getNameNode();
+  return Node.isObjectBindingPattern(name) ? name.getElements().map((e) => e.getName()) : [name.getText()];
+}
+
+/** `x.getClientCapabilities()` calls in `node`. */
+function capabilityReads(node: Node): CallExpression[] {
+  return node.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => {
+    const callee = call.getExpression();
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities';
+  });
+}
+
+/** A question at the top of the helper's body with pure code before it (and pure guard clauses): the first form lifted. */
+function simpleHelper(fn: HelperFunction, named: { name: string; declaration: Statement | MethodDeclaration }, site: PushSite, body: Block, taken: Set<string>): LiftableHelper | undefined {
+  if (!site.awaited || site.inLoop || site.inTry) return undefined;
+  // A capability read goes through the nested form, which reads this request's capabilities.
+  if (capabilityReads(fn).length > 0 || !fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()))) return undefined;
+  const split = splitAt(body, site);
+  if (!split) return undefined;
+  if (split.guarded && !guardLiftable(fn, site)) return undefined;
+  const paramNames = fn.getParameters().map((p) => p.getName());
+  const names = (nodes: Node[]) => new Set(nodes.flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n)).map((n) => n.getText()));
+  const preDeclared = new Set(split.pre.flatMap((st) => Node.isVariableStatement(st) ? st.getDeclarations().map((d) => d.getName()) : []));
+  const postNames = names(split.post);
+  const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
+  // The outcome would repeat the guards to get at a local: such a helper goes through the nested form.
+  if (split.guarded && outcomeNeedsPre) return undefined;
+  const requestNames = names([...split.pre, ...(site.params ? [site.params] : [])]);
+  const outcomeNames = names([...(outcomeNeedsPre ? split.pre : []), ...split.post]);
+  const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
+  return {
+    ...helperBase(fn, named, site, taken, split.post.length > 0),
+    pre: split.pre,
+    post: split.post,
+    binding: split.binding,
+    resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0),
+    requestParams: used(requestNames),
+    outcomeParams: used(outcomeNames),
+    outcomeNeedsPre,
+    guarded: split.guarded,
+  };
+}
+
+/** The question inside if/try blocks, after code with effects, or next to a capability read (see nested-helpers.ts); or why not. */
+function nestedHelper(fn: HelperFunction, named: { name: string; declaration: Statement | MethodDeclaration }, site: PushSite, body: Block, taken: Set<string>): LiftableHelper | HelperRefusal {
+  const split = splitNested(body, site);
+  if ('code' in split) return split;
+  const resultType = split.guarded ? doneType(fn, named.declaration) : undefined;
+  if (split.guarded && resultType === undefined) {
+    return { code: 'result-type-unknown', detail: 'it can return without asking, and the type of what it returns cannot be written down (declare its return type)' };
+  }
+  if (!split.rebuilt && split.guarded && Node.isMethodDeclaration(fn)) {
+    return { code: 'method-request-carried', detail: 'its code before the question has side effects, so its request would travel in the state, and a method\'s request builder cannot be named in the state type' };
+  }
+  const used = (names: Set<string>) => fn.getParameters().flatMap((p, i) => (boundNames(p).some((n) => names.has(n)) ? [i] : []));
+  const reads = capabilityReads(fn);
+  const inOutcome = (call: Node) => split.outcomeNames.size > 0 && [...continuationRanges(split)].some(([s, e]) => call.getStart() >= s && call.getEnd() <= e);
+  const helperNames = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+  const contextName = reads.length > 0 ? uniqueIn('ctx', helperNames) : undefined;
+  return {
+    ...helperBase(fn, named, site, taken, split.binding !== undefined),
+    pre: [],
+    post: [],
+    binding: split.binding?.text,
+    resultAsync: split.outcomeAsync,
+    requestParams: used(split.paramsNames),
+    outcomeParams: used(split.outcomeNames),
+    outcomeNeedsPre: false,
+    guarded: split.guarded,
+    nested: split,
+    resultType,
+    context: contextName ? { name: contextName, params: reads.some((r) => !inOutcome(r)), outcome: reads.some(inOutcome) } : undefined,
+  };
+}
+
+/** Source ranges of the code the Outcome runs (to tell which capability reads land there). */
+function continuationRanges(split: NestedSplit): [number, number][] {
+  const out: [number, number][] = [];
+  for (const level of split.path) {
+    const statements = level.block.getStatements();
+    const after = statements.slice(statements.indexOf(level.statement) + 1);
+    if (after.length > 0) out.push([after[0].getStart(), after[after.length - 1].getEnd()]);
+    if (Node.isTryStatement(level.statement)) {
+      const handler = level.statement.getCatchClause()!;
+      out.push([handler.getStart(), handler.getEnd()]);
+    }
+  }
+  return out;
+}
+
+/**
+ * The type of what a guarded helper returns without asking, as the companion's `{ done: T }` spells
+ * it: the declared result type; in JavaScript, nothing to spell; else the type of its literal
+ * returns (`return true` → boolean), else, for a helper that stays (exported), its own result type.
+ */
+function doneType(fn: HelperFunction, declaration: Statement | MethodDeclaration): string | undefined {
+  if (/\.[cm]?jsx?$/.test(fn.getSourceFile().getFilePath())) return '';
+  const declared = fn.getReturnTypeNode()?.getText();
+  if (declared) return declared.replace(/^Promise<([\s\S]*)>$/, '$1');
+  const body = fn.getBody();
+  const values = body ? body.getDescendantsOfKind(SyntaxKind.ReturnStatement)
+    .filter((r) => r.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a)) === fn)
+    .map((r) => r.getExpression()) : [];
+  const literal = (e: Node | undefined) => e === undefined ? 'undefined' : Node.isTrueLiteral(e) || Node.isFalseLiteral(e) ? 'boolean' : Node.isStringLiteral(e) || Node.isNoSubstitutionTemplateLiteral(e) ? 'string' :
+    Node.isNumericLiteral(e) ? 'number' : Node.isNullLiteral(e) ? 'null' : undefined;
+  const types = values.map(literal);
+  // The answer's own returns count too: a boolean comparison is a boolean.
+  if (types.every((t) => t !== undefined) || types.filter((t) => t !== undefined).length > 0 && values.every((e, i) => types[i] !== undefined || isBooleanExpression(e))) {
+    const all = new Set(values.map((e, i) => types[i] ?? 'boolean'));
+    return [...all].join(' | ');
+  }
+  const exported = Node.isFunctionDeclaration(declaration) ? declaration.isExported() : Node.isVariableStatement(declaration) && declaration.isExported();
+  return exported && !Node.isMethodDeclaration(fn) ? `Awaited<ReturnType<typeof ${helperNameOf(declaration)}>>` : undefined;
+}
+
+function helperNameOf(declaration: Statement | MethodDeclaration): string {
+  if (Node.isFunctionDeclaration(declaration) || Node.isMethodDeclaration(declaration)) return declaration.getName()!;
+  return (declaration as import('ts-morph').VariableStatement).getDeclarations()[0].getName();
+}
+
+/** `a === b`, `!x`, `a && b` of comparisons: an expression whose value is a boolean. */
+function isBooleanExpression(e: Node | undefined): boolean {
+  if (!e) return false;
+  if (Node.isParenthesizedExpression(e)) return isBooleanExpression(e.getExpression());
+  if (Node.isPrefixUnaryExpression(e)) return e.getOperatorToken() === SyntaxKind.ExclamationToken;
+  if (!Node.isBinaryExpression(e)) return Node.isTrueLiteral(e) || Node.isFalseLiteral(e);
+  const op = e.getOperatorToken().getKind();
+  if ([SyntaxKind.EqualsEqualsEqualsToken, SyntaxKind.ExclamationEqualsEqualsToken, SyntaxKind.EqualsEqualsToken, SyntaxKind.ExclamationEqualsToken,
+    SyntaxKind.LessThanToken, SyntaxKind.GreaterThanToken, SyntaxKind.LessThanEqualsToken, SyntaxKind.GreaterThanEqualsToken, SyntaxKind.InstanceOfKeyword, SyntaxKind.InKeyword].includes(op)) return true;
+  if (op === SyntaxKind.AmpersandAmpersandToken || op === SyntaxKind.BarBarToken) return isBooleanExpression(e.getLeft()) && isBooleanExpression(e.getRight());
+  return false;
+}
+
+/** The fields every lifted helper has, whatever its form. */
+function helperBase(fn: HelperFunction, named: { name: string; declaration: Statement | MethodDeclaration }, site: PushSite, taken: Set<string>, hasOutcome: boolean) {
+  const base = camelCase(named.name);
+  return {
+    name: named.name,
+    fn,
+    declaration: named.declaration,
+    receiver: Node.isMethodDeclaration(fn) ? 'this.' : '',
+    modifiers: Node.isMethodDeclaration(fn) ? fn.getModifiers().filter((m) => m.getKind() === SyntaxKind.PrivateKeyword || m.getKind() === SyntaxKind.ProtectedKeyword).map((m) => `${m.getText()} `).join('') : '',
+    site,
+    params: fn.getParameters(),
+    requestFn: uniqueIn(`${base}Params`, taken),
+    resultFn: hasOutcome ? uniqueIn(`${base}Outcome`, taken) : undefined,
+    keyHint: keyHintOf(named.name),
+    depth: 1,
+  };
 }
 
 function keyHintOf(name: string): string {
@@ -339,12 +505,15 @@ export interface CompanionTypes {
   answer?: string;
   /** The helper's declared result type, without Promise<…>. */
   result?: string;
+  /** The request context's type, for companions that read the client's capabilities. */
+  context?: string;
 }
 
 /** The request builder and the result function, as text placed after the helper. */
-export function companionText(helper: LiftableHelper, indent: string, unit: string, eol: string, semi: string, types: CompanionTypes, exported = false): string {
+export function companionText(helper: LiftableHelper, indent: string, unit: string, eol: string, semi: string, types: CompanionTypes, exported = false, edits: TextEdit[] = []): string {
   // Only module functions are exported (cross-file mode); method companions stay on their class.
   const exportKeyword = exported && !helper.receiver ? 'export ' : '';
+  if (helper.nested) return nestedCompanionText(helper, helper.nested, { indent, unit, eol, semi, types, exportKeyword, edits });
   const paramsOf = (indices: number[]) => indices.map((i) => helper.params[i].getText());
   const preText = helper.pre.map((st) => reindent(st, indent + unit)).join(eol);
   // A guarded helper's early returns say `done` in its request builder.
@@ -387,6 +556,37 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
     }
     for (const st of helper.post) lines.push(reindent(st, indent + unit));
     lines.push(`${indent}}`);
+  }
+  return lines.join(eol);
+}
+
+/** The companions of a helper split by nested-helpers.ts: bodies from there, signatures from here. */
+function nestedCompanionText(helper: LiftableHelper, split: NestedSplit, o: { indent: string; unit: string; eol: string; semi: string; types: CompanionTypes; exportKeyword: string; edits: TextEdit[] }): string {
+  const { indent, unit, eol, semi, types } = o;
+  const style = { indent: indent + unit, unit, eol, semi, edits: o.edits };
+  const paramsOf = (indices: number[], withContext: boolean | undefined) => [
+    ...(withContext && helper.context ? [`${helper.context.name}${types.context ? `: ${types.context}` : ''}`] : []),
+    ...indices.map((i) => helper.params[i].getText()),
+  ];
+  const declare = (name: string, isAsync: boolean) =>
+    helper.receiver ? `${helper.modifiers}${isAsync ? 'async ' : ''}${name}` : `${o.exportKeyword}${isAsync ? 'async ' : ''}function ${name}`;
+  const request = types.request && (split.guarded ? guardedRequestType(types.request, helper.resultType || 'unknown') : types.request);
+  const requestType = request ? `: ${split.paramsAsync ? `Promise<${request}>` : request}` : '';
+  const lines = [
+    split.guarded
+      ? `${indent}/** The request ${helper.name}() asks with, or its result when it returns without asking (its code before the question). */`
+      : `${indent}/** The request ${helper.name}() asks with (its code before the question). */`,
+    `${indent}${declare(helper.requestFn, split.paramsAsync)}(${paramsOf(helper.requestParams, helper.context?.params).join(', ')})${requestType} {`,
+    paramsBodyText(helper.fn.getBody() as Block, split, style),
+    `${indent}}`,
+  ];
+  if (helper.resultFn) {
+    const answer = `${split.binding!.text}${types.answer || split.binding!.type ? `: ${split.binding!.type ?? types.answer}` : ''}`;
+    const resultType = types.result ? `: ${helper.resultAsync ? `Promise<${types.result}>` : types.result}` : '';
+    lines.push('', `${indent}/** What ${helper.name}() does with the answer (its code after the question). */`,
+      `${indent}${declare(helper.resultFn, helper.resultAsync)}(${[...paramsOf(helper.outcomeParams, helper.context?.outcome), answer].join(', ')})${resultType} {`,
+      outcomeBodyText(split, style),
+      `${indent}}`);
   }
   return lines.join(eol);
 }

@@ -3,7 +3,7 @@
 // question is lifted into their callers (same file, chains, imported in cross-file mode); completion
 // notifiers; and the reasons a handler is kept whole although its own questions could migrate.
 // Nothing here edits text.
-import { SyntaxKind, type Node } from 'ts-morph';
+import { Node, SyntaxKind } from 'ts-morph';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import { findPushSites, importsV1Sdk, type PushSite } from '../analysis/push-sites.js';
@@ -14,6 +14,7 @@ import { importedChainFindings, importedHelpers, type CrossFileInput, type Impor
 import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall, type LiftableHelper } from './helpers.js';
 import { outsideRequestFinding, routeRefusalFinding } from './site-findings.js';
 import { unliftedAskers } from './unlifted-askers.js';
+import type { HelperRefusal } from './nested-helpers.js';
 
 /** What the later stages need to know about a file that asks. */
 export interface FileRecognition {
@@ -54,7 +55,9 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const v1 = importsV1Sdk(sourceFile);
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames);
+  // A configured alias's own body is its implementation: it stays, reported as such.
+  const helperRefusals = new Map<Node, HelperRefusal>();
+  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites.filter((s) => !implementedAlias(s, aliases)), fileNames, helperRefusals);
   // Helpers that ask by calling one of those (chains, to a bounded depth); refused chains are reported.
   if (!v1) findings.push(...findHelperChains(sourceFile, sites, helpers, handlers, fileNames));
   // Helpers imported from other modules of the project (cross-file mode), by local name.
@@ -84,7 +87,7 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
     if (!site.handler) {
       const implemented = implementedAlias(site, aliases);
-      findings.push(routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : outsideRequestFinding(site, handlers)));
+      findings.push(routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : outsideRequestFinding(site, handlers, refusalAt(site, helperRefusals))));
       continue;
     }
     byHandler.set(site.handler, [...(byHandler.get(site.handler) ?? []), site]);
@@ -125,6 +128,12 @@ function aliasArgumentRefusals(sites: PushSite[], findings: FindingInput[]): Set
     sites.splice(i, 1);
   }
   return blocked;
+}
+
+/** Why the function holding `site` was not lifted as a helper, if it was refused. */
+function refusalAt(site: PushSite, refusals: ReadonlyMap<Node, HelperRefusal>): HelperRefusal | undefined {
+  const fn = site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
+  return fn && refusals.get(fn);
 }
 
 /** No handler changes: every helper's question stays and is reported (a chain's at its inner helper). */

@@ -7,6 +7,7 @@ import { capturedContextOwner, onlyCalledOutsideRequests, outsideAnyRequest } fr
 import { storedContextOf } from '../analysis/stored-context.js';
 import type { FindingInput } from '../types.js';
 import { camelCase } from './naming.js';
+import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
 
 /** A site in a function registered through code that cannot be followed with certainty: why. */
 export function routeRefusalFinding(site: PushSite, refusals: RouteRefusal[]): FindingInput | undefined {
@@ -96,7 +97,7 @@ export function otherSiteFinding(site: PushSite, requestSites: PushSite[]): Find
 }
 
 /** A push site in no handler: a helper some handler awaits, a function given the push call as a value, or code outside any request. */
-export function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[]): FindingInput {
+export function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[], refusal?: HelperRefusal): FindingInput {
   const fn = site.nestedFunction ?? site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
   const name = fn && (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() :
     (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isVariableDeclaration(fn.getParent()) ? (fn.getParent() as VariableDeclaration).getName() : undefined);
@@ -117,14 +118,14 @@ export function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[]): 
     h.fn.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name));
   // A helper lifted by an earlier run is still reported as one (its callers now use its companions).
   const lifted = name !== undefined && site.node.getSourceFile().getFunction(`${camelCase(name)}Params`) !== undefined;
-  if (calledFromHandler || lifted) return helperFinding(site, name!);
+  if (calledFromHandler || lifted) return helperFinding(site, name!, refusal);
   // Code reached from a timer, an event or an HTTP route runs outside any client request; other
   // functions (methods, closures, exported helpers) are most likely helpers a handler awaits.
   // A method, or a function that takes the request context, is a helper a handler awaits; a
   // plain function reached from a timer, an event, an HTTP route or start-up is not.
   const takesContext = fn !== undefined && Node.isFunctionLikeDeclaration(fn) && fn.getParameters().some((p) =>
     /^(ctx|context|extra|mcpReq|req)$/.test(p.getName()) || /ServerContext|RequestHandlerExtra|mcpReq/.test(p.getTypeNode()?.getText() ?? ''));
-  if (fn && name !== undefined && (Node.isMethodDeclaration(fn) || takesContext) && !outsideAnyRequest(site.node)) return helperFinding(site, name);
+  if (fn && name !== undefined && (Node.isMethodDeclaration(fn) || takesContext) && !outsideAnyRequest(site.node)) return helperFinding(site, name, refusal);
   // A closure over a request context (`elicit: async (m) => ctx.mcpReq.elicitInput(…)` built by
   // `toolContext(name, ctx)`) asks within the request that context belongs to.
   const captured = capturedContextOwner(site);
@@ -141,7 +142,7 @@ function outsideFinding(site: PushSite): FindingInput {
 }
 
 /** A question asked in a helper, not in the handler itself (through a stored context, or not). */
-export function helperFinding(site: PushSite, name: string): FindingInput {
+export function helperFinding(site: PushSite, name: string, refusal?: HelperRefusal): FindingInput {
   const stored = storedContextOf(site.call);
   if (stored) {
     return {
@@ -149,6 +150,13 @@ export function helperFinding(site: PushSite, name: string): FindingInput {
       message: `${site.api} is made in helper ${name}() through this.${stored.field}, a request context ${stored.setter}() stores on the instance: ` +
         'which request the question belongs to is not passed in (concurrent calls share the instance), so it is not migrated',
       suggestion: `Pass the context to ${name}() as a parameter from the registered handler (or a method it returns the result of) instead of storing it, then run the migration again.`,
+    };
+  }
+  if (refusal) {
+    return {
+      rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api} is made in helper ${name}(), not directly in a request handler, and is not lifted into its callers: ${refusal.detail}`,
+      suggestion: refusalSuggestion(refusal, name),
     };
   }
   return {

@@ -67,14 +67,17 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   const wired = (more: Omit<Wiring, 'findings' | 'requires'>): Wiring => (requires ? { ...more, findings, requires } : { ...more, findings });
   if (migration.handlersMigrated === 0 && !file.exporting) return wired({ edits: [] });
   const unusedSdkNames = () => unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes, uses);
+  const stateModulePath = ctx.options.stateModulePath ?? path.join(path.dirname(ctx.absPath), typescript ? 'mrtr-state.ts' : 'mrtr-state.js');
+  const language = /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js';
+  const stateModule = (): NewFile[] => [{ absPath: stateModulePath, text: renderStateModule({ language, protection: wc.protection }) }];
   if (migration.plans.length === 0 || !uses.has('mrtrState')) {
-    // Only URL-mode throws were rewritten: no state, no module, no hook.
-    edits.push(...importEdits(sourceFile, text, style, uses, '', typescript, unusedSdkNames()));
+    // Only URL-mode throws were rewritten, or helper companions that only read capabilities: no state, no hook.
+    const reads = uses.has('clientCapabilities');
+    edits.push(...importEdits(sourceFile, text, style, uses, reads ? specifierFor(ctx.absPath, stateModulePath) : '', typescript, unusedSdkNames()));
     edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
-    return wired({ edits });
+    return wired(reads ? { edits, newFiles: stateModule() } : { edits });
   }
 
-  const stateModulePath = ctx.options.stateModulePath ?? path.join(path.dirname(ctx.absPath), typescript ? 'mrtr-state.ts' : 'mrtr-state.js');
   const wiring = wireVerifyHook(sourceFile, text, style);
   edits.push(...wiring.edits);
   if (wiring.missing) {
@@ -88,8 +91,7 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   }
   edits.push(...importEdits(sourceFile, text, style, uses, specifierFor(ctx.absPath, stateModulePath), typescript, unusedSdkNames()));
   edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
-  const language = /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js';
-  return wired({ edits, newFiles: [{ absPath: stateModulePath, text: renderStateModule({ language, protection: wc.protection }) }] });
+  return wired({ edits, newFiles: stateModule() });
 }
 
 /** `./mrtr-state.js` — the import specifier of the state module from `file`. */

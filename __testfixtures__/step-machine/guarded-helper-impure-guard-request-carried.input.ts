@@ -7,7 +7,7 @@ const PROTECTED = new Set(['production']);
 const confirmedOnce = new Set<string>();
 
 async function confirmChange(ctx: ServerContext, flag: string, environment: string): Promise<boolean> {
-  // Forgetting the flag is a side effect: on the retry the guard would answer differently.
+  // Forgetting the flag is a side effect: the request is built once, and travels in the state.
   if (!PROTECTED.has(environment) || confirmedOnce.delete(flag)) return true;
   const answer = await ctx.mcpReq.elicitInput({
     message: `Change ${flag} in ${environment}?`,
