@@ -40,14 +40,17 @@ useServerForQuestions(server);
 
 export const removed: string[] = [];
 
-type RemoveRecordState = { step: 'confirm_action' };
+type RemoveRecordState = { step: 'confirm_action'; confirmActionRequest: ReturnType<typeof confirmActionParams> };
 server.registerTool(
   'remove_record',
   { description: 'Remove a record', inputSchema: z.object({ id: z.string() }) },
   async ({ id }, ctx) => {
     let state = await mrtrState.resume<RemoveRecordState>(ctx, 'remove_record', { id });
-    state ??= { step: 'confirm_action' };
-    const confirmActionRequest = confirmActionParams(ctx, `Remove record ${id}?`);
+    if (state === undefined) {
+      const confirmActionRequest = confirmActionParams(ctx, `Remove record ${id}?`);
+      state = { step: 'confirm_action', confirmActionRequest };
+    }
+    const { confirmActionRequest } = state;
     const confirmActionAnswer = 'ask' in confirmActionRequest ? elicitAnswer(ctx, 'confirm_action', confirmActionRequest.ask) : undefined;
     if ('ask' in confirmActionRequest && confirmActionAnswer === undefined) {
       return inputRequired({

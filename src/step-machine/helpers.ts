@@ -17,6 +17,7 @@ import { isPureExpression, isPureStatement } from './purity.js';
 import { stripUrlModeFields } from './plan.js';
 import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-helpers.js';
 import { outcomeBodyText, paramsBodyText, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
+import { stableCode } from './stable-code.js';
 
 type HelperFunction = FunctionDeclaration | ArrowFunction | FunctionExpression | MethodDeclaration;
 
@@ -199,7 +200,7 @@ function simpleHelper(fn: HelperFunction, named: { name: string; declaration: St
 
 /** The question inside if/try blocks, after code with effects, or next to a capability read (see nested-helpers.ts); or why not. */
 function nestedHelper(fn: HelperFunction, named: { name: string; declaration: Statement | MethodDeclaration }, site: PushSite, body: Block, taken: Set<string>): LiftableHelper | HelperRefusal {
-  const split = splitNested(body, site);
+  const split = splitNested(body, site, stableCode(fn));
   if ('code' in split) return split;
   const resultType = split.guarded ? doneType(fn, named.declaration) : undefined;
   if (split.guarded && resultType === undefined) {
@@ -364,7 +365,7 @@ function splitAround(body: Block, call: CallExpression, returnUnawaited: boolean
   if (index < 0) return { reason: 'the call is not a statement of its body' };
   const statement = statements[index];
   const pre = statements.slice(0, index);
-  if (!pre.every(isPureStatement)) return { reason: 'code before the call has side effects, which would run again when the client retries' };
+  if (!pre.every((st) => isPureStatement(st))) return { reason: 'code before the call has side effects, which would run again when the client retries' };
   // A return before the question means some calls finish without asking: the companions cannot say that.
   // (A helper that asks itself may: its Params companion then says `done` instead of a request.)
   const guarded = pre.some(returnsFromHelper);

@@ -17,7 +17,7 @@ import { Node, SyntaxKind, type Block, type CallExpression, type CatchClause, ty
 import type { PushSite } from '../analysis/push-sites.js';
 import type { TextEdit } from '../types.js';
 import { applyEdits } from '../edits.js';
-import { isPureExpression, isPureStatement } from './purity.js';
+import type { StableCode } from './stable-code.js';
 import { indentationAt, lineStartOf, multilineLiteralRanges } from './text.js';
 
 /** Why a helper's question is not lifted: a stable code and the words for it (see helperRefusalFinding). */
@@ -100,7 +100,7 @@ export interface NestedSplit {
 }
 
 /** The body of a function split at `site`, its one question; or why not. */
-export function splitNested(body: Block, site: PushSite): NestedSplit | HelperRefusal {
+export function splitNested(body: Block, site: PushSite, stable: StableCode): NestedSplit | HelperRefusal {
   const call = site.call;
   if (!call || !site.awaited && !returnedDirectly(call)) return { code: 'not-awaited', detail: 'the question is not awaited where it is asked' };
   if (site.kind === 'elicitation' && site.elicitMode === 'url') return { code: 'url-mode', detail: 'the question is a URL-mode elicitation inside a block' };
@@ -115,8 +115,7 @@ export function splitNested(body: Block, site: PushSite): NestedSplit | HelperRe
   // What runs before the question, on the way to it (conditions of the blocks included).
   const before = path.flatMap((level) => statementsBefore(level));
   const conditions = path.flatMap((level, i) => (i > 0 ? conditionsOnTheWay(level.block) : []));
-  const requestPure = params.node === undefined || isPureExpression(params.node);
-  const rebuilt = before.every(pathPure) && conditions.every((c) => isPureExpression(c)) && requestPure;
+  const rebuilt = before.every((st) => pathPure(st, stable)) && conditions.every((c) => stable.expression(c)) && stable.expression(params.node);
 
   const continuation = continuationStatements(path);
   const continuationNames = identifierNames(continuation);
@@ -246,13 +245,13 @@ function conditionsOnTheWay(block: Block): Expression[] {
  * conditions, and branches that either leave the helper (returning without asking: any code may
  * run there, once, on a leg that asks nothing) or are themselves pure.
  */
-function pathPure(statement: Statement): boolean {
+function pathPure(statement: Statement, stable: StableCode): boolean {
   if (Node.isIfStatement(statement)) {
     const branches = [statement.getThenStatement(), statement.getElseStatement()].filter((b): b is Statement => b !== undefined);
-    return isPureExpression(statement.getExpression()) && branches.every((b) => alwaysExits([b]) || pathPure(b));
+    return stable.expression(statement.getExpression()) && branches.every((b) => alwaysExits([b]) || pathPure(b, stable));
   }
-  if (Node.isBlock(statement)) return statement.getStatements().every(pathPure);
-  return isPureStatement(statement);
+  if (Node.isBlock(statement)) return statement.getStatements().every((st) => pathPure(st, stable));
+  return stable.statement(statement);
 }
 
 /** Control never runs past the end of these statements (return or throw on every path). */

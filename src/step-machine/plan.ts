@@ -388,7 +388,7 @@ type Problem = { rule: string; message: string; suggestion: string };
 type Located = { containers: Map<Block, PushSite[]>; lifts: Map<Block, Set<Statement>> } | { problem: Problem };
 
 /** How many if / try / switch-case blocks deep a question may sit. */
-const MAX_NESTING = 4;
+const MAX_NESTING = 6;
 
 /**
  * The blocks holding the questions directly (no nested block in between), innermost first. Each

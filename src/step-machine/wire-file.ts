@@ -11,6 +11,7 @@ import { companionImportEdits, requirementsOf } from './cross-file.js';
 import { widenEdit } from './emit-handler.js';
 import type { PlannedHandler } from './handler-plans.js';
 import { helperEdits } from './helper-edits.js';
+import { isPropertyName } from './helpers.js';
 import type { FileRecognition } from './recognise.js';
 import { otherImportRemovals, sdkImportNames, unusedAfter } from './unused-imports.js';
 import { importEdits, wireVerifyHook } from './wiring.js';
@@ -59,7 +60,8 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   const rewrittenImports = new Set<Node>(liftedImports.map((i) => i.declaration));
   let requires: CrossFileRequirement[] | undefined;
   if (liftedImports.length > 0) {
-    const stillUsed = (name: string) => sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name &&
+    // `input.summarise`, `{ summarise: … }`: a member named like the helper does not use it.
+    const stillUsed = (name: string) => sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name && !isPropertyName(id) &&
       !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration) && ![...migratedCalls].some((call) => call.containsRange(id.getPos(), id.getEnd())));
     edits.push(...companionImportEdits(liftedImports, stillUsed));
     requires = requirementsOf(liftedImports);
