@@ -58,7 +58,7 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['parameter-reassigned-reported', [['push-unsupported-shape', 'warning', 11]]],
     ['push-in-try-finally-reported', [['push-in-try', 'warning', 14]]],
     ['local-function-before-question-reported', [['push-unsupported-shape', 'warning', 13]]],
-    ['question-nested-too-deep-reported', [['push-nested-block', 'warning', 15]]],
+    ['question-nested-too-deep-reported', [['push-nested-block', 'warning', 17]]],
     ['first-leg-write-to-outer-local-reported', [['push-unsupported-shape', 'warning', 17]]],
     ['switch-case-fall-through-reported', [['push-nested-block', 'warning', 17]]],
     ['switch-subject-not-pure-reported', [['push-nested-block', 'warning', 18]]],
@@ -275,7 +275,7 @@ describe('step-machine: migrated handlers', () => {
 
   it('names why a nested question is refused', () => {
     const message = (name: string) => run(name).findings.find((f) => f.severity === 'warning')?.message ?? '';
-    expect(message('question-nested-too-deep-reported')).toContain('more than 4 if/try/switch blocks deep');
+    expect(message('question-nested-too-deep-reported')).toContain('more than 6 if/try/switch blocks deep');
     expect(message('switch-case-fall-through-reported')).toContain('falls through');
     expect(message('sequential-asking-ifs-after-top-level-question-reported')).toContain('does not always return');
     expect(message('first-leg-write-to-outer-local-reported')).toContain('label is changed by code that a later retry skips');
