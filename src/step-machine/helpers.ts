@@ -170,8 +170,10 @@ function capabilityReads(node: Node): CallExpression[] {
 /** A question at the top of the helper's body with pure code before it (and pure guard clauses): the first form lifted. */
 function simpleHelper(fn: HelperFunction, named: { name: string; declaration: Statement | MethodDeclaration }, site: PushSite, body: Block, taken: Set<string>): LiftableHelper | undefined {
   if (!site.awaited || site.inLoop || site.inTry) return undefined;
-  // A capability read goes through the nested form, which reads this request's capabilities.
+  // A capability read goes through the nested form, which reads this request's capabilities; so
+  // does a request object declared before the call (its params are returned as `request.params`).
   if (capabilityReads(fn).length > 0 || !fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()))) return undefined;
+  if (site.params && site.call && !site.call.containsRange(site.params.getPos(), site.params.getEnd())) return undefined;
   const split = splitAt(body, site);
   if (!split) return undefined;
   if (split.guarded && !guardLiftable(fn, site)) return undefined;
@@ -319,17 +321,29 @@ function uniqueIn(name: string, taken: Set<string>): string {
 
 function helperName(fn: Node): { name: string; declaration: Statement | MethodDeclaration } | undefined {
   if (Node.isMethodDeclaration(fn)) return ownMethod(fn) ? { name: fn.getName(), declaration: fn } : undefined;
-  if (Node.isFunctionDeclaration(fn) && fn.getName() && Node.isSourceFile(fn.getParent())) {
+  if (Node.isFunctionDeclaration(fn) && fn.getName() && (Node.isSourceFile(fn.getParent()) || setupScope(fn))) {
     return { name: fn.getName()!, declaration: fn };
   }
   const decl = fn.getParent();
   if (decl && Node.isVariableDeclaration(decl) && Node.isIdentifier(decl.getNameNode())) {
     const statement = decl.getParent()?.getParent();
-    if (statement && Node.isVariableStatement(statement) && Node.isSourceFile(statement.getParent()) && statement.getDeclarations().length === 1) {
+    if (statement && Node.isVariableStatement(statement) && statement.getDeclarations().length === 1 &&
+      (Node.isSourceFile(statement.getParent()) || (statement.getDeclarationKind() === 'const' && setupScope(statement)))) {
       return { name: decl.getName(), declaration: statement };
     }
   }
   return undefined;
+}
+
+/**
+ * The function body a closure helper is declared in (`const ask = async (…) => …` inside
+ * `createServer()`, beside the handlers it serves): its companions are written there too, and only
+ * calls in that body reach it. Undefined for a module-level declaration.
+ */
+export function setupScope(declaration: Node): Node | undefined {
+  const block = declaration.getParent();
+  const owner = block?.getParent();
+  return block && Node.isBlock(block) && owner && (Node.isFunctionLikeDeclaration(owner) || Node.isArrowFunction(owner) || Node.isFunctionExpression(owner)) ? block : undefined;
 }
 
 /**
@@ -495,7 +509,12 @@ function helperLookup(helpers: Map<Node, LiftableHelper>, imported: ReadonlyMap<
 
 function calledHelper(call: CallExpression, byName: Map<string, LiftableHelper>, methods: LiftableHelper[]): LiftableHelper | undefined {
   const callee = call.getExpression();
-  if (Node.isIdentifier(callee)) return byName.get(callee.getText());
+  if (Node.isIdentifier(callee)) {
+    const helper = byName.get(callee.getText());
+    // A closure helper is reached only from the body it is declared in.
+    const scope = helper && !Node.isMethodDeclaration(helper.declaration) ? setupScope(helper.declaration) : undefined;
+    return scope && !scope.containsRange(call.getPos(), call.getEnd()) ? undefined : helper;
+  }
   if (!Node.isPropertyAccessExpression(callee) || !Node.isThisExpression(callee.getExpression())) return undefined;
   const cls = call.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
   return methods.find((h) => h.name === callee.getName() && h.fn.getParent() === cls);
