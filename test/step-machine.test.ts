@@ -76,6 +76,7 @@ describe('step-machine: refused handlers are reported, marked and left compiling
     ['helper-question-in-loop-reported', [['push-in-helper', 'warning', 8]]],
     ['guarded-helper-result-type-unknown-reported', [['push-in-helper', 'warning', 11]]],
     ['helper-asking-twice-reported', [['push-in-helper', 'warning', 7], ['push-in-helper', 'warning', 11]]],
+    ['reflective-push-lookup-reported', [['push-in-callback', 'warning', 9]]],
     ['question-helper-calling-itself-reported', [['push-in-helper', 'warning', 8]]],
     ['helper-chain-also-calls-asking-helper-reported', [['push-in-helper', 'warning', 9], ['push-in-helper', 'warning', 18], ['push-in-helper', 'warning', 26]]],
   ];

@@ -583,9 +583,38 @@ function valueSite(access: Node): Draft | undefined {
     if (!bindCall || !Node.isCallExpression(bindCall) || bindCall.getExpression() !== parent) return undefined;
     value = bindCall;
   }
-  const handed = handedOn(value);
+  const handed = handedOn(value) ?? reflectiveLookup(access);
   if (!handed) return undefined;
   return { kind, api: apiText(access), node: handed, receiver: access };
+}
+
+/**
+ * `const fn = (server as any)?.elicitInput || server?.server?.elicitInput;` … `fn.call(server, params)`:
+ * the push function looked up at run time into a local and called through `.call` / `.apply`, so
+ * no call names it. The first lookup of the declaration stands for the site.
+ */
+function reflectiveLookup(access: Node): Node | undefined {
+  let value = access;
+  let holder = value.getParent();
+  while (holder && (TRANSPARENT(holder) || Node.isBinaryExpression(holder) && ['||', '??'].includes(holder.getOperatorToken().getText()) ||
+    Node.isConditionalExpression(holder) && holder.getCondition() !== value)) {
+    value = holder;
+    holder = holder.getParent();
+  }
+  if (!holder || !Node.isVariableDeclaration(holder) || holder.getInitializer() !== value || !Node.isIdentifier(holder.getNameNode())) return undefined;
+  const first = value.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).find((a) => /^(elicitInput|requestSampling|createMessage|listRoots)$/.test(a.getName()));
+  if (first && first !== access) return undefined;
+  const name = holder.getName();
+  const scope = holder.getFirstAncestor((a) => isFunctionLike(a)) ?? holder.getSourceFile();
+  const calledIndirectly = scope.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => {
+    if (id.getText() !== name || id === holder.getNameNode()) return false;
+    let outer: Node = id;
+    while (outer.getParent() && TRANSPARENT(outer.getParent()!)) outer = outer.getParent()!;
+    const member = outer.getParent();
+    return member !== undefined && Node.isPropertyAccessExpression(member) && member.getExpression() === outer &&
+      ['call', 'apply'].includes(member.getName()) && Node.isCallExpression(member.getParent()) && (member.getParent() as CallExpression).getExpression() === member;
+  });
+  return calledIndirectly ? access : undefined;
 }
 
 /** The file still uses the v1 SDK (an import or a require of @modelcontextprotocol/sdk). */

@@ -114,7 +114,7 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, refus
     const site = fnSites[0];
     if (!['elicitation', 'sampling', 'roots'].includes(site.kind)) continue;
     if (!site.call) {
-      refuse('reflective-lookup', 'it takes the push function as a value (a property looked up at run time, or handed on) instead of calling it');
+      refuse('reflective-lookup', 'it looks the push function up at run time and calls it through .call or .apply');
       continue;
     }
     const body = fn.getBody();

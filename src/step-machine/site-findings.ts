@@ -101,6 +101,15 @@ export function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[], r
   const fn = site.nestedFunction ?? site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
   const name = fn && (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() :
     (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isVariableDeclaration(fn.getParent()) ? (fn.getParent() as VariableDeclaration).getName() : undefined);
+  // The push function looked up at run time and called indirectly: whoever reaches this code, the
+  // question cannot be lifted out of it.
+  if (refusal?.code === 'reflective-lookup') {
+    return {
+      rule: 'push-in-callback', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api} is looked up at run time${name ? ` in ${name}()` : ''} and called through the value it gives (.call / .apply), so the question cannot be lifted into the handler that reaches it`,
+      suggestion: refusalSuggestion(refusal, name ?? 'this function'),
+    };
+  }
   // A function only timers, events or routes call (`setInterval(() => this.writeDigest())`) runs outside any request.
   if (name !== undefined && fn && onlyCalledOutsideRequests(fn, name)) return outsideFinding(site);
   // `send(…)` where `send` is a parameter: the push function reached this code as a value.
