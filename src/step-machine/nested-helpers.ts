@@ -86,7 +86,7 @@ export interface NestedSplit {
   rebuilt: boolean;
   /** Params may return without asking (`{ ask } | { done }`). */
   guarded: boolean;
-  /** Params awaits something before the question (only when carried). */
+  /** Params awaits something (before the question, or on a way out without asking). */
   paramsAsync: boolean;
   /** Outcome awaits something. */
   outcomeAsync: boolean;
@@ -114,7 +114,7 @@ export function splitNested(body: Block, site: PushSite, stable: StableCode): Ne
 
   // What runs before the question, on the way to it (conditions of the blocks included).
   const before = path.flatMap((level) => statementsBefore(level));
-  const conditions = path.flatMap((level, i) => (i > 0 ? conditionsOnTheWay(level.block) : []));
+  const conditions = path.flatMap((level, i) => (i > 0 ? conditionsOnTheWay(level.block, path[i - 1].block) : []));
   const rebuilt = before.every((st) => pathPure(st, stable)) && conditions.every((c) => stable.expression(c)) && stable.expression(params.node);
 
   const continuation = continuationStatements(path);
@@ -140,7 +140,7 @@ export function splitNested(body: Block, site: PushSite, stable: StableCode): Ne
     binding: bound.binding,
     rebuilt,
     guarded,
-    paramsAsync: !rebuilt && body.getDescendantsOfKind(SyntaxKind.AwaitExpression).some(inParams),
+    paramsAsync: body.getDescendantsOfKind(SyntaxKind.AwaitExpression).some(inParams),
     outcomeAsync: [...continuation, ...outcomePre].some((st) => awaitsOwn(st)),
     outcomePre,
     params,
@@ -190,7 +190,7 @@ function pathTo(call: CallExpression, body: Block): PathLevel[] | HelperRefusal 
     if (Node.isStatement(parent) && !Node.isIfStatement(parent) && !Node.isVariableStatement(parent) && !Node.isReturnStatement(parent) && !Node.isExpressionStatement(parent)) {
       return { code: 'question-in-nested-block', detail: 'the question sits in a block the helper cannot be resumed into (a switch case, a labelled block, a branch without braces)' };
     }
-    if (Node.isIfStatement(parent) && !Node.isBlock(child)) {
+    if (Node.isIfStatement(parent) && !Node.isBlock(child) && child !== parent.getExpression()) {
       return { code: 'question-in-nested-block', detail: 'the question sits in a branch without braces' };
     }
   }
@@ -230,14 +230,10 @@ function statementsBefore(level: PathLevel): Statement[] {
   return statements.slice(0, statements.indexOf(level.statement));
 }
 
-/** The conditions evaluated to enter `block`: its if (and the ifs of an else-if chain above it). */
-function conditionsOnTheWay(block: Block): Expression[] {
-  const out: Expression[] = [];
-  for (let child: Node = block, parent = block.getParent(); parent && Node.isIfStatement(parent); child = parent, parent = parent.getParent()) {
-    out.push((parent as IfStatement).getExpression());
-    if ((parent as IfStatement).getElseStatement() !== child && child !== block) break;
-  }
-  return out;
+/** The conditions evaluated on the way from `outer` into `block`: its if, and the ifs of an else-if chain above it. */
+function conditionsOnTheWay(block: Block, outer: Block): Expression[] {
+  return block.getAncestors().filter((a) => outer.containsRange(a.getPos(), a.getEnd()) && a !== outer && Node.isIfStatement(a))
+    .map((a) => (a as IfStatement).getExpression());
 }
 
 /**

@@ -809,7 +809,7 @@ function makeAsk(site: PushSite, awaitNode: Node, helperCall: HelperCall | undef
     const { helper } = helperCall;
     const carried = helper.nested !== undefined && !helper.nested.rebuilt;
     const args = [...(helper.context?.params ? [ctxName] : []), helperCall.requestArgs].filter(Boolean).join(', ');
-    const awaited = carried && helper.nested!.paramsAsync;
+    const awaited = helper.nested?.paramsAsync === true;
     const paramsText = kind === 'roots' ? undefined : `${awaited ? 'await ' : ''}${helper.receiver}${helper.requestFn}(${args})`;
     const requestType = carried && helper.guarded && !helper.receiver
       ? (awaited ? `Awaited<ReturnType<typeof ${helper.requestFn}>>` : `ReturnType<typeof ${helper.requestFn}>`) : undefined;
