@@ -14,10 +14,11 @@ import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { camelCase, snakeCase } from './naming.js';
 import { isPureExpression, isPureStatement } from './purity.js';
-import { stripUrlModeFields } from './plan.js';
+import { bindingNames, stripUrlModeFields } from './plan.js';
 import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-helpers.js';
-import { outcomeBodyText, paramsBodyText, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
+import { outcomeBodyText, paramsBodyText, returnsFromHelper, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
 import { stableCode } from './stable-code.js';
+import { isPropertyName } from './references.js';
 
 type HelperFunction = FunctionDeclaration | ArrowFunction | FunctionExpression | MethodDeclaration;
 
@@ -153,12 +154,6 @@ function plainParameter(p: ParameterDeclaration): boolean {
   return Node.isObjectBindingPattern(name) && name.getElements().every((e) => !e.getDotDotDotToken() && Node.isIdentifier(e.getNameNode()) && isPureExpression(e.getInitializer()));
 }
 
-/** The names a parameter binds (`ctx`, or each name of `{ server, message }`). */
-function boundNames(p: ParameterDeclaration): string[] {
-  const name = p.getNameNode();
-  return Node.isObjectBindingPattern(name) ? name.getElements().map((e) => e.getName()) : [name.getText()];
-}
-
 /** `x.getClientCapabilities()` calls in `node`. */
 function capabilityReads(node: Node): CallExpression[] {
   return node.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => {
@@ -211,7 +206,7 @@ function nestedHelper(fn: HelperFunction, named: { name: string; declaration: St
   if (!split.rebuilt && split.guarded && Node.isMethodDeclaration(fn)) {
     return { code: 'method-request-carried', detail: 'its code before the question has side effects, so its request would travel in the state, and a method\'s request builder cannot be named in the state type' };
   }
-  const used = (names: Set<string>) => fn.getParameters().flatMap((p, i) => (boundNames(p).some((n) => names.has(n)) ? [i] : []));
+  const used = (names: Set<string>) => fn.getParameters().flatMap((p, i) => (bindingNames(p.getNameNode()).some((n) => names.has(n)) ? [i] : []));
   const reads = capabilityReads(fn);
   const inOutcome = (call: Node) => split.outcomeNames.size > 0 && [...continuationRanges(split)].some(([s, e]) => call.getStart() >= s && call.getEnd() <= e);
   const helperNames = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
@@ -290,6 +285,12 @@ function isBooleanExpression(e: Node | undefined): boolean {
   return false;
 }
 
+/** How callers reach a helper's companions: on `this` with the method's modifiers, or as functions. */
+function callShape(fn: HelperFunction): { receiver: string; modifiers: string } {
+  if (!Node.isMethodDeclaration(fn)) return { receiver: '', modifiers: '' };
+  return { receiver: 'this.', modifiers: fn.getModifiers().filter((m) => m.getKind() === SyntaxKind.PrivateKeyword || m.getKind() === SyntaxKind.ProtectedKeyword).map((m) => `${m.getText()} `).join('') };
+}
+
 /** The fields every lifted helper has, whatever its form. */
 function helperBase(fn: HelperFunction, named: { name: string; declaration: Statement | MethodDeclaration }, site: PushSite, taken: Set<string>, hasOutcome: boolean) {
   const base = camelCase(named.name);
@@ -297,8 +298,7 @@ function helperBase(fn: HelperFunction, named: { name: string; declaration: Stat
     name: named.name,
     fn,
     declaration: named.declaration,
-    receiver: Node.isMethodDeclaration(fn) ? 'this.' : '',
-    modifiers: Node.isMethodDeclaration(fn) ? fn.getModifiers().filter((m) => m.getKind() === SyntaxKind.PrivateKeyword || m.getKind() === SyntaxKind.ProtectedKeyword).map((m) => `${m.getText()} `).join('') : '',
+    ...callShape(fn),
     site,
     params: fn.getParameters(),
     requestFn: uniqueIn(`${base}Params`, taken),
@@ -413,24 +413,6 @@ function localBinding(id: Node, fn: HelperFunction): boolean {
   // Without a symbol the name is taken for the helper: refusing is the safe side.
   if (!declarations || declarations.length === 0) return false;
   return declarations.every((d) => fn.containsRange(d.getPos(), d.getEnd()) && d !== fn);
-}
-
-/** The statement holds a `return` of the helper itself (not of a function nested in it). */
-function returnsFromHelper(statement: Statement): boolean {
-  if (Node.isReturnStatement(statement)) return true;
-  return statement.getDescendantsOfKind(SyntaxKind.ReturnStatement).some((r) => !r.getFirstAncestor((a) => a !== statement && Node.isFunctionLikeDeclaration(a) && statement.containsRange(a.getPos(), a.getEnd())));
-}
-
-/** `x.name`, `{ name: … }`, `name() {}`: a name of a property, not a reference to a function. */
-export function isPropertyName(id: Node): boolean {
-  const parent = id.getParent();
-  if (!parent) return false;
-  if (Node.isQualifiedName(parent)) return parent.getRight() === id;
-  if (Node.isPropertyAccessExpression(parent) || Node.isPropertyAssignment(parent) || Node.isMethodDeclaration(parent) ||
-    Node.isPropertyDeclaration(parent) || Node.isPropertySignature(parent) || Node.isMethodSignature(parent)) {
-    return parent.getNameNode() === id;
-  }
-  return false;
 }
 
 function skipParens(node: Node | undefined): Node | undefined {
@@ -738,8 +720,7 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
       name: named.name,
       fn,
       declaration: named.declaration,
-      receiver: Node.isMethodDeclaration(fn) ? 'this.' : '',
-      modifiers: Node.isMethodDeclaration(fn) ? fn.getModifiers().filter((m) => m.getKind() === SyntaxKind.PrivateKeyword || m.getKind() === SyntaxKind.ProtectedKeyword).map((m) => `${m.getText()} `).join('') : '',
+      ...callShape(fn),
       // The question is the inner helper's; findings about this helper point at its call.
       site: { ...inner.site, node: call, call, handler: undefined, nestedFunction: undefined, api: baseApi(inner) },
       params: fn.getParameters(),

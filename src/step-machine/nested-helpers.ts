@@ -17,6 +17,8 @@ import { Node, SyntaxKind, type Block, type CallExpression, type CatchClause, ty
 import type { PushSite } from '../analysis/push-sites.js';
 import type { TextEdit } from '../types.js';
 import { applyEdits } from '../edits.js';
+import { bindingNames, skipParensUp } from './plan.js';
+import { isPropertyName } from './references.js';
 import type { StableCode } from './stable-code.js';
 import { indentationAt, lineStartOf, multilineLiteralRanges } from './text.js';
 
@@ -209,12 +211,6 @@ function bindingOf(statement: Statement, call: CallExpression): { binding?: Nest
   return { code: 'answer-not-bound', detail: 'the answer is neither returned nor the initialiser of a declaration of its own' };
 }
 
-function skipParensUp(node: Node): Node | undefined {
-  let parent = node.getParent();
-  while (parent && Node.isParenthesizedExpression(parent)) parent = parent.getParent();
-  return parent;
-}
-
 /** The request: the params at the call, or `<local>.params` when the call sends a request object declared before it. */
 function paramsOf(site: PushSite, call: CallExpression, question: Statement): NestedSplit['params'] | undefined {
   if (site.kind === 'roots') return {};
@@ -288,11 +284,7 @@ function declarations(statements: Statement[]): Map<string, Statement> {
   const out = new Map<string, Statement>();
   for (const st of statements) {
     if (!Node.isVariableStatement(st)) continue;
-    for (const d of st.getDeclarations()) {
-      for (const id of [d.getNameNode(), ...d.getNameNode().getDescendantsOfKind(SyntaxKind.Identifier)]) {
-        if (Node.isIdentifier(id)) out.set(id.getText(), st);
-      }
-    }
+    for (const d of st.getDeclarations()) for (const name of bindingNames(d.getNameNode())) out.set(name, st);
   }
   return out;
 }
@@ -316,42 +308,28 @@ function identifierNames(nodes: Node[]): Set<string> {
 
 /** The identifiers of `node` that name values (`x` in `x.y` and `{ y: x }`, not `y`). */
 function identifierNodes(node: Node): Node[] {
-  return [node, ...node.getDescendantsOfKind(SyntaxKind.Identifier)].filter((n) => Node.isIdentifier(n) && !isMemberName(n));
+  return [node, ...node.getDescendantsOfKind(SyntaxKind.Identifier)].filter((n) => Node.isIdentifier(n) && !isPropertyName(n));
 }
 
-/** `x.name`, `{ name: … }`, `name() {}`: the name of a member, not a reference. */
-function isMemberName(id: Node): boolean {
-  const parent = id.getParent();
-  if (!parent) return false;
-  if (Node.isPropertyAccessExpression(parent) || Node.isPropertyAssignment(parent) || Node.isMethodDeclaration(parent) || Node.isPropertySignature(parent)) {
-    return parent.getNameNode() === id;
-  }
-  return Node.isQualifiedName(parent) && parent.getRight() === id;
-}
-
-/** `node` sits in a function nested in the helper's body (its awaits and returns are that function's). */
-function isInNestedFunction(node: Node, body: Block): boolean {
-  return node.getFirstAncestor((a) => a !== body && body.containsRange(a.getPos(), a.getEnd()) &&
+/** `node` sits in a function nested in `root` (its awaits and returns are that function's). */
+function isInNestedFunction(node: Node, root: Node): boolean {
+  return node.getFirstAncestor((a) => a !== root && root.containsRange(a.getPos(), a.getEnd()) &&
     (Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a))) !== undefined;
 }
 
 /** The statement holds an `await` of the helper itself (not of a function nested in it). */
 function awaitsOwn(statement: Statement): boolean {
-  return statement.getDescendantsOfKind(SyntaxKind.AwaitExpression).some((a) =>
-    !a.getFirstAncestor((f) => f !== statement && statement.containsRange(f.getPos(), f.getEnd()) && (Node.isFunctionLikeDeclaration(f) || Node.isArrowFunction(f) || Node.isFunctionExpression(f))));
+  return statement.getDescendantsOfKind(SyntaxKind.AwaitExpression).some((a) => !isInNestedFunction(a, statement));
 }
 
 /** The statement holds a `return` of the helper itself (not of a function nested in it). */
 export function returnsFromHelper(statement: Statement): boolean {
-  if (Node.isReturnStatement(statement)) return true;
-  return ownReturns(statement).length > 0;
+  return Node.isReturnStatement(statement) || ownReturns(statement).length > 0;
 }
 
 /** The helper's own `return` statements inside `root` (not those of functions nested in it). */
 function ownReturns(root: Node): Node[] {
-  return root.getDescendantsOfKind(SyntaxKind.ReturnStatement).filter((r) =>
-    !r.getFirstAncestor((a) => a !== root && root.containsRange(a.getPos(), a.getEnd()) &&
-      (Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a))));
+  return root.getDescendantsOfKind(SyntaxKind.ReturnStatement).filter((r) => !isInNestedFunction(r, root));
 }
 
 // --- text of the companions ------------------------------------------------------------------

@@ -910,7 +910,7 @@ function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<s
   if (ask.kind !== 'roots') ask.requestName = uniqueName(`${camelCase(ask.key)}Request`, taken, '');
 }
 
-function skipParensUp(node: Node): Node | undefined {
+export function skipParensUp(node: Node): Node | undefined {
   let parent = node.getParent();
   while (parent && Node.isParenthesizedExpression(parent)) parent = parent.getParent();
   return parent;

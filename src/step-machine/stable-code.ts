@@ -5,7 +5,9 @@
 // `var`: a "current server" set at start-up, a counter). Otherwise the request is built once, on
 // the leg that reaches the question first, and travels in the state.
 import { Node, SyntaxKind, type CallExpression, type Statement } from 'ts-morph';
+import { bindingNames } from './plan.js';
 import { isPureExpression, isPureStatement } from './purity.js';
+import { isPropertyName } from './references.js';
 
 /** How deep calls of same-module functions are followed. */
 const MAX_CALL_DEPTH = 3;
@@ -19,7 +21,7 @@ export interface StableCode {
 export function stableCode(fn: Node): StableCode {
   const file = fn.getSourceFile();
   const mutable = new Set(file.getVariableStatements().filter((st) => st.getDeclarationKind() !== 'const')
-    .flatMap((st) => st.getDeclarations().flatMap((d) => boundNames(d.getNameNode()))));
+    .flatMap((st) => st.getDeclarations().flatMap((d) => bindingNames(d.getNameNode()))));
   const functions = new Map<string, Node>();
   for (const f of file.getFunctions()) if (f.getName() && f.getBody()) functions.set(f.getName()!, f);
   for (const st of file.getVariableStatements()) {
@@ -36,7 +38,7 @@ export function stableCode(fn: Node): StableCode {
   const readsMutable = (node: Node, scope: Node) => {
     const locals = localNames(scope);
     return [node, ...node.getDescendantsOfKind(SyntaxKind.Identifier)].some((id) =>
-      Node.isIdentifier(id) && mutable.has(id.getText()) && !locals.has(id.getText()) && isValueReference(id));
+      Node.isIdentifier(id) && mutable.has(id.getText()) && !locals.has(id.getText()) && !isPropertyName(id) && !inTypeName(id));
   };
 
   const pureCall = (call: CallExpression): boolean => {
@@ -65,26 +67,18 @@ export function stableCode(fn: Node): StableCode {
   };
 }
 
-function boundNames(name: Node): string[] {
-  return Node.isIdentifier(name) ? [name.getText()] : name.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText());
-}
-
 /** The parameters and locals a function declares (they shadow module names of the same spelling). */
 function localNames(fn: Node): Set<string> {
   const out = new Set<string>();
   if (Node.isFunctionLikeDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) {
-    for (const p of fn.getParameters()) for (const n of boundNames(p.getNameNode())) out.add(n);
+    for (const p of fn.getParameters()) for (const n of bindingNames(p.getNameNode())) out.add(n);
   }
-  for (const d of fn.getDescendantsOfKind(SyntaxKind.VariableDeclaration)) for (const n of boundNames(d.getNameNode())) out.add(n);
+  for (const d of fn.getDescendantsOfKind(SyntaxKind.VariableDeclaration)) for (const n of bindingNames(d.getNameNode())) out.add(n);
   return out;
 }
 
-/** `x` in `x.y`, `f(x)`, `{ a: x }` — not the `y` of `x.y` nor the `a` of `{ a: x }`. */
-function isValueReference(id: Node): boolean {
+/** `A` of `A.B` or `A` in a type: a name the type checker reads, never the running code. */
+function inTypeName(id: Node): boolean {
   const parent = id.getParent();
-  if (!parent) return true;
-  if (Node.isPropertyAccessExpression(parent) || Node.isPropertyAssignment(parent) || Node.isMethodDeclaration(parent) || Node.isPropertySignature(parent)) {
-    return parent.getNameNode() !== id;
-  }
-  return !(Node.isQualifiedName(parent) || Node.isTypeReference(parent));
+  return Node.isQualifiedName(parent) || Node.isTypeReference(parent);
 }

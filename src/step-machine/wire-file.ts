@@ -11,7 +11,7 @@ import { companionImportEdits, requirementsOf } from './cross-file.js';
 import { widenEdit } from './emit-handler.js';
 import type { PlannedHandler } from './handler-plans.js';
 import { helperEdits } from './helper-edits.js';
-import { isPropertyName } from './helpers.js';
+import { isPropertyName } from './references.js';
 import type { FileRecognition } from './recognise.js';
 import { otherImportRemovals, sdkImportNames, unusedAfter } from './unused-imports.js';
 import { importEdits, wireVerifyHook } from './wiring.js';
