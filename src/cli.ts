@@ -293,6 +293,9 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
 
 function exitCode(mode: RunMode, result: RunResult): number {
   if (result.errors.length > 0) return EXIT.fileErrors;
+  // An error-severity finding is code the run left broken (a v1 leftover the upgrade could not
+  // rewrite): never report such a run as done.
+  if (result.outcomes.some((o) => o.findings.some((f) => f.severity === 'error'))) return EXIT.checkFoundWork;
   if (mode === 'check') {
     const wouldChange = result.outcomes.some((o) => o.output !== undefined) || result.created.length > 0;
     const needsReview = result.outcomes.some((o) => o.findings.some((f) => f.severity !== 'info'));

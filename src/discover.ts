@@ -5,6 +5,7 @@ import { promises as fsp, type Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
 import picomatch from 'picomatch';
+import { isTempFileName } from './write.js';
 
 export const SOURCE_EXTENSIONS: readonly string[] = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
@@ -41,6 +42,8 @@ export interface DiscoveredFile {
 export interface DiscoverResult {
   files: DiscoveredFile[];
   errors: { path: string; message: string }[];
+  /** Temp files of ours seen on the way (absolute paths): an interrupted earlier run's, maybe. */
+  tempFiles: string[];
 }
 
 const SKIPPED = new Set(ALWAYS_SKIPPED_DIRS);
@@ -136,6 +139,7 @@ export async function discoverFiles(paths: string[], options: DiscoverOptions): 
   };
 
   const userIgnored = makeUserIgnore(options.ignore ?? [], cwd, dirRoots);
+  const tempFiles: string[] = [];
   // Keyed by real path so a file reached twice (overlapping roots, links) is listed once.
   const found = new Map<string, DiscoveredFile>();
   const add = (real: string, absPath: string) => {
@@ -196,6 +200,7 @@ export async function discoverFiles(paths: string[], options: DiscoverOptions): 
         if (userIgnored(abs, true)) continue;
         subdirs.push(walkDir(abs, real, { ig: scope.ig, rel }, false));
       } else if (entry.isFile()) {
+        if (isTempFileName(name)) tempFiles.push(abs);
         if (!isSourceFileName(name)) continue;
         if (scope.ig?.ignores(rel)) continue;
         if (userIgnored(abs, false)) continue;
@@ -215,7 +220,7 @@ export async function discoverFiles(paths: string[], options: DiscoverOptions): 
 
   const files = [...found.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   errors.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, errors };
+  return { files, errors, tempFiles: tempFiles.sort() };
 }
 
 /**

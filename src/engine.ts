@@ -2,10 +2,10 @@
 // changed the text, then place review markers. Pure: no disk access, so workers, tests and the
 // jscodeshift adapter share it.
 import { Project, ScriptKind, ts, type SourceFile } from 'ts-morph';
-import { applyEdits, lineAndColumn, mapBackward, mapForward } from './edits.js';
-import { placeMarkers } from './markers.js';
+import { applyEdits, lineAndColumn, mapBackward, mapThrough } from './edits.js';
+import { placeMarkers, type MarkerTarget } from './markers.js';
 import { SDK_UPGRADE_RULE, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
-import type { CrossFileRequirement, FindingInput, NewFile, Severity, TextEdit, Transform, TransformOptions } from './types.js';
+import type { CrossFileRequirement, FindingInput, NewFile, Severity, TextEdit, Transform, TransformContext, TransformOptions } from './types.js';
 
 export interface SourceFinding {
   rule: string;
@@ -108,6 +108,8 @@ interface PendingFinding extends FindingInput {
   laterEdits: { edits: TextEdit[]; before: string }[];
   /** Edits applied before (to map it back to the original). */
   earlierEdits: TextEdit[][];
+  /** The transform that reported it (none: the v1→v2 upgrade). */
+  transform?: Transform;
 }
 
 const BOM = '\uFEFF';
@@ -132,11 +134,10 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   try {
     if (input.sdkUpgrade !== undefined && input.sdkUpgrade !== 'never') {
       if (wantsSdkUpgrade(input.sdkUpgrade, text)) {
+        // The first step: nothing was edited or reported before it.
         const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType });
-        const before = [...history];
         if (upgrade.changed) {
-          for (const finding of pending) finding.laterEdits.push({ edits: upgrade.edits, before: text });
-          history.push(upgrade.edits);
+          history.push(...upgrade.steps.map((step) => step.edits));
           applied.push(SDK_UPGRADE_RULE);
           text = upgrade.text;
           project().removeSourceFile(sourceFile);
@@ -146,17 +147,14 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
             throw new Error(`the v1→v2 upgrade produced code that does not parse (${error instanceof Error ? error.message : String(error)})`);
           }
         }
-        for (const { against, ...finding } of upgrade.findings) {
-          if (against === 'upgraded') pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
-          else pending.push({ ...finding, earlierEdits: before, laterEdits: upgrade.changed ? [{ edits: upgrade.edits, before: input.text }] : [] });
-        }
+        for (const finding of upgrade.findings) pending.push({ ...finding, earlierEdits: [], laterEdits: [...upgrade.steps] });
       }
       for (const finding of officialMarkerFindings(text)) pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
     }
     for (const transform of transforms) {
       const result = transform.run({ absPath, text, sourceFile, options: input.options ?? {} });
       for (const finding of result.findings) {
-        pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
+        pending.push({ ...finding, earlierEdits: [...history], laterEdits: [], transform });
       }
       handlersMigrated += result.handlersMigrated ?? 0;
       sitesMigrated += result.sitesMigrated ?? 0;
@@ -175,9 +173,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
     const findings = pending.map((finding) => toSourceFinding(input.text, finding));
     const wantMarkers = input.markers ?? true;
     const markerTargets = wantMarkers
-      ? pending
-          .filter((f) => f.marker ?? f.severity !== 'info')
-          .map((f) => ({ pos: f.laterEdits.reduce((pos, later) => mapForward(pos, later.edits, later.before), f.pos), rule: f.rule, message: f.message }))
+      ? placedTargets(pending.filter((f) => f.marker ?? f.severity !== 'info'), { absPath, text, sourceFile, options: input.options ?? {} })
       : [];
     const marked = placeMarkers(text, sourceFile, markerTargets);
     const output = marked === input.text ? undefined : marked;
@@ -193,6 +189,47 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   } finally {
     if (!sourceFile.wasForgotten()) project().removeSourceFile(sourceFile);
   }
+}
+
+/**
+ * Where each marker goes in the final text: its finding's position carried through the later edits.
+ * A finding whose code a later transform rewrote (not carried on verbatim) goes where its own
+ * transform reports the same rule and message on the final text (where a second run would put it,
+ * transforms being idempotent), else to the start of the rewritten range.
+ */
+function placedTargets(findings: readonly PendingFinding[], final: TransformContext): MarkerTarget[] {
+  const lost = new Map<Transform, MarkerTarget[]>();
+  const targets = findings.map((finding) => {
+    let pos = finding.pos;
+    let carried = true;
+    for (const later of finding.laterEdits) {
+      const mapped = mapThrough(pos, later.edits, later.before);
+      pos = mapped.pos;
+      carried &&= mapped.carried;
+    }
+    const target = { pos, rule: finding.rule, message: finding.message };
+    if (!carried && finding.transform) lost.set(finding.transform, [...(lost.get(finding.transform) ?? []), target]);
+    return target;
+  });
+  const key = (f: { rule: string; message: string }) => `${f.rule}\0${f.message}`;
+  for (const [transform, misplaced] of lost) {
+    let again: FindingInput[];
+    try {
+      again = transform.run(final).findings;
+    } catch {
+      continue;
+    }
+    // Spots already marked through their carried code are not free for the misplaced ones.
+    const taken = new Set(targets.filter((t) => !misplaced.includes(t)).map((t) => `${key(t)}\0${t.pos}`));
+    const free = again.filter((f) => !taken.has(`${key(f)}\0${f.pos}`)).sort((a, b) => a.pos - b.pos);
+    for (const target of misplaced) {
+      const i = free.findIndex((f) => key(f) === key(target));
+      if (i === -1) continue;
+      target.pos = free[i].pos;
+      free.splice(i, 1);
+    }
+  }
+  return targets;
 }
 
 function toSourceFinding(original: string, finding: PendingFinding): SourceFinding {

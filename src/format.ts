@@ -1,6 +1,6 @@
 // Formatting changed files with the project's own prettier setup, and only where the project uses
 // prettier: a file the user does not format must not be reformatted by us.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as prettier from 'prettier';
 
@@ -18,7 +18,7 @@ export async function formatIfConfigured(absPath: string, text: string): Promise
     const info = await prettier.getFileInfo(absPath, {
       ignorePath: existsSync(ignorePath) ? ignorePath : undefined,
     });
-    if (info.ignored || !info.inferredParser) return unchanged;
+    if (info.ignored || !info.inferredParser || onlyForOtherFileTypes(configFile, absPath)) return unchanged;
     const config = (await prettier.resolveConfig(absPath, { editorconfig: true })) ?? {};
     const formattedText = await prettier.format(text, {
       ...config,
@@ -32,4 +32,24 @@ export async function formatIfConfigured(absPath: string, text: string): Promise
     // Syntax prettier cannot parse, a missing plugin, a broken config: leave formatting alone.
     return unchanged;
   }
+}
+
+/**
+ * A JSON prettier config with no options of its own, only overrides for other file types
+ * (`{ "overrides": [{ "files": ["*.yml"], … }] }`): the project formats those files with prettier,
+ * not this one (its TypeScript may be formatted by another tool, with tabs).
+ */
+function onlyForOtherFileTypes(configFile: string, absPath: string): boolean {
+  let config: { overrides?: { files?: string | string[] }[] } & Record<string, unknown>;
+  try {
+    config = JSON.parse(readFileSync(configFile, 'utf8')) as typeof config;
+  } catch {
+    return false;
+  }
+  if (typeof config !== 'object' || config === null || !Array.isArray(config.overrides)) return false;
+  if (Object.keys(config).some((key) => key !== 'overrides' && key !== '$schema')) return false;
+  const patterns = config.overrides.flatMap((o) => (Array.isArray(o.files) ? o.files : o.files === undefined ? [] : [o.files]));
+  const extensions = patterns.map((p) => /^(?:\*\*\/)?\*\.([\w.]+)$/.exec(p)?.[1]);
+  if (patterns.length === 0 || extensions.some((e) => e === undefined)) return false;
+  return !extensions.some((e) => absPath.endsWith(`.${e}`));
 }

@@ -1,7 +1,7 @@
 // package.json updates for packages the run upgraded from the v1 SDK: `@modelcontextprotocol/sdk`
 // gives way to the v2 packages the migrated code imports (`@modelcontextprotocol/server`, and
 // `/client`, `/node`, … where the code uses them), and `zod` is declared when the migrated code
-// imports it but the manifest relied on the v1 SDK's copy. Edits are made on the manifest text:
+// imports it but the manifest relied on the v1 SDK's copy (a zod 3 range is raised to v2's floor). Edits are made on the manifest text:
 // every byte we do not change stays as it was (indentation, key order, line endings, a missing
 // final newline). New keys go where a sorted section expects them, else at its end. Workspace
 // members are planned one by one from their own files; lockfiles are never touched.
@@ -49,6 +49,11 @@ export interface ManifestNeeds {
   testOnly: string[];
   /** Some file still imports the v1 SDK: keep its dependency. */
   keepV1: boolean;
+  /**
+   * The code hands zod schemas to the SDK (McpServer.registerTool / registerPrompt, completable):
+   * they must be zod 4. A package that only uses the low-level Server with JSON schemas does not.
+   */
+  zodToSdk?: boolean;
 }
 
 /** Module specifiers in import / export / require / dynamic import position. */
@@ -70,9 +75,11 @@ export function packageRootOf(specifier: string): string {
 export function needsOf(files: readonly PackageFile[], packageRoot?: string): ManifestNeeds {
   const used = new Map<string, boolean>(); // package → imported by a non-test file
   let keepV1 = false;
+  let zodToSdk = false;
   for (const file of files) {
     const rel = packageRoot === undefined ? file.absPath : path.relative(packageRoot, file.absPath);
     const isTest = TEST_PATH.test(rel.split(path.sep).join('/'));
+    if (!isTest && /\.register(?:Tool|Prompt)\s*\(|\bcompletable\s*\(/.test(file.text)) zodToSdk = true;
     for (const spec of importedSpecifiers(file.text)) {
       const root = packageRootOf(spec);
       if (root === V1_PACKAGE) {
@@ -84,7 +91,7 @@ export function needsOf(files: readonly PackageFile[], packageRoot?: string): Ma
     }
   }
   const packages = [...used.keys()].sort();
-  return { packages, testOnly: packages.filter((p) => !used.get(p)), keepV1 };
+  return { packages, testOnly: packages.filter((p) => !used.get(p)), keepV1, zodToSdk };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -155,22 +162,29 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
     text = insertMember(text, section, name, PACKAGE_RANGES[name]!);
     added.push(name);
   }
-  if (needs.packages.includes('zod')) {
-    const range = zodRange(text, parseRoot(text));
-    if (range !== undefined && !zodRangeOk(range)) {
-      warnings.push(
-        `zod range '${range}' cannot satisfy the v2 SDK's floor (zod >=4.2.0): registerTool / registerPrompt calls ` +
-          'fail to typecheck or validate against it; move to zod ^4.2.0',
-      );
-    }
+  const zod = zodMember(text, parseRoot(text));
+  if (zod !== undefined && !zodRangeOk(zod.range) && removeV1 && needs.zodToSdk !== false) {
+    // v2 refuses zod 3 schemas when the server starts ("Got a Zod v3 field schema"): the package
+    // that drops the v1 SDK and hands zod schemas to it moves to the zod v2 needs, whichever of its
+    // files build the schemas. (A low-level server that builds JSON schemas keeps its zod.)
+    text = replaceMember(text, zod.member, 'zod', PACKAGE_RANGES.zod);
+    warnings.push(
+      `zod '${zod.range}' raised to '${PACKAGE_RANGES.zod}': @modelcontextprotocol/server builds and validates schemas with zod 4 ` +
+        'and refuses zod 3 schemas when the server starts; the typecheck shows any zod 3 API your code uses that zod 4 changed',
+    );
+  } else if (zod !== undefined && !zodRangeOk(zod.range) && needs.packages.includes('zod') && needs.zodToSdk !== false) {
+    warnings.push(
+      `zod range '${zod.range}' cannot satisfy the v2 SDK's floor (zod >=4.2.0): registerTool / registerPrompt calls ` +
+        'fail to typecheck or validate against it; move to zod ^4.2.0',
+    );
   }
   return { text, changed: text !== manifestText, added: added.sort(), removed, warnings };
 }
 
-function zodRange(text: string, root: JsonObject): string | undefined {
+function zodMember(text: string, root: JsonObject): { member: JsonMember; range: string } | undefined {
   for (const section of SECTIONS) {
     const member = sectionOf(text, root, section)?.members.find((m) => m.key === 'zod');
-    if (member && member.value.startsWith('"')) return JSON.parse(member.value) as string;
+    if (member && member.value.startsWith('"')) return { member, range: JSON.parse(member.value) as string };
   }
   return undefined;
 }

@@ -156,9 +156,33 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     severity: 'info',
     title: "A carried value's type could not be checked for JSON safety",
     help:
-      'This value travels in `requestState`, but its type is `any`, `unknown` or could not be resolved, so ' +
-      'the migration could not prove it is plain JSON. Check that it holds only objects, arrays, strings, ' +
+      'This value travels in `requestState`, but its type is `unknown` (or contains `unknown`), so the ' +
+      'migration could not prove it is plain JSON. Check that it holds only objects, arrays, strings, ' +
       'finite numbers, booleans and `null`; anything else is lost or changed on the way through the client.',
+  },
+  {
+    id: 'state-value-any',
+    severity: 'warning',
+    title: 'A value live across the split has type `any`',
+    help:
+      'This value is created before the question and used after it, so it must travel in `requestState`, ' +
+      'but its type is `any` (often `JSON.parse(…)`, `await response.json()` or an untyped library), or names ' +
+      'a type declared where the state type cannot see it. Its JSON safety cannot be checked and the state ' +
+      'type would have to say `any`, so the handler is left as it was. Give the value a type (annotate its ' +
+      'declaration) or move the type declaration to the top of the handler, then run the migration again.',
+  },
+  {
+    id: 'state-size-unbounded',
+    severity: 'info',
+    title: 'A carried value has no size bound',
+    help:
+      'The handler carries a string, an array, a record or a built sampling request across a question, and ' +
+      'nothing bounds its size. A step state whose JSON is over 24 KiB (`MAX_INLINE_STATE_BYTES`) does not ' +
+      'travel in the token: the generated state module keeps it on the server, protected like the token, ' +
+      'and the token carries its id. The default store is the process\'s memory, so behind a load balancer ' +
+      'or on serverless a retry that reaches another instance is refused and the client starts the call ' +
+      'again: plug in a store all instances share with `useLargeStateStore()` (see "Large states" in the ' +
+      'module\'s header).',
   },
   {
     id: 'question-in-loop-resumed',
@@ -305,10 +329,13 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
   {
     id: 'sdk-upgrade',
     severity: 'warning',
-    title: 'Message from the official v1 to v2 codemod',
+    title: 'The v1 to v2 SDK upgrade reported this spot',
     help:
-      'The official `@modelcontextprotocol/codemod` (`v1-to-v2`) ran first and reported this spot. Follow ' +
-      'its message; the MRTR migration only rewrites code that is already on the v2 surface.',
+      'The v1 → v2 surface upgrade runs first (our own pass for registrations, handler keys, handler contexts ' +
+      'and utility imports, then the official `@modelcontextprotocol/codemod` `v1-to-v2` transforms that have ' +
+      'work left). An **error** is v1 code it could not rewrite that would break the migrated server (it does ' +
+      'not compile, or throws when it starts): the run exits 1 until you rewrite it as the message says. ' +
+      'Warnings and notes are the official codemod\'s messages, kept as written; follow them.',
   },
   {
     id: 'serve-http-manual',

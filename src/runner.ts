@@ -23,9 +23,9 @@ import { detectProjectType, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMo
 import { selectShard, type Shard } from './shard.js';
 import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
 import type { PushAlias } from './config.js';
-import { PackageResolver, workspaceGlobs } from './workspace.js';
+import { PackageResolver, stateModulePathFor, workspaceGlobs } from './workspace.js';
 import { installHint, planManifestChanges, type ManifestPlanFile } from './manifests.js';
-import { createFileIfAbsent, readSourceFile, writeFileAtomic } from './write.js';
+import { createFileIfAbsent, readSourceFile, removeStaleTempFiles, writeFileAtomic } from './write.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
 
@@ -269,6 +269,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
   };
 
   if (options.mode === 'write') {
+    // What a killed earlier run left half-way goes, whether or not there is anything to write now.
+    await removeStaleTempFiles(discovered.tempFiles);
     const targets = outcomes.filter((o) => o.output !== undefined && !o.error).map((o) => o.absPath);
     if (targets.length > 0 || created.length > 0) {
       const check = findDirtyFiles(targets, cwd);
@@ -496,18 +498,6 @@ async function isMonorepo(paths: string[], cwd: string): Promise<boolean> {
   return false;
 }
 
-/**
- * Where a package's requestState module lives: the `--state-module` path relative to the package
- * root, else `src/mrtr-state.<ext>` when the package has a `src/` folder, else `mrtr-state.<ext>`.
- * TypeScript when the package has a tsconfig.json, JavaScript otherwise.
- */
-export function stateModulePathFor(packageRoot: string, override?: string): string {
-  if (override) return path.resolve(packageRoot, override);
-  const ext = existsSync(path.join(packageRoot, 'tsconfig.json')) ? '.ts' : '.js';
-  const dir = existsSync(path.join(packageRoot, 'src')) ? path.join(packageRoot, 'src') : packageRoot;
-  return path.join(dir, `mrtr-state${ext}`);
-}
-
 /** New files requested by transforms, once each, only where nothing exists yet (never overwritten). */
 function plannedNewFiles(outcomes: FileOutcome[], cwd: string): CreatedFile[] {
   const byPath = new Map<string, NewFile>();
@@ -557,11 +547,22 @@ export function renderDiff(
 
 async function writeAll(outcomes: FileOutcome[], created: CreatedFile[], errors: FileError[], cwd: string): Promise<number> {
   let written = 0;
-  // Modules other changed files depend on (cross-file groups) go first: a caller is written only
-  // when every module it needs was.
+  // What the migrated sources need goes first, so that a run stopped half-way (killed, a full disk)
+  // leaves sources that work and a second run finishes the job: the state module they import, then
+  // the manifests (a second run only updates those of packages whose files it upgrades itself), then
+  // the modules other changed files depend on (cross-file groups): a caller is written only when
+  // every module it needs was.
+  for (const file of created) {
+    try {
+      if (await createFileIfAbsent(file.absPath, file.text)) written++;
+    } catch (error) {
+      errors.push({ path: file.path, message: `cannot create: ${messageOf(error)}` });
+    }
+  }
   const needed = new Set(outcomes.flatMap((o) => (o.requires ?? []).map((r) => r.absPath)));
   const failed = new Set<string>();
-  const ordered = [...outcomes.filter((o) => needed.has(o.absPath)), ...outcomes.filter((o) => !needed.has(o.absPath))];
+  const rank = (o: FileOutcome) => (path.basename(o.absPath) === 'package.json' ? 0 : needed.has(o.absPath) ? 1 : 2);
+  const ordered = [...outcomes].sort((a, b) => rank(a) - rank(b));
   for (const outcome of ordered) {
     if (outcome.output === undefined || outcome.error) {
       if (outcome.error) failed.add(outcome.absPath);
@@ -580,13 +581,6 @@ async function writeAll(outcomes: FileOutcome[], created: CreatedFile[], errors:
       outcome.error = `cannot write: ${messageOf(error)}`;
       errors.push({ path: outcome.path, message: outcome.error });
       failed.add(outcome.absPath);
-    }
-  }
-  for (const file of created) {
-    try {
-      if (await createFileIfAbsent(file.absPath, file.text)) written++;
-    } catch (error) {
-      errors.push({ path: file.path, message: `cannot create: ${messageOf(error)}` });
     }
   }
   errors.sort((a, b) => compare(a.path, b.path));

@@ -1,18 +1,20 @@
-// The official v1 → v2 surface upgrade, composed into our pipeline: the transforms of
-// `@modelcontextprotocol/codemod` (`getMigration('v1-to-v2').transforms`, pinned in package.json)
-// run on the engine's own parse of a file, before our transforms. Their diagnostics become
-// `sdk-upgrade` findings with the message kept. What we add around them, and nothing more:
-// the shebang, BOM, line endings and import quote style of the file are kept, and registration
-// callbacks the codemod re-indented while it rewrote `.tool(...)` into `.registerTool(...)` get
-// their indentation back. Pure apart from `detectProjectType`, which reads package.json files.
+// The v1 → v2 surface upgrade, run on the engine's own parse of a file before our transforms:
+// our own pass (src/v1-upgrade: registrations, handler keys, handler contexts, utility imports, as
+// minimal text edits), then the transforms of `@modelcontextprotocol/codemod`
+// (`getMigration('v1-to-v2').transforms`, pinned in package.json) that a cheap text test says have
+// work left, then a look for what is still v1 (reported as errors). The official diagnostics become
+// `sdk-upgrade` findings with the message kept. Around the official transforms we keep the file's
+// shebang, BOM, header comment, line endings and import quote style. Pure apart from
+// `detectProjectType`, which reads package.json files.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { getMigration, type Diagnostic, type TransformContext as OfficialContext } from '@modelcontextprotocol/codemod';
 import { diffLines } from 'diff';
-import { insideLiteralToken } from './literal-tokens.js';
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, ts, type SourceFile } from 'ts-morph';
+import { applyEdits, mapBackward } from './edits.js';
 import { detectStyle } from './text-style.js';
 import type { FindingInput, Severity, TextEdit } from './types.js';
+import { importBindings, upgradeV1Surface, v1Leftovers } from './v1-upgrade/index.js';
 
 export type SdkUpgradeMode = 'auto' | 'always' | 'never';
 export type ProjectType = OfficialContext['projectType'];
@@ -47,43 +49,78 @@ export interface SdkUpgradeOptions {
   projectType?: ProjectType;
 }
 
-export interface UpgradeFinding extends FindingInput {
-  against: 'original' | 'upgraded';
-}
-
 export interface SdkUpgradeResult {
   /** The upgraded text (the input when nothing changed). */
   text: string;
   changed: boolean;
-  /** Line-granular edits from the input to `text`, for mapping positions back and forth. */
-  edits: TextEdit[];
   /**
-   * Findings. `pos` is an offset into the upgraded text for the action-required spots (the
-   * official runner re-reads their line after every transform ran), and into the ORIGINAL text
-   * for the rest (reported while the file was still mostly as written).
+   * The way from the input to `text`, for mapping positions back and forth: our own edits
+   * (exact), then what the official transforms changed (line by line); each step's edits apply
+   * to its `before` text.
    */
-  findings: UpgradeFinding[];
+  steps: { before: string; edits: TextEdit[] }[];
+  /** Findings; `pos` is an offset into the original text. */
+  findings: FindingInput[];
   /** The official transform threw: the file is left as it was and one error finding says why. */
   failed?: boolean;
 }
 
 /**
- * Runs the official v1-to-v2 transforms on `sourceFile` (which they edit in place) and returns the
- * new text. The caller owns the source file; afterwards it holds the upgraded text, or the
- * original when a transform threw.
+ * Cheap text tests for whether an official transform has anything to do in a file (each one walks
+ * the whole tree through ts-morph wrappers). Transforms whose work our own pass does
+ * (src/v1-upgrade: registrations, handler keys, handler contexts) run only for what it leaves:
+ * `mcpserver-api` never (it would guess where ours declined, and reprints the call).
+ */
+const OFFICIAL_GATES: Readonly<Record<string, RegExp | undefined>> = {
+  imports: /@modelcontextprotocol\/sdk/,
+  symbols: /\b(?:McpError|JSONRPCError|JSONRPCErrorSchema|isJSONRPCError|isJSONRPCResponse|JSONRPCResponse|JSONRPCResponseSchema|ResourceReference|ResourceReferenceSchema|ErrorCode|RequestHandlerExtra|SchemaInput)\b|\bimport\s*\(/,
+  'removed-apis': /\b(?:schemaToJson|parseSchemaAsync|getSchemaShape|getSchemaDescription|isOptionalSchema|unwrapOptionalSchema|IsomorphicHeaders|StreamableHTTPError|finishAuth)\b/,
+  'mcpserver-api': undefined,
+  handlers: /\bremove(?:Request|Notification)Handler\s*\(/,
+  'schema-params': /\.\s*(?:request|callTool)\s*\(/,
+  context: /\bRequestHandlerExtra\b|\bfallback(?:Request|Notification)Handler\b|\b(?:sendRequest|sendNotification|requestInfo|authInfo|closeSSEStream)\s*:/,
+  'completable-nesting': /\bcompletable\b/,
+  'mock-paths': /\b(?:vi|jest)\s*\.\s*\w+\s*\(|\bimport\s*\(/,
+};
+
+/** Official messages our own steps replace with a precise error (the spot is reported once). */
+const SUPERSEDED = /^Unknown SDK import path: /;
+
+/**
+ * Upgrades a v1 file to the v2 surface: our own pass first (src/v1-upgrade, minimal text edits),
+ * then the official v1-to-v2 transforms that have something left to do, on `sourceFile` (which
+ * they edit in place), then a look for what is still v1. The caller owns the source file;
+ * afterwards it holds the upgraded text, or the original when a step threw.
  */
 export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions = {}): SdkUpgradeResult {
   const migration = getMigration('v1-to-v2');
   if (!migration) throw new Error('@modelcontextprotocol/codemod has no v1-to-v2 migration');
   const original = sourceFile.getFullText();
-  const context: OfficialContext = { projectType: options.projectType ?? projectTypeOfFile(original) };
-  const diagnostics: Diagnostic[] = [];
+  const projectType = options.projectType ?? projectTypeOfFile(original);
+  const context: OfficialContext = { projectType };
+  const originalBindings = importBindings(sourceFile.compilerNode);
+  const diagnostics: { diagnostic: Diagnostic; intermediate: string }[] = [];
+  let own: ReturnType<typeof upgradeV1Surface>;
+  let afterOwn = original;
   let changes = 0;
   try {
+    own = upgradeV1Surface(sourceFile.compilerNode, original, {
+      contextPackage: projectType === 'client' ? '@modelcontextprotocol/client' : '@modelcontextprotocol/server',
+    });
+    if (own.edits.length > 0) {
+      afterOwn = applyEdits(original, own.edits);
+      if (afterOwn !== original) {
+        sourceFile.replaceWithText(afterOwn);
+        changes++;
+      }
+    }
     for (const transform of migration.transforms) {
+      const gate = OFFICIAL_GATES[transform.id];
+      const before = sourceFile.getFullText();
+      if (gate === undefined || !gate.test(before)) continue;
       const result = transform.apply(sourceFile, context);
       changes += result.changesCount;
-      diagnostics.push(...result.diagnostics);
+      for (const diagnostic of result.diagnostics) diagnostics.push({ diagnostic, intermediate: before });
     }
   } catch (error) {
     sourceFile.replaceWithText(original);
@@ -91,48 +128,50 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
     return {
       text: original,
       changed: false,
-      edits: [],
-      findings: [{ rule: SDK_UPGRADE_RULE, severity: 'error', pos: 0, message, marker: false, against: 'original' }],
+      steps: [],
+      findings: [{ rule: SDK_UPGRADE_RULE, severity: 'error', pos: 0, message, marker: false }],
       failed: true,
     };
   }
   // As the official runner does: advisories are dropped for files no transform changed, and the
   // lines of action-required spots are read after every transform ran.
-  const kept = changes === 0 ? diagnostics.filter((d) => !d.advisoryOnly) : diagnostics;
-  const lines = kept.map((d) => {
-    if (d.resolveCurrentLine) {
-      try {
-        return { diagnostic: d, line: d.resolveCurrentLine(), against: 'upgraded' as const };
-      } catch {
-        return { diagnostic: d, line: d.line, lost: true, against: 'original' as const };
-      }
-    }
-    return { diagnostic: d, line: d.line, against: 'original' as const };
-  });
-
+  const kept = diagnostics
+    .filter(({ diagnostic: d }) => (changes > 0 || !d.advisoryOnly) && !SUPERSEDED.test(d.message))
+    .map((k) => ({ ...k, line: currentLine(k.diagnostic) }));
+  const leftovers = v1Leftovers(sourceFile.compilerNode, originalBindings);
   let text = sourceFile.getFullText();
+  const upgradedText = text;
   if (changes > 0 && text !== original) text = restoreFileConventions(original, text, sourceFile);
   const changed = text !== original;
-  const edits = changed ? lineEdits(original, text) : [];
-  const findings: UpgradeFinding[] = [];
+  // Positions in the upgraded text map back through what the official transforms changed (line
+  // by line), then exactly through our own edits (insertions and small replacements).
+  const officialEdits = lineEdits(afterOwn, upgradedText);
+  const steps = [
+    { before: original, edits: own.edits },
+    { before: afterOwn, edits: text === upgradedText ? officialEdits : lineEdits(afterOwn, text) },
+  ].filter((step) => changed && step.edits.length > 0);
+  const toOriginal = (pos: number) => mapBackward(mapBackward(pos, officialEdits), own.edits);
+  const findings: FindingInput[] = [...own.findings];
   const seen = new Set<string>();
-  for (const { diagnostic, line, lost, against } of lines) {
-    const pos = lineStartOffset(against === 'upgraded' ? text : original, line);
-    const key = `${pos}\0${diagnostic.message}`;
+  for (const { diagnostic: d, intermediate, line } of kept) {
+    // Action-required spots are read on the upgraded text; the rest on the text the transform
+    // read, which is the original after our own edits (and earlier official transforms).
+    const pos = line !== undefined ? toOriginal(lineStartOffset(upgradedText, line)) : mapBackward(lineStartOffset(intermediate, d.line), own.edits);
+    const key = `${pos}\0${d.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     findings.push({
       rule: SDK_UPGRADE_RULE,
-      severity: severityOf(diagnostic),
+      severity: severityOf(d),
       pos,
-      message: diagnostic.message,
+      message: d.message,
       // The official codemod writes a marker only for its action-required spots; so do we (in our
       // own marker format, so a re-run never writes it twice).
-      marker: diagnostic.insertComment === true && !lost,
-      against,
+      marker: d.insertComment === true && (line !== undefined || d.resolveCurrentLine === undefined),
     });
   }
-  return { text, changed, edits, findings };
+  for (const leftover of leftovers) findings.push({ ...leftover, pos: toOriginal(leftover.pos) });
+  return { text, changed, steps, findings };
 }
 
 /**
@@ -153,6 +192,15 @@ export function officialMarkerFindings(text: string): FindingInput[] {
     });
   }
   return findings;
+}
+
+/** The line of an action-required spot in the text as it is now (undefined when its node is gone). */
+function currentLine(d: Diagnostic): number | undefined {
+  try {
+    return d.resolveCurrentLine?.();
+  } catch {
+    return undefined;
+  }
 }
 
 function severityOf(d: Diagnostic): Severity {
@@ -226,13 +274,19 @@ export function detectProjectType(packageRoot: string): ProjectType {
 
 function restoreFileConventions(original: string, upgraded: string, sourceFile: SourceFile): string {
   if (sourceFile.getFullText() !== upgraded) sourceFile.replaceWithText(upgraded);
-  reindentRewrittenCallbacks(original, sourceFile);
   let text = importQuotes(original, sourceFile.getFullText(), sourceFile);
   // Shebang (the official runner puts it back too) and BOM.
   const bom = original.startsWith('\uFEFF') ? '\uFEFF' : '';
   const body = bom ? original.slice(1) : original;
   const shebang = /^#![^\n]*\n(?:[ \t]*\r?\n)*/.exec(body)?.[0];
   let rest = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  // The file's header comment: an official transform that removes the first import takes its
+  // leading comments with it.
+  const header = headerComment(body.slice(shebang?.length ?? 0));
+  if (header && !rest.includes(header.trim())) {
+    const restShebang = /^#![^\n]*\n(?:[ \t]*\r?\n)*/.exec(rest)?.[0] ?? '';
+    rest = restShebang + header + rest.slice(restShebang.length);
+  }
   if (shebang && !rest.startsWith('#!')) rest = shebang + rest;
   text = bom + rest;
   // Line endings: a CRLF file stays CRLF (the codemod writes LF).
@@ -240,72 +294,13 @@ function restoreFileConventions(original: string, upgraded: string, sourceFile: 
   return text;
 }
 
-/**
- * `.tool(name, …, cb)` → `.registerTool(name, { … }, cb)` is written by re-adding the callback's
- * text, and ts-morph shifts every line after the first by the indentation of the insertion point.
- * Where a new registration's callback ends on a line of its own (`}`, `})`, `});`), its lines are
- * shifted back so that this closing line lines up with the registration again; lines inside
- * string or template literals are never touched.
- */
-function reindentRewrittenCallbacks(original: string, sourceFile: SourceFile): string {
-  const text = sourceFile.getFullText();
-  const shifts: { from: number; to: number; delta: number }[] = [];
-  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const callee = call.getExpression();
-    if (!Node.isPropertyAccessExpression(callee)) continue;
-    if (!/^register(Tool|Prompt|Resource)$/.test(callee.getName())) continue;
-    const args = call.getArguments();
-    const cb = args[args.length - 1];
-    if (!cb || !(Node.isArrowFunction(cb) || Node.isFunctionExpression(cb))) continue;
-    // Only calls the upgrade wrote: the callback text's first line is not where it was.
-    if (original.includes(call.getText())) continue;
-    const cbStart = cb.getStart();
-    const cbEnd = cb.getEnd();
-    const headerLineStart = text.lastIndexOf('\n', cbStart - 1) + 1;
-    const lastLineStart = text.lastIndexOf('\n', cbEnd - 1) + 1;
-    if (lastLineStart <= headerLineStart) continue;
-    const headerIndent = /^[ \t]*/.exec(text.slice(headerLineStart))![0];
-    const closingIndent = /^[ \t]*/.exec(text.slice(lastLineStart))![0];
-    if (!text.slice(lastLineStart + closingIndent.length).startsWith('}')) continue;
-    if (/\t/.test(headerIndent + closingIndent) && headerIndent !== closingIndent) continue;
-    const delta = headerIndent.length - closingIndent.length;
-    if (delta === 0) continue;
-    // Lines 2..last of the callback.
-    const from = text.indexOf('\n', cbStart) + 1;
-    shifts.push({ from, to: cbEnd, delta });
-  }
-  if (shifts.length === 0) return text;
-  const edits: TextEdit[] = [];
-  const touched = new Set<number>();
-  for (const shift of shifts) {
-    for (let lineStart = shift.from; lineStart < shift.to && lineStart > 0; ) {
-      if (!touched.has(lineStart) && !insideLiteralToken(sourceFile, lineStart)) {
-        touched.add(lineStart);
-        const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
-        const lineEnd = text.indexOf('\n', lineStart);
-        const blank = text.slice(lineStart + indent.length, lineEnd === -1 ? undefined : lineEnd).trim() === '';
-        if (!blank) {
-          if (shift.delta < 0) {
-            const remove = Math.min(-shift.delta, indent.length);
-            edits.push({ start: lineStart, end: lineStart + remove, text: '' });
-          } else {
-            edits.push({ start: lineStart, end: lineStart, text: ' '.repeat(shift.delta) });
-          }
-        }
-      }
-      const next = text.indexOf('\n', lineStart);
-      if (next === -1) break;
-      lineStart = next + 1;
-    }
-  }
-  if (edits.length === 0) return text;
-  edits.sort((a, b) => b.start - a.start);
-  let out = text;
-  for (const edit of edits) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  sourceFile.replaceWithText(out);
-  return out;
+/** The comments a file starts with, up to and including the line break(s) after the last one. */
+function headerComment(text: string): string | undefined {
+  const ranges = ts.getLeadingCommentRanges(text, 0);
+  if (!ranges || ranges.length === 0) return undefined;
+  const end = ranges[ranges.length - 1].end;
+  return text.slice(0, end) + (/^[ \t]*\r?\n(?:[ \t]*\r?\n)?/.exec(text.slice(end))?.[0] ?? '');
 }
-
 
 /**
  * The codemod writes module specifiers in double quotes; in a file that quotes with single

@@ -74,7 +74,8 @@ export const STATE_MODULE_TEMPLATE = String.raw`/**
  *   - Rounds: every state counts the rounds of its logical call; more than MAX_ROUNDS fail closed.
  *   - Bounds: a token longer than MAX_STATE_LENGTH is refused by its length alone, before any
  *     decoding, decryption or JSON parsing, so no payload much larger than MAX_PAYLOAD_BYTES is
- *     ever looked at; mint() refuses a payload larger than MAX_PAYLOAD_BYTES.
+ *     ever looked at. A step state larger than MAX_INLINE_STATE_BYTES does not travel in the token
+ *     at all: it is kept server-side (see "Large states") and the token carries its id.
  *   - Plain JSON only: states are JSON, checked for shape before use, never revived into objects.
  *   - Versioning: every token carries its envelope format version (ENVELOPE_VERSION).
  *
@@ -133,6 +134,38 @@ export const STATE_MODULE_TEMPLATE = String.raw`/**
  * retries are answered -32602 and clients start their calls again (a first call carries no state
  * and is not affected). A server that answers more rounds than that per TTL raises the bound,
  * lowers the TTL, or plugs in a shared store.
+ *
+ * Large states
+ * ------------
+ * A step state whose JSON is larger than MAX_INLINE_STATE_BYTES (a file's contents, a diff, a long
+ * list carried across a question) is protected the way tokens are, under its own key (derived
+//@@if sealed
+ * from the current secret): sealed with AES-256-GCM, bound to a fresh random id and to the
+//@@else
+ * from the current secret): signed with HMAC-SHA256, bound to a fresh random id and to the
+//@@end
+ * request's method and principal; it is kept in the large-state store until the token expires,
+ * and the token carries the id, the round counter and the digests as usual. verify() loads it,
+ * checks it like an inline state, and the store entry goes once the token is used up. So a state
+ * of any size (up to MAX_STORED_STATE_BYTES) works, and the client never sees it.
+ *
+ * By default the store is this process's memory (at most LARGE_STATE_STORE_MAX_BYTES; past that,
+ * mint() refuses a large state with a RangeError until entries expire). A retry that reaches
+ * ANOTHER instance (several replicas, serverless invocations) finds nothing there and is refused
+ * with -32602: the client starts the call again. Behind a load balancer, plug in a store all
+//@@if sealed
+ * instances share, once, where the server starts (the entries are sealed: the store never sees
+ * the state):
+//@@else
+ * instances share, once, where the server starts (the entries are signed, not encrypted: whoever
+ * can read the store can read them):
+//@@end
+ *
+ *     useLargeStateStore({
+ *       async put(id, stored, expiresAtMs) { await redis.set('mrtr:state:' + id, stored, 'PXAT', expiresAtMs); },
+ *       async get(id) { return (await redis.get('mrtr:state:' + id)) ?? undefined; },
+ *       async delete(id) { await redis.del('mrtr:state:' + id); },
+ *     });
  *
  * Configuration (environment)
  * ---------------------------
@@ -223,6 +256,21 @@ const DEFAULT_TTL_SECONDS = 600;
 const MAX_PAYLOAD_BYTES = 32 * 1024;
 
 /**
+ * The largest step state carried in the token itself, in bytes of its JSON: a larger one is kept
+ * in the large-state store and the token carries its id (see "Large states" above).
+ */
+const MAX_INLINE_STATE_BYTES = 24 * 1024;
+
+/** The largest step state kept in the large-state store, in bytes of its JSON; mint() refuses a larger one. */
+const MAX_STORED_STATE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * How many bytes of stored states the default in-memory large-state store holds (entries are
+ * dropped once their token has expired, or used up); past that mint() refuses a large state.
+ */
+const LARGE_STATE_STORE_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
  * The longest requestState accepted, in characters: the base64url form of MAX_PAYLOAD_BYTES plus
  * the envelope. A longer one is refused by its length alone, before anything else is looked at.
  */
@@ -278,9 +326,10 @@ type StepState = { step: string } & Record<string, unknown>;
  *   d  digest of [subject, arguments]: SHA-256 over canonical JSON (sorted keys), base64url
  *   n  digest of the subject alone (see subjectDigest), checked against the Mcp-Name header
  *   r  round of this logical call, 1 for the state minted by the first call
- *   s  the handler's step state
+ *   s  the handler's step state; only its step when the state is kept in the large-state store
+ *   x  the id of the state in the large-state store, when it is kept there (see "Large states")
  */
-type StatePayload = { d: string; n: string; r: number; s: StepState };
+type StatePayload = { d: string; n: string; r: number; s: StepState; x?: string };
 
 /**
  * Where used token ids are recorded (see "Single use across instances" above). consume(id,
@@ -290,6 +339,19 @@ type StatePayload = { d: string; n: string; r: number; s: StepState };
  */
 export interface ReplayStore {
   consume(id: string, expiresAtMs: number): Promise<boolean> | boolean;
+}
+
+/**
+ * Where large step states are kept (see "Large states" above). put(id, stored, expiresAtMs) keeps
+ * the protected text (base64url and dots, at most about 22 MB) under id until expiresAtMs (unix time in
+ * milliseconds); get(id) answers it, or undefined when it has none; delete(id), when present, is
+ * called once the state's token is used up. A throw or a rejection of put() fails the mint, of
+ * get() the retry (-32602).
+ */
+export interface LargeStateStore {
+  put(id: string, stored: string, expiresAtMs: number): Promise<void> | void;
+  get(id: string): Promise<string | undefined> | string | undefined;
+  delete?(id: string): Promise<void> | void;
 }
 
 const utf8 = new TextEncoder();
@@ -414,7 +476,7 @@ async function deriveRingKey(secret: Bytes) {
 //@@if sealed
   const raw = await hkdf(secret, 'aes-256-gcm', 256);
   const aes = await globalThis.crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
-  return { id, aes };
+  return { id, aes, stored: await storedStateKey(secret) };
 //@@else
   const codec = createRequestStateCodec<SignedPayload>({
     key: await hkdf(secret, 'hmac-sha256', 256),
@@ -422,7 +484,18 @@ async function deriveRingKey(secret: Bytes) {
     // A state verifies only for the method and the principal it was minted for.
     bind: bindingOf,
   });
-  return { id, codec };
+  return { id, codec, stored: await storedStateKey(secret) };
+//@@end
+}
+
+/** The key large states are protected with in the large-state store: its own purpose, its own key. */
+async function storedStateKey(secret: Bytes) {
+//@@if sealed
+  const raw = await hkdf(secret, 'large-state/aes-256-gcm', 256);
+  return globalThis.crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+//@@else
+  const raw = await hkdf(secret, 'large-state/hmac-sha256', 256);
+  return globalThis.crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 //@@end
 }
 
@@ -658,8 +731,9 @@ export const mrtrState = {
    * ctx.mcpReq.requestState().
    *
    * It uses the token up: call it once per request (the SDK does; resume() and mint() read what
-   * it resolved with). The id is recorded last, so a state refused for any other reason is not
-   * used up by the attempt.
+   * it resolved with). The id is recorded after every check of the token itself, so a state refused
+   * for any of those reasons is not used up by the attempt; a large state is loaded from the
+   * large-state store after that (one missing there is refused, and its token is used up).
    */
   async verify(state: string, ctx: ServerContext): Promise<unknown> {
     if (typeof state !== 'string') throw new Error('malformed');
@@ -668,6 +742,10 @@ export const mrtrState = {
     const named = namedSubject(ctx);
     if (named !== undefined && payload.n !== (await subjectDigest(ctx, named))) throw new Error('subject');
     await useUp(opened);
+    if (payload.x !== undefined) {
+      payload.s = await loadLargeState(payload.x, payload.s.step, ctx);
+      await forgetLargeState(payload.x);
+    }
     return payload;
   },
 
@@ -705,7 +783,8 @@ export const mrtrState = {
    *
    * The state must be plain JSON (strings, finite numbers, booleans, null, arrays, plain objects):
    * anything else (a Date, a Map, a class instance) would not come back as what was stored, so it
-   * is rejected here with a TypeError; a state over MAX_PAYLOAD_BYTES with a RangeError. Keep it
+   * is rejected here with a TypeError. A state over MAX_INLINE_STATE_BYTES is kept in the
+   * large-state store (one over MAX_STORED_STATE_BYTES is refused with a RangeError). Keep it
    * small: only what cannot be recomputed from the re-sent arguments.
    */
   async mint<T extends { step: string }>(ctx: ServerContext, subject: string, args: unknown, state: T): Promise<string> {
@@ -722,8 +801,15 @@ export const mrtrState = {
         { reason: 'too_many_rounds' },
       );
     }
-    const s = JSON.parse(JSON.stringify(state)) as StepState;
-    const token = await codec.mint({ d: digest, n: await subjectDigest(ctx, subject), r: round, s }, ctx);
+    const json = JSON.stringify(state);
+    const s = JSON.parse(json) as StepState;
+    const payload: StatePayload = { d: digest, n: await subjectDigest(ctx, subject), r: round, s };
+    // A large state stays on the server; the token carries its id (see "Large states").
+    if (utf8.encode(json).byteLength > MAX_INLINE_STATE_BYTES) {
+      payload.s = { step: s.step };
+      payload.x = await storeLargeState(json, ctx);
+    }
+    const token = await codec.mint(payload, ctx);
     if (token.length > MAX_STATE_LENGTH) {
       throw new RangeError('mrtr-state: the requestState would be ' + token.length + ' characters, more than MAX_STATE_LENGTH (' + MAX_STATE_LENGTH + ')');
     }
@@ -741,6 +827,18 @@ export function useReplayStore(store: ReplayStore): void {
     throw new TypeError('mrtr-state: useReplayStore() takes an object with a consume(id, expiresAtMs) method');
   }
   replayStore = store;
+}
+
+/**
+ * Replaces where large step states are kept; the default is this process's memory. Call it once
+ * where the server starts, before it serves requests. See "Large states" in the header.
+ */
+export function useLargeStateStore(store: LargeStateStore): void {
+  const candidate = store as Partial<LargeStateStore> | null | undefined;
+  if (typeof candidate?.put !== 'function' || typeof candidate.get !== 'function') {
+    throw new TypeError('mrtr-state: useLargeStateStore() takes an object with put(id, stored, expiresAtMs) and get(id) methods');
+  }
+  largeStateStore = store;
 }
 
 function invalidState(): ProtocolError {
@@ -810,6 +908,146 @@ async function useUp(token: OpenedToken): Promise<void> {
   }
   if (fresh !== true) throw new Error('replayed');
 }
+
+// ---------------------------------------------------------------------------------------------
+// Large states: kept server-side, protected like tokens; the token carries the id
+// ---------------------------------------------------------------------------------------------
+
+/** A large-state id: 16 random bytes, base64url. */
+const STORED_ID_FORMAT = /^[A-Za-z0-9_-]{22}$/;
+
+//@@if sealed
+/** key id "." nonce "." ciphertext with its tag, as kept in the store. */
+const STORED_FORMAT = /^([A-Za-z0-9_-]{8})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)$/;
+//@@else
+/** key id "." the state's JSON "." the MAC, as kept in the store. */
+const STORED_FORMAT = /^([A-Za-z0-9_-]{8})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/;
+//@@end
+
+/** What a stored state is bound to: its id and the binding (so it opens for that token only). */
+function storedBinding(id: string, ctx: ServerContext): Bytes {
+  return utf8.encode('x.' + id + '\n' + bindingOf(ctx));
+}
+
+/** The stored form of a large state: protected with the current key, bound to id and the request. */
+async function protectStored(id: string, plaintext: Bytes, ctx: ServerContext): Promise<string> {
+  const key = (await keyRing()).current;
+//@@if sealed
+  const nonce = globalThis.crypto.getRandomValues(new Uint8Array(12));
+  const algorithm = { name: 'AES-GCM', iv: nonce, additionalData: storedBinding(id, ctx) };
+  const sealed = new Uint8Array(await globalThis.crypto.subtle.encrypt(algorithm, key.stored, plaintext));
+  return key.id + '.' + toBase64Url(nonce) + '.' + toBase64Url(sealed);
+//@@else
+  const body = toBase64Url(plaintext);
+  const mac = await globalThis.crypto.subtle.sign('HMAC', key.stored, utf8.encode(body + '\n' + new TextDecoder().decode(storedBinding(id, ctx))));
+  return key.id + '.' + body + '.' + toBase64Url(new Uint8Array(mac));
+//@@end
+}
+
+/** The JSON of a stored state, once its key and protection check out for id and this request. */
+async function openStored(stored: unknown, id: string, ctx: ServerContext): Promise<Uint8Array> {
+  const parts = typeof stored === 'string' ? STORED_FORMAT.exec(stored) : null;
+  if (parts === null) throw new Error('malformed');
+  const [, keyId = '', first = '', second = ''] = parts;
+  const key = (await keyRing()).byId.get(keyId);
+  if (key === undefined) throw new Error('unknown_key');
+  try {
+//@@if sealed
+    const algorithm = { name: 'AES-GCM', iv: fromBase64Url(first), additionalData: storedBinding(id, ctx) };
+    return new Uint8Array(await globalThis.crypto.subtle.decrypt(algorithm, key.stored, fromBase64Url(second)));
+//@@else
+    const signed = utf8.encode(first + '\n' + new TextDecoder().decode(storedBinding(id, ctx)));
+    if (!(await globalThis.crypto.subtle.verify('HMAC', key.stored, fromBase64Url(second), signed))) throw new Error('mac');
+    return fromBase64Url(first);
+//@@end
+  } catch {
+    throw new Error('unauthentic');
+  }
+}
+
+/** Protects a large step state (its JSON) with the current key and keeps it; resolves with its id. */
+async function storeLargeState(json: string, ctx: ServerContext): Promise<string> {
+  const plaintext = utf8.encode(json);
+  if (plaintext.byteLength > MAX_STORED_STATE_BYTES) {
+    throw new RangeError(
+      'mrtr-state: the step state would be ' + plaintext.byteLength + ' bytes, more than MAX_STORED_STATE_BYTES (' +
+        MAX_STORED_STATE_BYTES + '). Carry less: an id to look the data up again on the retry instead of the data.',
+    );
+  }
+  const id = toBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(16)));
+  // Kept as long as the token it belongs to is valid, and a clock skew's worth longer.
+  const expiresAtMs = (Math.floor(Date.now() / 1000) + REQUEST_STATE_TTL_SECONDS + 1 + REPLAY_CLOCK_SKEW_SECONDS) * 1000;
+  await largeStateStore.put(id, await protectStored(id, plaintext, ctx), expiresAtMs);
+  return id;
+}
+
+/** The step state kept under id, opened and checked; throws with a short reason (-32602). */
+async function loadLargeState(id: string, step: string, ctx: ServerContext): Promise<StepState> {
+  let stored: unknown;
+  try {
+    stored = await largeStateStore.get(id);
+  } catch (error) {
+    throw new Error('large_state_store: ' + (error instanceof Error ? error.message : String(error)));
+  }
+  // Not here: expired, used up, or kept by another instance (plug in a shared store).
+  if (stored === undefined) throw new Error('large_state_missing');
+  const state = parseJson(await openStored(stored, id, ctx));
+  if (!isPlainObject(state) || state['step'] !== step) throw new Error('payload: bad step state');
+  assertPlainJson(state, 'payload.s');
+  return state as StepState;
+}
+
+/** A used-up token's large state is of no use any more. */
+async function forgetLargeState(id: string): Promise<void> {
+  try {
+    await largeStateStore.delete?.(id);
+  } catch {
+    // It expires by itself.
+  }
+}
+
+/**
+ * The default large-state store: this process's memory, at most maxBytes of stored text. Entries
+ * are dropped once their token has expired (the oldest first, as they are passed) or used up.
+ */
+function memoryLargeStateStore(maxBytes: number): LargeStateStore {
+  const entries = new Map<string, { stored: string; until: number }>();
+  let bytes = 0;
+  const forget = (id: string) => {
+    const entry = entries.get(id);
+    if (entry === undefined) return;
+    entries.delete(id);
+    bytes -= entry.stored.length;
+  };
+  const dropExpired = (now: number) => {
+    for (const [id, entry] of entries) {
+      if (entry.until > now) return;
+      forget(id);
+    }
+  };
+  return {
+    put(id: string, stored: string, expiresAtMs: number): void {
+      dropExpired(Date.now());
+      if (bytes + stored.length > maxBytes) {
+        throw new RangeError(
+          'mrtr-state: the in-memory large-state store holds ' + bytes + ' bytes (LARGE_STATE_STORE_MAX_BYTES is ' + maxBytes +
+            '); raise it, lower ' + TTL_ENV + ', or plug in a shared store with useLargeStateStore()',
+        );
+      }
+      entries.set(id, { stored, until: expiresAtMs });
+      bytes += stored.length;
+    },
+    get(id: string): string | undefined {
+      dropExpired(Date.now());
+      return entries.get(id)?.stored;
+    },
+    delete(id: string): void {
+      forget(id);
+    },
+  };
+}
+
+let largeStateStore: LargeStateStore = memoryLargeStateStore(LARGE_STATE_STORE_MAX_BYTES);
 
 // ---------------------------------------------------------------------------------------------
 // The subject a request names (Mcp-Name)
@@ -904,7 +1142,8 @@ async function currentPayload(ctx: ServerContext): Promise<StatePayload | undefi
 function checkPayload(value: unknown): StatePayload {
   if (!isPlainObject(value)) throw new Error('payload: not an object');
   const keys = Object.keys(value).sort().join(',');
-  if (keys !== 'd,n,r,s') throw new Error('payload: unexpected fields');
+  if (keys !== 'd,n,r,s' && keys !== 'd,n,r,s,x') throw new Error('payload: unexpected fields');
+  if ('x' in value && (typeof value['x'] !== 'string' || !STORED_ID_FORMAT.test(value['x']))) throw new Error('payload: bad large-state id');
   for (const field of ['d', 'n']) {
     const digest = value[field];
     if (typeof digest !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(digest)) throw new Error('payload: bad digest');

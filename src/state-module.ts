@@ -22,9 +22,9 @@ export const STATE_MODULE_EXPORTS: readonly string[] = Object.freeze([
 
 /**
  * The names the server's own setup code may import from the generated module (migrated handlers
- * never do): `useReplayStore`, which plugs in a replay store all instances share.
+ * never do): `useReplayStore` and `useLargeStateStore`, which plug in stores all instances share.
  */
-export const STATE_MODULE_SETUP_EXPORTS: readonly string[] = Object.freeze(['useReplayStore']);
+export const STATE_MODULE_SETUP_EXPORTS: readonly string[] = Object.freeze(['useReplayStore', 'useLargeStateStore']);
 
 /**
  * How the generated module protects requestState:

@@ -69,6 +69,18 @@ function readPackage(dir: string): PackageInfo | undefined {
 }
 
 /**
+ * Where a package's requestState module lives: the `--state-module` path relative to the package
+ * root, else `src/mrtr-state.<ext>` when the package has a `src/` folder, else `mrtr-state.<ext>`.
+ * TypeScript when the package has a tsconfig.json, JavaScript otherwise.
+ */
+export function stateModulePathFor(packageRoot: string, override?: string): string {
+  if (override) return path.resolve(packageRoot, override);
+  const ext = fs.existsSync(path.join(packageRoot, 'tsconfig.json')) ? '.ts' : '.js';
+  const dir = fs.existsSync(path.join(packageRoot, 'src')) ? path.join(packageRoot, 'src') : packageRoot;
+  return path.join(dir, `mrtr-state${ext}`);
+}
+
+/**
  * The workspace package globs declared at `root`: npm/yarn/bun "workspaces" (an array, or
  * `{ packages: [...] }`) in package.json, and pnpm-workspace.yaml's `packages:` list; both are
  * merged when both exist. Undefined when `root` declares no workspaces.

@@ -91,7 +91,37 @@ async function exists(p: string): Promise<boolean> {
 }
 
 function tempPathFor(absPath: string): string {
-  // Dot-prefixed and unique, so concurrent runs and editors' watchers do not trip over it.
+  // Dot-prefixed and unique, so concurrent runs and editors' watchers do not trip over it; the
+  // writer's pid in it tells a later run whether it is still in use.
   const suffix = `${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   return path.join(path.dirname(absPath), `.${path.basename(absPath)}.${suffix}`);
+}
+
+const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/** A temp file name of ours (`.<name>.<pid>.<hex>.tmp`). */
+export function isTempFileName(name: string): boolean {
+  return TEMP_NAME.test(name);
+}
+
+/**
+ * Removes temp files of ours whose writer is gone: what a run killed between writing a temp file and
+ * renaming (or linking) it leaves behind. Those of a live process (a run going on now) stay.
+ */
+export async function removeStaleTempFiles(paths: readonly string[]): Promise<void> {
+  for (const file of paths) {
+    const pid = Number(TEMP_NAME.exec(path.basename(file))?.[1]);
+    if (!pid || (pid !== process.pid && alive(pid))) continue;
+    await fsp.rm(file, { force: true }).catch(() => {});
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, owned by someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

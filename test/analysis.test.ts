@@ -541,6 +541,21 @@ server.registerTool('a', {}, async (ctx) => {
     expect(list[0].params?.getText()).toBe('elicitationId');
   });
 
+  it('elicitationId only where the 2025 protocol gave it a meaning, not in the user\'s own objects', () => {
+    const list = sites(`${V2}
+server.registerTool('a', {}, async (ctx) => {
+  const elicitationId = crypto.randomUUID();
+  await server.server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId } });
+  await ctx.mcpReq.elicitInput({ ...urlParams, elicitationId });
+  const links = [{ url: 'u', elicitationId: 'e1' }];
+  let state = { step: 'consent', elicitationId };
+  db.save({ elicitationId, user: 'u' });
+  return { content: [] };
+});`);
+    const ids = list.filter((s) => s.kind === 'elicitation-id').map((s) => s.node.getParent()!.getText());
+    expect(ids).toEqual(['{ elicitationId }', '{ ...urlParams, elicitationId }', "{ url: 'u', elicitationId: 'e1' }"]);
+  });
+
   it('task-augmented requests and tasks/ methods', () => {
     const list = sites(`${V2}
 server.registerTool('a', {}, async (ctx) => {

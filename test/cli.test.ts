@@ -236,6 +236,22 @@ describe('exit codes', () => {
     expect(fs.existsSync(path.join(dir, 'src', 'mrtr-state.ts'))).toBe(true);
   });
 
+  it('exits 1 after a write that left an error-severity finding (a v1 leftover the upgrade cannot rewrite)', async () => {
+    const dir = repoWith({
+      'package.json': '{ "name": "leftover", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n',
+      'src/server.ts':
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
+        "import { validateToolName } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';\n" +
+        "const server = new McpServer({ name: 'x', version: '1.0.0' });\n" +
+        "if (validateToolName('hi').isValid) server.tool('hi', async () => ({ content: [] }));\n",
+    });
+    const run = await cli(dir, '.');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^src\/server\.ts:2:1 +error +sdk-upgrade +@modelcontextprotocol\/sdk\/shared\/toolNameValidation\.js is still imported/m);
+    // The rest was upgraded and written.
+    expect(read(dir, 'src/server.ts')).toContain("server.registerTool('hi', {}, async () =>");
+  });
+
   it('--check exits 1 when a file would change, lists the findings and counts, and writes nothing', async () => {
     const dir = repoWith(examplePackage({ 'src/loop.ts': LOOP_SERVER }));
     const before = snapshot(dir);

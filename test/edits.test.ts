@@ -24,6 +24,17 @@ describe('mapForward', () => {
     expect(mapForward(before.indexOf('return failure'), twice, before)).toBe(start);
   });
 
+  it('places a short line by the lines above it, whatever their new indentation', () => {
+    const text = 'h(async () => {\n  const r = build(x);\n  return r;\n});\n';
+    const replaced = { start: 0, end: text.length, text: 'type S = {};\nh(async () => {\n  if (s) {\n    const r = build(x);\n    return r;\n  }\n  return r;\n});\n' };
+    const pos = text.indexOf('r;');
+    const mapped = mapForward(pos, [replaced], text);
+    expect(replaced.text.slice(mapped - '    const r = build(x);\n    return '.length, mapped + 2)).toBe('    const r = build(x);\n    return r;');
+    // Found more than once even with its context: the start of the range, as before.
+    const twice = { ...replaced, text: replaced.text + replaced.text };
+    expect(mapForward(pos, [twice], text)).toBe(0);
+  });
+
   it('keeps the old behaviour without the text before the edits', () => {
     expect(mapForward(before.indexOf('return failure'), edits)).toBe(start);
   });

@@ -1,15 +1,16 @@
 // The data-driven fixture suite: every __testfixtures__/<transform>/<case>.input.<ext> is run
-// through its transform; the result must equal <case>.output.<ext> byte for byte (or the input
-// when there is no output file), a second run must change nothing, and every input and output
-// must typecheck against the real @modelcontextprotocol/server 2.x types in one shared program.
+// through its transform (__testfixtures__/pipeline/: through every transform in order, as the CLI
+// runs them); the result must equal <case>.output.<ext> byte for byte (or the input when there is
+// no output file), a second run must change nothing and report nothing the first did not, and every
+// input and output must typecheck against the real @modelcontextprotocol/server 2.x types in one
+// shared program.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Project, ts } from 'ts-morph';
 import { describe, expect, it, afterAll } from 'vitest';
 import { transformSource } from '../src/engine.js';
 import { loadTransforms } from '../src/registry.js';
-import { renderStateModule } from '../src/state-module.js';
+import { formatDiagnostics, SdkTypecheck } from './helpers/sdk-typecheck.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixturesDir = path.join(root, '__testfixtures__');
@@ -47,13 +48,16 @@ function caseOptions(c: Case): Record<string, unknown> {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 }
 
+/** The fixture folder that runs every transform, like the CLI. */
+const PIPELINE = 'pipeline';
+
 function runTransform(c: Case, text: string) {
   const transform = transforms.find((t) => t.id === c.transform);
-  if (!transform) throw new Error(`no transform with id ${c.transform}`);
+  if (!transform && c.transform !== PIPELINE) throw new Error(`no transform with id ${c.transform}`);
   return transformSource({
     absPath: c.inputPath,
     text,
-    transforms: [transform],
+    transforms: transform ? [transform] : transforms,
     options: {
       packageRoot: root,
       stateModulePath: path.join(path.dirname(c.inputPath), 'mrtr-state.ts'),
@@ -77,9 +81,11 @@ describe.each(all.map((c) => [`${c.transform}/${c.name}`, c] as const))('fixture
     if (!c.outputPath) expect(result.output).toBeUndefined();
   });
 
-  it('is idempotent', () => {
+  it('is idempotent: a second run changes nothing and reports nothing new', () => {
     const again = runTransform(c, expected);
     expect(again.output ?? expected).toBe(expected);
+    const reported = new Set(runTransform(c, input).findings.map((f) => `${f.rule}: ${f.message}`));
+    expect(again.findings.map((f) => `${f.rule}: ${f.message}`).filter((f) => !reported.has(f))).toEqual([]);
   });
 
   if (/\.[cm]?tsx?$/.test(c.inputPath)) {
@@ -92,25 +98,7 @@ describe.each(all.map((c) => [`${c.transform}/${c.name}`, c] as const))('fixture
 describe('fixture outputs typecheck against @modelcontextprotocol/server 2.x', () => {
   afterAll(() => toTypecheck.clear());
   it('has no type errors', () => {
-    const project = new Project({
-      compilerOptions: {
-        strict: true,
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        skipLibCheck: true,
-        noEmit: true,
-        types: ['node'],
-      },
-      skipAddingFilesFromTsConfig: true,
-    });
-    const stateModule = renderStateModule({ language: 'ts' });
-    for (const dir of new Set([...toTypecheck.keys()].map((p) => path.dirname(p)))) {
-      project.createSourceFile(path.join(dir, 'mrtr-state.ts'), stateModule, { overwrite: true });
-    }
-    const files = [...toTypecheck].map(([file, text]) => project.createSourceFile(file, text, { overwrite: true }));
-    const diagnostics = files.flatMap((f) => f.getPreEmitDiagnostics());
-    const text = project.formatDiagnosticsWithColorAndContext(diagnostics);
-    expect(text).toBe('');
+    const diagnostics = [...new SdkTypecheck().check(toTypecheck).values()].flat();
+    expect(formatDiagnostics(diagnostics, root)).toBe('');
   });
 });

@@ -77,6 +77,13 @@ describe('formatIfConfigured', () => {
     expect((await formatIfConfigured(write('src/a.js', code), code)).text).toBe('function f() {\n\treturn 1;\n}\n');
   });
 
+  it('leaves a file alone when the config only has overrides for other file types (prettier for YAML, another formatter for code)', async () => {
+    write('.prettierrc.json', JSON.stringify({ $schema: 'x', overrides: [{ files: ['*.yml', '*.yaml'], options: { tabWidth: 2 } }] }));
+    const code = 'function f(){\n\treturn 1}\n';
+    expect(await formatIfConfigured(write('src/a.ts', code), code)).toEqual({ text: code, formatted: false });
+    expect((await formatIfConfigured(write('ci.yml', 'a:   1\n'), 'a:   1\n')).formatted).toBe(true);
+  });
+
   it('keeps CRLF line endings unless the config sets endOfLine', async () => {
     write('.prettierrc', '{}');
     const crlf = 'const a={b:1}\r\nexport default a\r\n';

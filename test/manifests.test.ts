@@ -49,11 +49,24 @@ describe('updateManifest', () => {
     expect(out.text).toBe('{\r\n\t"dependencies": {\r\n\t\t"zz": "1.0.0",\r\n\t\t"@modelcontextprotocol/server": "^2.4.0",\r\n\t\t"zod": "^4.2.0"\r\n\t}\r\n}');
   });
 
-  it('keeps a declared zod and warns when its range cannot reach 4.2', () => {
-    const text = MANIFEST.replace('"express": "^5.1.0"', '"zod": "^3.25.0"');
+  it('raises a declared zod 3 to the v2 floor where the v1 SDK goes, and says so; keeps it (with a warning) where v1 stays', () => {
+    const text = MANIFEST.replace('"express": "^5.1.0"', '"zod": "3.25.67"');
     const out = updateManifest(text, { packages: ['@modelcontextprotocol/server', 'zod'], testOnly: [], keepV1: false });
-    expect(out.text).toContain('"zod": "^3.25.0"');
-    expect(out.warnings).toEqual([expect.stringContaining("zod range '^3.25.0' cannot satisfy")]);
+    expect(out.text).toBe(text.replace('"zod": "3.25.67"', '"zod": "^4.2.0"').replace('"@modelcontextprotocol/sdk": "^1.24.0"', '"@modelcontextprotocol/server": "^2.4.0"'));
+    expect(out.warnings).toEqual([expect.stringContaining("zod '3.25.67' raised to '^4.2.0'")]);
+    const kept = updateManifest(text, { packages: ['@modelcontextprotocol/server', 'zod'], testOnly: [], keepV1: true });
+    expect(kept.text).toContain('"zod": "3.25.67"');
+    expect(kept.warnings).toEqual([expect.stringContaining("zod range '3.25.67' cannot satisfy")]);
+    // A low-level server that builds JSON schemas itself (zod-to-json-schema) keeps zod 3.
+    const lowLevel = updateManifest(text, { packages: ['@modelcontextprotocol/server', 'zod'], testOnly: [], keepV1: false, zodToSdk: false });
+    expect(lowLevel.text).toContain('"zod": "3.25.67"');
+    expect(lowLevel.warnings).toEqual([]);
+  });
+
+  it('knows whether the code hands zod schemas to the SDK', () => {
+    const file = (text: string) => ({ absPath: '/p/src/a.ts', text, upgraded: true });
+    expect(needsOf([file("server.registerTool('t', { inputSchema: z.object({}) }, cb);")], '/p').zodToSdk).toBe(true);
+    expect(needsOf([file("server.setRequestHandler('tools/list', async () => ({ tools }));")], '/p').zodToSdk).toBe(false);
   });
 
   it('keeps the v1 SDK while some file still imports it', () => {
@@ -111,6 +124,7 @@ describe('needsOf', () => {
       packages: ['@modelcontextprotocol/client', '@modelcontextprotocol/server', 'zod'],
       testOnly: ['@modelcontextprotocol/client'],
       keepV1: true,
+      zodToSdk: false,
     });
   });
 });

@@ -72,11 +72,11 @@ describe('result-type transform', () => {
     expect(run(text).output).toContain("return { resultType: 'complete', content: [\n");
   });
 
-  it('works on JavaScript and through the jscodeshift adapter', () => {
+  it('works on JavaScript and through the jscodeshift adapter', async () => {
     const text = `import { McpServer } from '@modelcontextprotocol/server';\nconst server = new McpServer({ name: 's', version: '1' });\nserver.registerPrompt('p', {}, () => ({ messages: [] }));\n`;
     const expected = text.replace('({ messages: [] })', "({ resultType: 'complete', messages: [] })");
     expect(run(text, '/virtual/server.mjs').output).toBe(expected);
-    expect(resultTypeJscodeshift({ path: 'server.js', source: text })).toBe(expected);
+    expect(await resultTypeJscodeshift({ path: 'server.js', source: text })).toBe(expected);
   });
 
   it('leaves files without handlers untouched', () => {

@@ -21,6 +21,8 @@ const EXPECTED_IDS = [
   'task-augmented-request',
   'state-not-serializable',
   'state-value-unchecked',
+  'state-value-any',
+  'state-size-unbounded',
   'side-effect-before-input',
   'then-chain-awaited',
   'push-option-dropped',

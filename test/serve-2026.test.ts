@@ -129,9 +129,9 @@ export function startHttp(createServer: () => McpServer, port: number) {
     expect(out).toMatchObject({ output: undefined, findings: [] });
   });
 
-  it('works as a jscodeshift transform', () => {
+  it('works as a jscodeshift transform', async () => {
     const source = `import { McpServer } from '@modelcontextprotocol/server';\nimport { StdioServerTransport } from '@modelcontextprotocol/server/stdio';\nconst makeServer = () => new McpServer({ name: 'x', version: '1' });\nconst server = makeServer();\nawait server.connect(new StdioServerTransport());\n`;
-    const out = jscodeshiftServe({ path: '/project/src/index.ts', source });
+    const out = await jscodeshiftServe({ path: '/project/src/index.ts', source });
     expect(out).toBe(
       `import { McpServer } from '@modelcontextprotocol/server';\nimport { serveStdio } from '@modelcontextprotocol/server/stdio';\nconst makeServer = () => new McpServer({ name: 'x', version: '1' });\nserveStdio(() => makeServer());\n`,
     );

@@ -213,7 +213,7 @@ describe('renderStateModule', () => {
   it.each(PROTECTIONS)('%s: exports exactly the names migrated code may import, and useReplayStore for the setup code', (protection) => {
     const { state } = rendered[protection];
     expect(STATE_MODULE_EXPORTS).toEqual(['mrtrState', 'elicitAnswer', 'samplingAnswer', 'rootsAnswer', 'clientCapabilities']);
-    expect(STATE_MODULE_SETUP_EXPORTS).toEqual(['useReplayStore']);
+    expect(STATE_MODULE_SETUP_EXPORTS).toEqual(['useReplayStore', 'useLargeStateStore']);
     expect(Object.keys(state).sort()).toEqual([...STATE_MODULE_EXPORTS, ...STATE_MODULE_SETUP_EXPORTS].sort());
     expect(Object.keys(state.mrtrState).sort()).toEqual(['mint', 'resume', 'verify']);
   });
@@ -298,7 +298,7 @@ describe.each(PROTECTIONS)('%s: loading the module', (protection) => {
   it('loads in production with the key, silently', () => {
     const child = load({ NODE_ENV: 'production', MCP_REQUEST_STATE_KEY: KEY }, 'console.log(Object.keys(m).sort().join())');
     expect(child.stderr).toBe('');
-    expect(child.stdout.trim()).toBe('clientCapabilities,elicitAnswer,mrtrState,rootsAnswer,samplingAnswer,useReplayStore');
+    expect(child.stdout.trim()).toBe('clientCapabilities,elicitAnswer,mrtrState,rootsAnswer,samplingAnswer,useLargeStateStore,useReplayStore');
   });
 
   it('falls back to a per-process key outside production, with exactly one loud warning', () => {

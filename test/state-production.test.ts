@@ -29,6 +29,7 @@ const KEY_OTHER = 'an-unrelated-deployment-key-000000000000000';
 /** The module's documented defaults (a test below checks the template still says so). */
 const MAX_PAYLOAD_BYTES = 32 * 1024;
 const MAX_STATE_LENGTH = Math.ceil((MAX_PAYLOAD_BYTES * 4) / 3) + 128; // 43 819
+const MAX_INLINE_STATE_BYTES = 24 * 1024;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runDir = path.join(root, 'test', 'tmp', `state-production-${process.pid}`);
@@ -177,6 +178,8 @@ describe('the documented limits', () => {
     expect(STATE_MODULE_TEMPLATE).toContain('const MAX_STATE_LENGTH = Math.ceil((MAX_PAYLOAD_BYTES * 4) / 3) + 128;');
     expect(STATE_MODULE_TEMPLATE).toContain('const MAX_ROUNDS = 8;');
     expect(STATE_MODULE_TEMPLATE).toContain('const MAX_STATE_DEPTH = 64;');
+    expect(STATE_MODULE_TEMPLATE).toContain('const MAX_INLINE_STATE_BYTES = 24 * 1024;');
+    expect(STATE_MODULE_TEMPLATE).toContain('const MAX_STORED_STATE_BYTES = 16 * 1024 * 1024;');
     expect(MAX_STATE_LENGTH).toBe(43_819);
   });
 });
@@ -561,15 +564,76 @@ describe.each(PROTECTIONS)('%s', (protection) => {
       });
     }
 
-    it('mint refuses a state over MAX_PAYLOAD_BYTES; a large one under it round-trips', async () => {
+    it('a state under MAX_INLINE_STATE_BYTES travels in the token and round-trips on another instance', async () => {
       const { mrtrState } = fleet.first.state;
-      await expect(mrtrState.mint(ctx, 'deploy', {}, { step: 'a', blob: 'x'.repeat(MAX_PAYLOAD_BYTES) })).rejects.toThrow(
-        /^mrtr-state: the requestState payload would be \d+ bytes, more than MAX_PAYLOAD_BYTES \(32768\)/,
-      );
-      const big = { step: 'a', blob: 'x'.repeat(MAX_PAYLOAD_BYTES - 200) };
-      const token = await mrtrState.mint(ctx, 'deploy', {}, big);
+      const inline = { step: 'a', blob: 'x'.repeat(MAX_INLINE_STATE_BYTES - 200) };
+      const token = await mrtrState.mint(ctx, 'deploy', {}, inline);
+      expect(token.length).toBeGreaterThan(MAX_INLINE_STATE_BYTES);
       expect(token.length).toBeLessThanOrEqual(MAX_STATE_LENGTH);
-      await expect(fleet.second.state.mrtrState.verify(token, ctx)).resolves.toMatchObject({ r: 1, s: big });
+      await expect(fleet.second.state.mrtrState.verify(token, ctx)).resolves.toMatchObject({ r: 1, s: inline });
+    });
+
+    describe('large states (issue 15: a 40 KB diff carried across a question failed at mint)', () => {
+      const big = { step: 'a', diff: 'x'.repeat(40 * 1024), lines: 1200 };
+      // 'xxx' in base64url: the state's text, wherever it would show.
+      const visible = 'eHh4eHh4eHh4';
+      const mapStore = () => {
+        const entries = new Map<string, string>();
+        return { entries, store: { put: (id: string, stored: string) => void entries.set(id, stored), get: (id: string) => entries.get(id), delete: (id: string) => void entries.delete(id) } };
+      };
+      afterEach(() => {
+        // Back to a private store per instance, as after loading.
+        fleet.first.state.useLargeStateStore(mapStore().store);
+        fleet.second.state.useLargeStateStore(mapStore().store);
+      });
+
+      it('stay on the server: the token carries the id only, the same instance resumes them once', async () => {
+        const { mrtrState } = fleet.first.state;
+        const token = await mrtrState.mint(ctx, 'deploy', {}, big);
+        expect(token.length).toBeLessThan(400);
+        expect(token).not.toContain(visible);
+        await expect(mrtrState.verify(token, ctx)).resolves.toMatchObject({ r: 1, s: big });
+        await expect(mrtrState.verify(token, ctx)).rejects.toThrow(/^replayed$/);
+      });
+
+      it('another instance refuses them (large_state_missing) unless both share a store; a used one is forgotten', async () => {
+        await expect(fleet.second.state.mrtrState.verify(await fleet.first.state.mrtrState.mint(ctx, 'deploy', {}, big), ctx)).rejects.toThrow(/^large_state_missing$/);
+        const { entries, store } = mapStore();
+        fleet.first.state.useLargeStateStore(store);
+        fleet.second.state.useLargeStateStore(store);
+        const token = await fleet.first.state.mrtrState.mint(ctx, 'deploy', {}, big);
+        expect(entries.size).toBe(1);
+        // Sealed: the store never sees the state either. Signed: it is signed, not encrypted.
+        expect([...entries.values()][0]!.includes(visible)).toBe(protection === 'signed');
+        await expect(fleet.second.state.mrtrState.verify(token, ctx)).resolves.toMatchObject({ r: 1, s: big });
+        expect(entries.size).toBe(0);
+      });
+
+      it('a stored state moved under another id, or changed, does not open (unauthentic)', async () => {
+        const { entries, store } = mapStore();
+        fleet.first.state.useLargeStateStore(store);
+        const first = await fleet.first.state.mrtrState.mint(ctx, 'deploy', {}, big);
+        const second = await fleet.first.state.mrtrState.mint(ctx, 'deploy', {}, { ...big, lines: 7 });
+        const [a, b] = [...entries.keys()];
+        const [storedA, storedB] = [entries.get(a!)!, entries.get(b!)!];
+        entries.set(a!, storedB);
+        entries.set(b!, storedA);
+        await expect(fleet.first.state.mrtrState.verify(first, ctx)).rejects.toThrow(/^unauthentic$/);
+        entries.set(b!, storedA.slice(0, -2) + (storedA.endsWith('AA') ? 'BA' : 'AA'));
+        await expect(fleet.first.state.mrtrState.verify(second, ctx)).rejects.toThrow(/^unauthentic$/);
+      });
+
+      it('bound to the method and principal like the token: another method does not open it', async () => {
+        const token = await fleet.first.state.mrtrState.mint(ctx, 'deploy', {}, big);
+        const promptCtx = { mcpReq: { method: 'prompts/get', requestState: () => undefined } } as unknown as ServerContext;
+        await expect(fleet.first.state.mrtrState.verify(token, promptCtx)).rejects.toThrow();
+      });
+
+      it('mint refuses a state over MAX_STORED_STATE_BYTES', async () => {
+        await expect(fleet.first.state.mrtrState.mint(ctx, 'deploy', {}, { step: 'a', blob: 'x'.repeat(16 * 1024 * 1024) })).rejects.toThrow(
+          /^mrtr-state: the step state would be \d+ bytes, more than MAX_STORED_STATE_BYTES \(16777216\)/,
+        );
+      });
     });
 
     it('a state nested deeper than MAX_STATE_DEPTH is refused at mint', async () => {

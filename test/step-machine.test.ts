@@ -188,8 +188,8 @@ describe('step-machine: migrated handlers', () => {
       ['answer-validation', 'info', 14],
     ]);
     expect(findings(run('url-mode-elicitation-id-stripped'))).toEqual([['elicitation-id-removed', 'info', 11]]);
-    // loadNote() runs before the question: once per logical call now.
-    expect(findings(run('sampling-summary'))).toEqual([['side-effect-before-input', 'info', 14]]);
+    // loadNote() runs before the question: once per logical call now; the note's text it carries has no size bound.
+    expect(findings(run('sampling-summary'))).toEqual([['side-effect-before-input', 'info', 14], ['state-size-unbounded', 'info', 14]]);
     expect(findings(run('roots-via-send'))).toEqual([]);
   });
 
@@ -307,10 +307,10 @@ describe('step-machine: migrated handlers', () => {
     expect(output).toContain('    let state = await mrtrState.resume<WeatherState>(ctx, "weather", { city })\n');
   });
 
-  it('is also a jscodeshift transform', () => {
+  it('is also a jscodeshift transform', async () => {
     const file = inputPath('single-elicitation-straight-line');
     const source = readFileSync(file, 'utf8');
-    const out = stepMachineJscodeshift({ path: file, source }, undefined, { stateModulePath: stateModule });
+    const out = await stepMachineJscodeshift({ path: file, source }, undefined, { stateModulePath: stateModule, dry: true });
     expect(out).toBe(run('single-elicitation-straight-line').output);
   });
 });

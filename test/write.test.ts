@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFileIfAbsent, readSourceFile, writeFileAtomic } from '../src/write.js';
+import { createFileIfAbsent, isTempFileName, readSourceFile, removeStaleTempFiles, writeFileAtomic } from '../src/write.js';
 
 let tmp: string;
 
@@ -128,5 +128,20 @@ describe('createFileIfAbsent', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(fs.readFileSync(file, 'utf8')).toBe(results[0] ? 'first' : 'second');
     onlyFile('race.ts');
+  });
+});
+
+describe('removeStaleTempFiles', () => {
+  it('removes temp files whose writer is gone, keeps those of a live process and anything else', async () => {
+    const dead = 2147483646; // above any pid_max: no such process
+    const stale = path.join(tmp, `.a.ts.${dead}.0123abcd.tmp`);
+    const live = path.join(tmp, `.b.ts.${process.ppid}.0123abcd.tmp`);
+    const mine = path.join(tmp, `.c.ts.${process.pid}.0123abcd.tmp`);
+    const other = path.join(tmp, '.a.ts.backup.tmp');
+    for (const file of [stale, live, mine, other]) fs.writeFileSync(file, 'x');
+    expect([stale, live, mine, other].map((f) => isTempFileName(path.basename(f)))).toEqual([true, true, true, false]);
+    await removeStaleTempFiles([stale, live, mine]);
+    // This process writes nothing while it cleans up: its own leftovers go too.
+    expect(fs.readdirSync(tmp).sort()).toEqual([path.basename(other), path.basename(live)].sort());
   });
 });

@@ -3,6 +3,7 @@
 // (`inputRequired(...)`) are never touched, and results it leaves as they were already carry the
 // field. Only object literals returned directly from a handler are edited; a result built
 // elsewhere is reported instead.
+import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
 import { Node, SyntaxKind, type ObjectLiteralExpression } from 'ts-morph';
 import { describeHandler, findHandlers, isFunctionLike, propertyName, unwrapExpression, type HandlerInfo } from '../src/analysis/handlers.js';
 import { toJscodeshift } from '../src/jscodeshift.js';

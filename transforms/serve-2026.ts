@@ -6,8 +6,10 @@
 // clients; reports what it cannot rewrite, plus the leftovers of the session-based protocol
 // (server pings, roots/list_changed and logging/setLevel handlers, oninitialized roots
 // requests). Runs after the step machine.
+import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
 import { toJscodeshift } from '../src/jscodeshift.js';
-import { importEdits, isV1Specifier, newImportPlan } from '../src/serving/common.js';
+import { v1Surface } from '../src/analysis/push-sites.js';
+import { importEdits, newImportPlan } from '../src/serving/common.js';
 import { rewriteHttp } from '../src/serving/http.js';
 import { leftoverFindings } from '../src/serving/leftovers.js';
 import { rewriteStdio } from '../src/serving/stdio.js';
@@ -36,7 +38,8 @@ function run(ctx: TransformContext): TransformResult {
   const findings: FindingInput[] = [];
   if (!PREFILTER.test(text)) return { edits, findings };
   const style = detectStyle(text);
-  const v1 = sourceFile.getImportDeclarations().some((d) => isV1Specifier(d.getModuleSpecifierValue()));
+  // Its server or transport from the v1 SDK (a leftover v1 utility import does not stop the serving).
+  const v1 = v1Surface(sourceFile).server;
   const imports = newImportPlan();
   rewriteStdio(sourceFile, text, style, v1, imports, edits, findings);
   rewriteHttp(sourceFile, text, style, v1, imports, edits, findings);

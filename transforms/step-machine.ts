@@ -8,6 +8,7 @@
 //              the checks that need them (typed-plan.ts)
 //   emit       per handler: the text edits of its step machine and the notes about it
 //   wire       helper companions, imports, the verify hook and the generated state module
+import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
 import { SyntaxKind } from 'ts-morph';
 import { findHandlers } from '../src/analysis/handlers.js';
 import { findPushSites, mightNeedMigration } from '../src/analysis/push-sites.js';

@@ -10,7 +10,7 @@ app.use(express.json());
 
 app.post('/mcp', async (req, res) => {
   try {
-    // @mcp-mrtr-migrate serve-http-manual: Streamable HTTP serving left as it was: one server instance, server, serves every connection the route makes; the 2026-07-28 entry needs a function that builds a fresh server per request; a transport connected by hand keeps speaking the 2025 revision
+    // @mcp-mrtr-migrate serve-http-manual: Streamable HTTP serving left as it was: one server instance, server, serves every connection the route makes; the 2026-07-28 entry needs a function that builds a fresh server per request; it connects server, one server shared by every request, to a new transport per request: v2 refuses that connect while another request's transport is still open, so overlapping requests fail (a server is connected to one transport at a time)
     const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
       transport.close();

@@ -35,11 +35,9 @@ server.registerTool(
   { description: 'Delete a journal entry', inputSchema: z.object({ id: z.number() }) },
   async ({ id }, ctx) => {
     const entry = app.entries.get(id);
+    if (!entry) return { content: [{ type: 'text', text: `No entry ${id}` }], isError: true };
     let state = await mrtrState.resume<DeleteEntryState>(ctx, 'delete_entry', { id });
-    if (state === undefined) {
-      if (!entry) return { content: [{ type: 'text', text: `No entry ${id}` }], isError: true };
-      state = { step: 'confirmed' };
-    }
+    state ??= { step: 'confirmed' };
     const confirmedRequest = confirmRemovalParams(ctx, app, `Delete "${entry}"?`);
     const confirmedAnswer = 'ask' in confirmedRequest ? elicitAnswer(ctx, 'confirmed', confirmedRequest.ask) : undefined;
     if ('ask' in confirmedRequest && confirmedAnswer === undefined) {

@@ -3,7 +3,7 @@
 // throw, the completion notifier, `elicitationId` properties and task-augmented requests. Pure
 // syntax: receivers are recognised by shape (ctx.mcpReq, `<x>.server`, variables holding a
 // server, destructured context members) and references are followed within the file only.
-import { Node, SyntaxKind, type CallExpression, type Expression, type Identifier, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type Expression, type Identifier, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
 import {
   findHandlers,
   findProperty,
@@ -108,8 +108,8 @@ export function findPushSites(sourceFile: SourceFile, handlers?: HandlerInfo[], 
     }
   }
   if (text.includes('elicitationId')) {
-    for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.PropertyAssignment)) drafts.push(elicitationIdSite(prop));
-    for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.ShorthandPropertyAssignment)) drafts.push(elicitationIdSite(prop));
+    for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.PropertyAssignment)) drafts.push(elicitationIdSite(prop, names));
+    for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.ShorthandPropertyAssignment)) drafts.push(elicitationIdSite(prop, names));
   }
   // Push functions used as values: found from their names in the text.
   for (const match of text.matchAll(/\b(?:elicitInput|requestSampling|createMessage|listRoots|send|sendRequest)\b/g)) {
@@ -558,11 +558,27 @@ function urlErrorSite(node: Node, names: LocalNames): Draft | undefined {
   };
 }
 
-function elicitationIdSite(node: Node): Draft | undefined {
+function elicitationIdSite(node: Node, names: LocalNames): Draft | undefined {
   const parent = node.getParent();
   if (!parent || !Node.isObjectLiteralExpression(parent)) return undefined;
-  if (propertyName(node) !== 'elicitationId') return undefined;
+  if (propertyName(node) !== 'elicitationId' || !speaksElicitationProtocol(parent, names)) return undefined;
   return { kind: 'elicitation-id', api: 'elicitationId', node };
+}
+
+/**
+ * Whether an object's `elicitationId` is the 2025 protocol's: beside `mode` or `url` (URL elicitation
+ * params, also in UrlElicitationRequiredError's list), as a push call's params, or as the params of
+ * notifications/elicitation/complete. Elsewhere (a step state, as in our own output; a database
+ * row) it is the user's name for their own value, and saying it has no meaning would be false.
+ */
+function speaksElicitationProtocol(object: ObjectLiteralExpression, names: LocalNames): boolean {
+  if (findProperty(object, 'mode') || findProperty(object, 'url')) return true;
+  const holder = object.getParent();
+  if (Node.isCallExpression(holder)) return holder.getArguments()[0] === object && callSite(holder, names) !== undefined;
+  if (!Node.isPropertyAssignment(holder) || propertyName(holder) !== 'params') return false;
+  const message = holder.getParent();
+  const method = Node.isObjectLiteralExpression(message) ? findProperty(message, 'method') : undefined;
+  return !!method && stringValue(propertyValue(method)) === 'notifications/elicitation/complete';
 }
 
 /** A push function passed on or stored as a value: `helper(ctx.mcpReq.elicitInput)`, `{ ask: server.server.createMessage.bind(…) }`. */
@@ -617,8 +633,56 @@ function reflectiveLookup(access: Node): Node | undefined {
   return calledIndirectly ? access : undefined;
 }
 
-/** The file still uses the v1 SDK (an import or a require of @modelcontextprotocol/sdk). */
-export function importsV1Sdk(sourceFile: SourceFile): boolean {
-  return sourceFile.getImportDeclarations().some((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk')) ||
-    /require\(\s*['"]@modelcontextprotocol\/sdk/.test(sourceFile.getFullText());
+/** v1 SDK names that make what uses them v1: the server and transport classes and the handler context type. */
+const V1_SERVER_NAMES: ReadonlySet<string> = new Set([
+  'McpServer',
+  'Server',
+  'RequestHandlerExtra',
+  'StdioServerTransport',
+  'StreamableHTTPServerTransport',
+  'WebStandardStreamableHTTPServerTransport',
+  'SSEServerTransport',
+]);
+
+/** The v1 handler context keys v2 moved (`extra.sendRequest` is `ctx.mcpReq.send` in v2). */
+const V1_CONTEXT_ACCESS = /^(sendRequest|sendNotification|requestId|authInfo|requestInfo|closeSSEStream|closeStandaloneSSEStream)$/;
+
+/** What of a file is still on the v1 SDK, as far as migrating its handlers goes. */
+export interface V1Surface {
+  /** The file's server or transport class, or its handler context type, still comes from @modelcontextprotocol/sdk. */
+  server: boolean;
+  /**
+   * One handler is still v1: registered the v1 way (`.tool()`, a schema as key), on a v1
+   * server, or reading its context the v1 way. A leftover v1 import (a utility the upgrade had
+   * no v2 home for) does not make it v1: it asks through the v2 server and context.
+   */
+  handler(handler: HandlerInfo): boolean;
+}
+
+export function v1Surface(sourceFile: SourceFile): V1Surface {
+  let server = /\brequire\(\s*['"]@modelcontextprotocol\/sdk/.test(sourceFile.getFullText());
+  for (const decl of sourceFile.getImportDeclarations()) {
+    const spec = decl.getModuleSpecifierValue();
+    if (spec !== '@modelcontextprotocol/sdk' && !spec.startsWith('@modelcontextprotocol/sdk/')) continue;
+    if (decl.getNamespaceImport() || decl.getDefaultImport()) server = true;
+    if (decl.getNamedImports().some((named) => V1_SERVER_NAMES.has(named.getName()))) server = true;
+  }
+  return {
+    server,
+    handler: (h) =>
+      server ||
+      h.form === 'tool' ||
+      h.form === 'prompt' ||
+      h.form === 'resource' ||
+      (h.form === 'setRequestHandler' && h.sdk === 'v1') ||
+      readsV1Context(h),
+  };
+}
+
+function readsV1Context(handler: HandlerInfo): boolean {
+  const name = handler.ctxParam?.getNameNode();
+  if (!name) return false;
+  if (Node.isObjectBindingPattern(name)) return name.getElements().some((e) => V1_CONTEXT_ACCESS.test((e.getPropertyNameNode() ?? e.getNameNode()).getText()));
+  const ctx = name.getText();
+  return handler.fn.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).some((access) => access.getExpression().getText() === ctx && V1_CONTEXT_ACCESS.test(access.getName()));
 }

@@ -16,10 +16,6 @@ export function isMcpSpecifier(spec: string): boolean {
   return spec === '@modelcontextprotocol/sdk' || spec.startsWith('@modelcontextprotocol/');
 }
 
-export function isV1Specifier(spec: string): boolean {
-  return spec === '@modelcontextprotocol/sdk' || spec.startsWith('@modelcontextprotocol/sdk/');
-}
-
 /** The module an identifier was imported from (alias-aware), or undefined. */
 export function importSourceOf(id: Identifier): { module: string; name: string } | undefined {
   const decl = resolveIdentifier(id);

@@ -77,16 +77,23 @@ export function rewriteHttp(
     const route = routeOf(sourceFile, expr);
     if (route && handled.has(route.fn.compilerNode)) continue;
     if (route) handled.add(route.fn.compilerNode);
-    const manual = (reason: string) =>
+    const manual = (reason: string) => {
+      // v2 connects a server to one transport at a time: a shared server connected to a new
+      // transport per request fails while another request's transport is open (AlreadyConnected).
+      const shared = route ? sharedServerConnected(route, expr) : undefined;
+      const refusal = shared && (shared.closed
+        ? `it connects ${shared.name}, one server shared by every request, to a new transport per request: v2 refuses that connect while another request's transport is still open, so overlapping requests fail (a server is connected to one transport at a time)`
+        : `it connects ${shared.name}, one server shared by every request, to a new transport per request and never closes it: v2 refuses every connect after the first, so the route fails from the second request on`);
       findings.push({
         rule: HTTP_RULE,
-        severity: 'warning',
+        severity: shared && !shared.closed ? 'error' : 'warning',
         pos: expr.getStart(),
-        message: `Streamable HTTP serving left as it was: ${reason}; a transport connected by hand keeps speaking the 2025 revision`,
+        message: `Streamable HTTP serving left as it was: ${reason}; ${refusal || 'a transport connected by hand keeps speaking the 2025 revision'}`,
         suggestion: suggestion(kind),
       });
+    };
     if (v1) {
-      manual('this file still imports @modelcontextprotocol/sdk 1.x (the SDK upgrade, --sdk-upgrade, runs first; finish what it reports)');
+      manual('its server still comes from @modelcontextprotocol/sdk 1.x, which has no createMcpHandler: finish the v1→v2 upgrade first (the sdk-upgrade findings say what is left)');
       continue;
     }
     if (!route) {
@@ -110,6 +117,30 @@ export function rewriteHttp(
       addImport(imports, NODE_PACKAGE, 'toWebRequest');
     }
   }
+}
+
+/**
+ * The server the route connects when it is declared outside the route (shared by every request),
+ * and whether the route closes it or the transport again (then only overlapping requests fail).
+ */
+function sharedServerConnected(route: Route, transport: Node): { name: string; closed: boolean } | undefined {
+  if (!route.fn.containsRange(transport.getPos(), transport.getEnd())) return undefined;
+  const calls = route.fn.getDescendantsOfKind(SyntaxKind.CallExpression);
+  const closes = (receiver: string) => calls.some((c) => {
+    const e = c.getExpression();
+    return Node.isPropertyAccessExpression(e) && e.getName() === 'close' && e.getExpression().getText() === receiver;
+  });
+  for (const call of calls) {
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect' || call.getArguments().length !== 1) continue;
+    const receiver = unwrapExpression(callee.getExpression());
+    if (!Node.isIdentifier(receiver)) continue;
+    const decl = resolveIdentifier(receiver);
+    if (!decl || route.fn.containsRange(decl.getPos(), decl.getEnd())) continue;
+    const connected = unwrapExpression(call.getArguments()[0]).getText();
+    return { name: receiver.getText(), closed: closes(receiver.getText()) || closes(connected) };
+  }
+  return undefined;
 }
 
 function suggestion(kind: Kind): string {

@@ -38,7 +38,7 @@ export function rewriteStdio(
         suggestion: `Serve the server with serveStdio instead of connecting it: \`import { serveStdio } from '${STDIO_PACKAGE}'; serveStdio(() => server);\` (stdio has one connection, so the set-up server can be the one served).`,
       });
     if (v1) {
-      manual('this file still imports @modelcontextprotocol/sdk 1.x, which has no serveStdio (the SDK upgrade, --sdk-upgrade, runs first; finish what it reports)');
+      manual('its server still comes from @modelcontextprotocol/sdk 1.x, which has no serveStdio: finish the v1→v2 upgrade first (the sdk-upgrade findings say what is left)');
       continue;
     }
     const statement = call.getFirstAncestorByKind(SyntaxKind.ExpressionStatement);

@@ -1,6 +1,8 @@
 // Types of the values a step machine carries in requestState. A second, type-aware view of the file
 // (real file system, so the user's own node_modules resolve) answers two questions per value: how to
 // spell its type in the state declaration, and whether it survives JSON unchanged.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Node, Project, ts, type SourceFile, type Type } from 'ts-morph';
 
 let typedProject: Project | undefined;
@@ -30,6 +32,7 @@ export interface TypedView {
 /** A type-checked copy of `text` at `absPath`; call dispose() when done (workers keep nothing). */
 export function typedView(absPath: string, text: string): TypedView {
   const p = project();
+  withNodeTypes(p, absPath);
   const file = p.createSourceFile(absPath, text, { overwrite: true });
   return {
     file,
@@ -38,6 +41,28 @@ export function typedView(absPath: string, text: string): TypedView {
       // Dependencies resolved for this file stay cached for the next one; that is the point.
     },
   };
+}
+
+const nodeTypesAdded = new Set<string>();
+
+/**
+ * Node's own modules (node:crypto, node:fs, …) are typed by @types/node, which a project gets from
+ * its tsconfig's `types`; this view has no tsconfig, so it loads the @types/node the file would
+ * resolve (the nearest node_modules/@types/node above it), once per copy. Without it randomUUID(),
+ * readFile() or execFile() results would be `any` here, typed in the user's project.
+ */
+function withNodeTypes(p: Project, absPath: string): void {
+  for (let dir = path.dirname(absPath); ; dir = path.dirname(dir)) {
+    const index = path.join(dir, 'node_modules', '@types', 'node', 'index.d.ts');
+    if (nodeTypesAdded.has(index)) return;
+    if (existsSync(index)) {
+      nodeTypesAdded.add(index);
+      // One copy only: two versions of the same declarations would clash.
+      if (nodeTypesAdded.size === 1) p.addSourceFileAtPath(index);
+      return;
+    }
+    if (path.dirname(dir) === dir) return;
+  }
 }
 
 export type JsonSafety = { safe: true } | { safe: false; reason: string } | { safe: 'unknown' };
@@ -58,6 +83,8 @@ export function jsonSafety(type: Type, depth = 0, seen = new Set<Type>()): JsonS
   if (flags & ts.TypeFlags.BigIntLike) return { safe: false, reason: 'a bigint' };
   if (flags & ts.TypeFlags.ESSymbolLike) return { safe: false, reason: 'a symbol' };
   if (
+    // Template literal types (`${string}-${string}` from randomUUID()) and Uppercase<…> are strings.
+    (flags & (ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping)) !== 0 ||
     type.isString() || type.isNumber() || type.isBoolean() || type.isLiteral() || type.isNull() ||
     type.isUndefined() || type.isBooleanLiteral() || type.isEnumLiteral() || type.isEnum() ||
     (flags & ts.TypeFlags.Void) !== 0 || (flags & ts.TypeFlags.Never) !== 0
@@ -107,53 +134,56 @@ function combine(results: JsonSafety[]): JsonSafety {
 
 /**
  * How to write `type` in a declaration placed at `scope` (module level next to the handler).
- * Falls back to `any` when the type names something only visible inside the handler.
+ * A type that names something declared in a function body can only be written there: directly in
+ * `localBody` (the handler's body, where the state type then goes; see carried-values.ts), else it
+ * falls back to `any`, as for a type the checker cannot print.
  */
-export function typeText(type: Type, scope: Node): string {
+export function typeText(type: Type, scope: Node, localBody?: Node): string {
   if (type.isAny()) return 'any';
   try {
-    return printType(type, scope);
+    const text = type.getText(
+      scope,
+      ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope |
+        ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType,
+    );
+    const locals = localTypeDeclarations(type, 0, new Set());
+    if (locals.length > 0 && !locals.every((d) => d.getParent() === localBody)) return 'any';
+    // `{ a: string; b: number; }` → `{ a: string; b: number }`, as people write it.
+    return text.replace(/; \}/g, ' }');
   } catch {
     // The checker cannot print it here (a type from an unusual declaration): fall back, as for locals.
     return 'any';
   }
 }
 
-function printType(type: Type, scope: Node): string {
-  const text = type.getText(
-    scope,
-    ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope |
-      ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType,
-  );
-  // `{ a: string; b: number; }` → `{ a: string; b: number }`, as people write it.
-  return namesLocalType(type, 0, new Set()) ? 'any' : text.replace(/; \}/g, ' }');
-}
-
 /**
- * Whether the printed type names a type declared inside a function body (a local alias,
- * interface, class or enum), which a declaration at module level cannot see. Anonymous object
- * types are printed structurally, so only their members matter.
+ * The declarations of the types declared inside a function body (a local alias, interface, class
+ * or enum) that the printed type names. Anonymous object types are printed structurally, so only
+ * their members matter; so are the arguments of a generic alias (`Record<string, Field>`).
  */
-function namesLocalType(type: Type, depth: number, seen: Set<Type>): boolean {
-  if (depth > 4 || seen.has(type)) return false;
+function localTypeDeclarations(type: Type, depth: number, seen: Set<Type>): Node[] {
+  if (depth > 4 || seen.has(type)) return [];
   seen.add(type);
   const named = [type.getAliasSymbol(), type.getSymbol()].filter((s) => s !== undefined && !s.getName().startsWith('__'));
   const insideBody = (d: Node) => d.getAncestors().some((a) => Node.isBlock(a) && Node.isFunctionLikeDeclaration(a.getParent()));
-  if (named.some((s) => s!.getDeclarations().some(insideBody))) return true;
+  const own = named.flatMap((s) => s!.getDeclarations().filter(insideBody));
+  if (own.length > 0) return own;
   const parts = [
     ...(type.isUnion() ? type.getUnionTypes() : []),
     ...(type.isIntersection() ? type.getIntersectionTypes() : []),
     ...type.getTypeArguments(),
+    ...type.getAliasTypeArguments(),
     ...(type.isArray() ? [type.getArrayElementTypeOrThrow()] : []),
   ];
-  if (parts.some((t) => namesLocalType(t, depth + 1, seen))) return true;
+  const found = parts.flatMap((t) => localTypeDeclarations(t, depth + 1, seen));
+  if (found.length > 0) return found;
   if (type.isObject() && !type.getAliasSymbol() && type.getSymbol()?.getName().startsWith('__')) {
-    return type.getProperties().some((p) => {
+    return type.getProperties().flatMap((p) => {
       const decl = p.getValueDeclaration();
-      return decl !== undefined && namesLocalType(p.getTypeAtLocation(decl), depth + 1, seen);
+      return decl === undefined ? [] : localTypeDeclarations(p.getTypeAtLocation(decl), depth + 1, seen);
     });
   }
-  return false;
+  return [];
 }
 
 /**

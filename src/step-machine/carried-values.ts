@@ -1,14 +1,16 @@
 // The values a handler's step machine carries across its splits, typed with the type-aware view
-// of the file (see carried-types.ts): how each is spelled in the state type, which Dates travel as
-// ISO strings, which values could not be checked for JSON safety, and the value that refuses the
-// whole handler because it does not survive the JSON round trip.
-import type { Node, Type } from 'ts-morph';
+// of the file (see carried-types.ts): how each is spelled in the state type (with the type it has
+// at the split, narrowed members included), which Dates travel as ISO strings, which values could
+// not be checked for JSON safety or have no size bound, and the value that refuses the whole
+// handler because it does not survive the JSON round trip or its type is `any`.
+import { Node, SyntaxKind, type Statement, type Type } from 'ts-morph';
 import { isSensitiveStateValue, type StateProtection } from '../state-module.js';
 import type { FindingInput } from '../types.js';
 import { isRevivableDate, jsonSafety, typeText, type TypedView } from './carried-types.js';
 import { statementOf } from './handler-context.js';
-import { handlerLabel, isRaceAwait, referenceNodes, type Ask, type ContainerPlan, type HandlerPlan } from './plan.js';
+import { handlerLabel, isRaceAwait, referenceNodes, type ContainerPlan, type HandlerPlan } from './plan.js';
 import { hoistedNames } from './prefix.js';
+import { answerTypeName, requestTypeName } from './sdk-types.js';
 import { leftAsIs, sensitiveValueFinding } from './site-findings.js';
 
 export interface CarriedValues {
@@ -20,8 +22,14 @@ export interface CarriedValues {
   declaredTypes: Map<string, string>;
   /** Carried values whose JSON safety could not be checked. */
   unchecked: string[];
+  /** Members of carried values narrowed at the split, re-read where the state is minted (see withNarrowedMembers). */
+  narrowedMembers: Map<string, string[]>;
   /** Carried values that look like secrets, in a state the client can read. */
   findings: FindingInput[];
+  /** The types name a type declared in the handler's body: the state type is declared there too. */
+  localTypes: boolean;
+  /** Carried values whose size nothing bounds (strings, arrays, records, built sampling requests), with where they are declared. */
+  unbounded: { name: string; nameNode: Node }[];
 }
 
 interface Typing {
@@ -29,6 +37,8 @@ interface Typing {
   view: TypedView;
   /** Types are printed by the type-aware view of the file: its own node for the handler's scope. */
   scope: Node;
+  /** The handler's body: types declared there can be named by a state type declared there. */
+  localBody: Node;
   /** SDK type names the state type uses (collected for the imports). */
   uses: Set<string>;
   protection: StateProtection;
@@ -41,8 +51,9 @@ export function carriedValues(plan: HandlerPlan, view: TypedView, uses: Set<stri
   const typing: Typing = {
     plan, view, uses, protection,
     scope: view.file.getDescendantAtPos(statementOf(plan.handler.fn).getStart()) ?? view.file,
+    localBody: view.file.getDescendantAtPos(plan.handler.fn.getBody()!.getStart())?.getParent() ?? view.file,
     where: handlerLabel(plan.handler),
-    values: { types: new Map(), dates: new Set(), declaredTypes: new Map(), unchecked: [], findings: [] },
+    values: { types: new Map(), dates: new Set(), declaredTypes: new Map(), unchecked: [], narrowedMembers: new Map(), findings: [], localTypes: false, unbounded: [] },
   };
   for (const container of plan.containers) {
     const refusal = typeContainerValues(container, typing);
@@ -50,7 +61,11 @@ export function carriedValues(plan: HandlerPlan, view: TypedView, uses: Set<stri
   }
   const refusal = typePrefixValues(typing);
   if (refusal) return { refusal };
-  return typing.values;
+  // A carried type that names a type of the handler's body: the state type is declared there.
+  const localNames = (Node.isBlock(typing.localBody) ? typing.localBody.getStatements() : []).flatMap((st) =>
+    Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st) || Node.isClassDeclaration(st) || Node.isEnumDeclaration(st) ? [st.getName() ?? ''] : []);
+  const named = (text: string) => localNames.some((n) => new RegExp(`(^|[^\\w$.])${n}(?![\\w$])`).test(text));
+  return { ...typing.values, localTypes: [...typing.values.types.values()].some(named) };
 }
 
 function typeContainerValues(container: ContainerPlan, typing: Typing): FindingInput[] | undefined {
@@ -60,21 +75,25 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
   for (const name of new Set(container.live.flat())) {
     const ask = requestNames.get(name);
     if (ask && ask.paramsHoisted) {
-      values.types.set(name, requestType(ask));
+      // A lifted helper's request keeps the type its builder declares.
+      values.types.set(name, ask.requestType ?? requestTypeName(ask.kind)!);
+      // A sampling request holds the conversation it was built from.
+      if (ask.kind === 'sampling') values.unbounded.push({ name, nameNode: ask.site.node });
       continue;
     }
     // A carried answer keeps the SDK's name for its type.
     const answered = asks.find((a) => a.answerName === name && a.replacement === undefined);
+    const declared = container.declared.get(name);
+    const typedNode = declared && view.file.getDescendantAtPos(declared.nameNode.getStart());
+    const firstRound = container.rounds[container.live.findIndex((names) => names.includes(name))];
+    const after = container.statements.slice(firstRound.first);
     if (answered && !isRaceAwait(answered.awaitNode)) {
-      const type = answerType(answered);
+      const type = answerTypeName(answered.kind, answered.site.api);
       for (const t of type.split(' | ')) typing.uses.add(`type ${t}`);
-      values.types.set(name, type);
+      values.types.set(name, withNarrowedMembers(type, name, after, typing));
       continue;
     }
-    const declared = container.declared.get(name);
-    if (!declared) continue;
-    const typedNode = view.file.getDescendantAtPos(declared.nameNode.getStart());
-    if (!typedNode) continue;
+    if (!declared || !typedNode) continue;
     const type = typedNode.getType();
     if (isRevivableDate(type, declared.nameNode, typing.plan.handler.fn)) {
       // Travels as its ISO string and is revived with new Date(…) where it is restored.
@@ -86,11 +105,12 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
     if (refusal) return refusal;
     // Where the value is used after the split, control flow may have narrowed it (e.g. past an
     // `if (!token) return`): use that type when every later use agrees on it.
-    const firstRound = container.rounds[container.live.findIndex((names) => names.includes(name))];
-    const narrowed = typesAtUses(container.statements.slice(firstRound.first).flatMap((st) => referenceNodes(st, name)), typing);
+    const narrowed = typesAtUses(after.flatMap((st) => referenceNodes(st, name)), typing);
     // Loop state is assigned inside the loop after those uses: only its declared type holds every value.
     const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
-    values.types.set(name, narrowed.size === 1 && !loopState ? [...narrowed][0] : typeText(type, scope));
+    values.types.set(name, narrowed.size === 1 && !loopState ? withNarrowedMembers([...narrowed][0], name, after, typing) : typeText(type, scope, typing.localBody));
+    if (values.types.get(name) === 'any') return untyped(name, declared.nameNode, type, typing);
+    if (isUnbounded(type)) values.unbounded.push({ name, nameNode: declared.nameNode });
     noteSensitive(name, declared.nameNode, typing);
   }
   return undefined;
@@ -106,30 +126,133 @@ function typePrefixValues(typing: Typing): FindingInput[] | undefined {
       const declared = prefix.declared.get(name);
       const typedNode = declared && view.file.getDescendantAtPos(declared.nameNode.getStart());
       if (!typedNode) continue;
+      const assigned = assignedTypes(declared!.nameNode, typing);
       const type = typedNode.getType();
-      values.declaredTypes.set(name, typeText(type, scope));
-      values.types.set(name, typeText(type, scope));
+      const declaredText = assigned?.text ?? typeText(type, scope, typing.localBody);
+      values.declaredTypes.set(name, declaredText);
+      values.types.set(name, declaredText);
       if (!prefix.live.includes(name)) continue;
-      const refusal = unserializable(name, declared!.nameNode, type, typing);
-      if (refusal) return refusal;
+      for (const t of assigned?.types ?? [type]) {
+        const refusal = unserializable(name, declared!.nameNode, t, typing);
+        if (refusal) return refusal;
+      }
       noteSensitive(name, declared!.nameNode, typing);
       // Carried with the type the code after the prefix sees (narrowed by a guard such as
       // `if (!item) return`), when every use agrees: restoring it narrows the hoisted `let` alike.
       const narrowed = typesAtUses(after.flatMap((st) => referenceNodes(st, name)), typing);
       // Prefixes of one block that see it differently carry it with its declared type.
       const seen = carriedAs.get(name);
-      const carried = narrowed.size === 1 && (seen === undefined || seen === [...narrowed][0]) ? [...narrowed][0] : typeText(type, scope);
+      const carried = narrowed.size === 1 && (seen === undefined || seen === [...narrowed][0]) ? [...narrowed][0] : declaredText;
       carriedAs.set(name, carried);
       values.types.set(name, carried);
+      if (carried === 'any') return untyped(name, declared!.nameNode, type, typing);
+      if ((assigned?.types ?? [type]).some(isUnbounded)) values.unbounded.push({ name, nameNode: declared!.nameNode });
     }
   }
   return undefined;
 }
 
+/**
+ * `text`, a carried value's type, refined by the members of `name` that are narrowed wherever they are used after the
+ * split (by a guard before it: `if (!dates.content) return`): restored from the state, the value
+ * would lose that narrowing, so the state type keeps it (`ElicitResult & { content: … }`) and the
+ * state is minted with those members re-read where the narrowing holds (see emit.ts). A member is
+ * refined when every use of it there sees one type, narrower than its declared one, and nothing
+ * there assigns to it or to the value (a guard after the split is itself a use that disagrees).
+ */
+function withNarrowedMembers(text: string, name: string, after: Statement[], typing: Typing): string {
+  const uses = after.flatMap((st) => referenceNodes(st, name)).map((u) => typing.view.file.getDescendantAtPos(u.getStart()));
+  if (uses.length === 0 || uses.some((u) => u === undefined || isWritten(u))) return text;
+  // The members' declared types, as the value's own (narrowed) type there has them.
+  const valueType = uses[0]!.getType();
+  const byMember = new Map<string, Node[]>();
+  for (const use of uses as Node[]) {
+    const access = use.getParent();
+    // `x.a?.b` reads a member that may be missing: only plain accesses show narrowing.
+    if (!access || !Node.isPropertyAccessExpression(access) || access.getExpression() !== use || access.hasQuestionDotToken()) continue;
+    byMember.set(access.getName(), [...(byMember.get(access.getName()) ?? []), access]);
+  }
+  const members: string[] = [];
+  const parts: string[] = [];
+  for (const [member, accesses] of byMember) {
+    const declaredMember = valueType.getProperty(member)?.getTypeAtLocation(typing.view.file);
+    if (!declaredMember || !/^[A-Za-z_$][\w$]*$/.test(member) || accesses.some(isWritten)) continue;
+    const seen = typesAtNodes(accesses, typing);
+    if (seen.size !== 1 || [...seen][0] === typeText(declaredMember, typing.scope, typing.localBody)) continue;
+    members.push(member);
+    parts.push(`${member}: ${[...seen][0]}`);
+  }
+  if (members.length === 0) return text;
+  typing.values.narrowedMembers.set(name, members);
+  return `${text} & { ${parts.join('; ')} }`;
+}
+
+/**
+ * Whether nothing in the type bounds how large a value of it is: a string that is not a literal,
+ * an array, a record with an index signature (also as a member of a union: `string | undefined`).
+ */
+function isUnbounded(type: Type): boolean {
+  if (type.isUnion()) return type.getUnionTypes().some(isUnbounded);
+  return type.isString() || type.isArray() || type.isReadonlyArray() || type.getStringIndexType() !== undefined;
+}
+
+/** The target of an assignment, `++`/`--` or `delete`. */
+function isWritten(node: Node): boolean {
+  const parent = node.getParent();
+  if (!parent) return false;
+  if (Node.isBinaryExpression(parent)) {
+    const op = parent.getOperatorToken().getKind();
+    return parent.getLeft() === node && op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment;
+  }
+  if (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) {
+    return parent.getOperatorToken() === SyntaxKind.PlusPlusToken || parent.getOperatorToken() === SyntaxKind.MinusMinusToken;
+  }
+  return Node.isDeleteExpression(parent);
+}
+
+/**
+ * The types assigned to a `let x;` declared without a type or a value (TypeScript's evolving
+ * `any`: its type is what is assigned to it), as text and as types to check for JSON safety; an
+ * answer assigned to it keeps the SDK's name for its type. Undefined for any other declaration.
+ */
+function assignedTypes(nameNode: Node, typing: Typing): { text: string; types: Type[] } | undefined {
+  const declaration = nameNode.getParent();
+  if (!declaration || !Node.isVariableDeclaration(declaration) || declaration.getTypeNode() || declaration.getInitializer()) return undefined;
+  const asks = typing.plan.containers.flatMap((c) => c.rounds.flatMap((r) => r.asks));
+  const texts = new Set<string>();
+  const types: Type[] = [];
+  for (const ref of referenceNodes(typing.plan.handler.fn, nameNode.getText())) {
+    const assignment = ref.getParent();
+    if (!assignment || !Node.isBinaryExpression(assignment) || assignment.getLeft() !== ref || assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+    const ask = asks.find((a) => a.awaitNode === assignment.getRight());
+    if (ask) {
+      const type = answerTypeName(ask.kind, ask.site.api);
+      for (const t of type.split(' | ')) typing.uses.add(`type ${t}`);
+      texts.add(type);
+      continue;
+    }
+    const type = inView(assignment.getRight(), typing)?.getType();
+    if (!type || type.isAny()) return undefined;
+    texts.add(typeText(type, typing.scope, typing.localBody));
+    types.push(type);
+  }
+  return texts.size > 0 ? { text: [...texts].join(' | '), types } : undefined;
+}
+
+/** The node of the type-aware view that spans what `node` spans in the file. */
+function inView(node: Node, typing: Typing): Node | undefined {
+  let found = typing.view.file.getDescendantAtPos(node.getStart());
+  while (found && found.getEnd() < node.getEnd()) found = found.getParent();
+  return found && found.getStart() === node.getStart() && found.getEnd() === node.getEnd() ? found : undefined;
+}
+
 /** The type texts the checker gives the value at each of `uses` (one, when they agree). */
 function typesAtUses(uses: Node[], typing: Typing): Set<string> {
-  return new Set(uses.map((u) => typing.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined)
-    .map((n) => typeText(n!.getType(), typing.scope)));
+  return typesAtNodes(uses.map((u) => typing.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined) as Node[], typing);
+}
+
+function typesAtNodes(nodes: Node[], typing: Typing): Set<string> {
+  return new Set(nodes.map((n) => typeText(n.getType(), typing.scope, typing.localBody)));
 }
 
 /** A carried value that is not plain JSON refuses the whole handler; one of unknown type is noted. */
@@ -151,21 +274,31 @@ function unserializable(name: string, nameNode: Node, type: Type, typing: Typing
   ];
 }
 
+/**
+ * A carried value whose type is `any` (in the user's code, or because it cannot be written where
+ * the state type goes) refuses the handler: what it holds cannot be checked for JSON safety, and
+ * the state type would have to say `any`.
+ */
+function untyped(name: string, nameNode: Node, type: Type, typing: Typing): FindingInput[] {
+  const why = type.isAny()
+    ? 'its type is any, so what it holds cannot be checked for JSON safety'
+    : 'its type names a type declared where the state type cannot see it (in a nested block or another function)';
+  return [
+    {
+      rule: 'state-value-any',
+      severity: 'warning',
+      pos: nameNode.getStart(),
+      message: `${name} in ${typing.where} is live across the question and must travel in requestState, but ${why}`,
+      suggestion: type.isAny()
+        ? `Give ${name} a type (annotate its declaration, e.g. \`const ${name}: Report = JSON.parse(text)\`), then run the migration again.`
+        : `Declare that type at the top of the handler or outside it, then run the migration again.`,
+    },
+    ...typing.plan.containers.flatMap((c) => c.rounds.flatMap((r) => r.asks)).map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
+  ];
+}
+
 function noteSensitive(name: string, nameNode: Node, typing: Typing): void {
   if (typing.protection === 'signed' && isSensitiveStateValue(name, typing.values.types.get(name))) {
     typing.values.findings.push(sensitiveValueFinding(name, typing.where, nameNode));
   }
-}
-
-/** The SDK's type of a question's params, carried when they were built before the round. */
-function requestType(ask: Ask): string {
-  if (ask.requestType) return ask.requestType;
-  return ask.kind === 'sampling' ? 'CreateMessageRequestParams' : ask.kind === 'elicit-url' ? 'Parameters<typeof inputRequired.elicitUrl>[0]' : 'ElicitRequestFormParams';
-}
-
-/** The SDK's type of a question's answer. */
-function answerType(ask: Ask): string {
-  if (ask.kind === 'roots') return 'ListRootsResult';
-  if (ask.kind !== 'sampling') return 'ElicitResult';
-  return /requestSampling/.test(ask.site.api) ? 'CreateMessageResult | CreateMessageResultWithTools' : 'CreateMessageResult';
 }

@@ -10,11 +10,13 @@ import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile 
 import type { PushAlias } from '../config.js';
 import { aliasArgumentProblem, implementedAlias } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo } from '../analysis/handlers.js';
-import { findPushSites, importsV1Sdk } from '../analysis/push-sites.js';
+import { findPushSites, v1Surface } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
-import { findHelperChains, findLiftableHelpers, type LiftableHelper } from './helpers.js';
+import { companionText, findHelperChains, findLiftableHelpers, type CompanionTypes, type LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
 import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
+import { indentationAt } from './text.js';
+import { detectStyle } from '../text-style.js';
 
 /** What the runner passes a file in cross-file mode: imported modules that export liftable helpers. */
 export interface CrossFileInput {
@@ -77,7 +79,7 @@ function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): {
   /** Exported functions that ask in their own body and are not lifted: name → the push call, and why not. */
   const asking = new Map<string, Asking>();
   // As in the module's own run: a v1 module's helpers are not lifted, so offer none.
-  if (importsV1Sdk(sourceFile)) return { lifted, asking };
+  if (v1Surface(sourceFile).server) return { lifted, asking };
   const handlers = findHandlers(sourceFile);
   const sites = findPushSites(sourceFile, handlers, aliases).filter((s) => aliasArgumentProblem(s) === undefined);
   const names = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
@@ -87,8 +89,13 @@ function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): {
   findHelperChains(sourceFile, sites, helpers, handlers, names);
   for (const helper of helpers.values()) {
     if (!isExported(helper)) continue;
-    // Every helper on the way keeps its own companion names: numbered ones mean an earlier run wrote them.
+    // Every helper on the way keeps its own companion names: numbered ones mean an earlier run wrote
+    // them, and its callers use those when they are exactly what that run writes for this helper.
     if (chainLinks(helper).every(ownCompanionNames)) lifted.set(helper.name, helper);
+    else {
+      const written = writtenCompanions(helper, sourceFile);
+      if (written) lifted.set(helper.name, written);
+    }
   }
   for (const [name, declarations] of sourceFile.getExportedDeclarations()) {
     const fn = exportedFunction(declarations[0], sourceFile);
@@ -116,6 +123,31 @@ function chainLinks(helper: LiftableHelper): LiftableHelper[] {
 function ownCompanionNames(helper: LiftableHelper): boolean {
   const base = camelCase(helper.name);
   return helper.requestFn === `${base}Params` && (helper.resultFn === undefined || helper.resultFn === `${base}Outcome`);
+}
+
+/**
+ * The helper with its own companion names when the module already exports its companions exactly as
+ * a run writes them right after it (an earlier run lifted it for other callers, or a run that was
+ * interrupted before it wrote the callers); undefined otherwise. Plain helpers only (no chain, no
+ * guard), whose companions' text follows from the helper and the types they declare.
+ */
+function writtenCompanions(helper: LiftableHelper, sourceFile: SourceFile): LiftableHelper | undefined {
+  if (helper.via || helper.guarded) return undefined;
+  const base = camelCase(helper.name);
+  const own = { ...helper, requestFn: `${base}Params`, resultFn: helper.resultFn === undefined ? undefined : `${base}Outcome` };
+  const request = sourceFile.getFunction(own.requestFn);
+  const outcome = own.resultFn === undefined ? undefined : sourceFile.getFunction(own.resultFn);
+  if (!request?.isExported() || (own.resultFn !== undefined && !outcome?.isExported())) return undefined;
+  const result = outcome?.getReturnTypeNode()?.getText();
+  const types: CompanionTypes = {
+    request: request.getReturnTypeNode()?.getText(),
+    answer: outcome?.getParameters().at(-1)?.getTypeNode()?.getText(),
+    result: own.resultAsync ? result?.replace(/^Promise<([\s\S]*)>$/, '$1') : result,
+  };
+  const text = sourceFile.getFullText();
+  const style = detectStyle(text);
+  const companions = companionText(own, indentationAt(text, helper.declaration.getStart()), style.indentUnit, style.eol, style.semicolons ? ';' : '', types, true);
+  return text.startsWith(`${style.eol}${style.eol}${companions}`, helper.declaration.getEnd()) ? { ...own, written: true } : undefined;
 }
 
 function isExported(helper: LiftableHelper): boolean {
@@ -290,9 +322,14 @@ export function companionImportEdits(lifted: ImportedHelper[], stillUsed: (local
   return edits;
 }
 
-/** Modules and helper names a file's migration now depends on, for the runner's group. */
+/**
+ * Modules and helper names a file's migration now depends on, for the runner's group: the helpers
+ * whose companions their module does not export yet.
+ */
 export function requirementsOf(lifted: ImportedHelper[]): { absPath: string; helpers: string[] }[] {
   const byPath = new Map<string, Set<string>>();
-  for (const item of lifted) byPath.set(item.absPath, (byPath.get(item.absPath) ?? new Set()).add(item.helper.name));
+  for (const item of lifted) {
+    if (!item.helper.written) byPath.set(item.absPath, (byPath.get(item.absPath) ?? new Set()).add(item.helper.name));
+  }
   return [...byPath].map(([absPath, names]) => ({ absPath, helpers: [...names].sort() })).sort((a, b) => (a.absPath < b.absPath ? -1 : 1));
 }

@@ -51,11 +51,15 @@ export function emitHandler(typed: TypedHandler, hc: EmitHandlerContext): { edit
   const ctxParam = contextParameter(handler, replaced, fnIdentifiers, hc.style.semicolons ? ';' : '');
   const edits = [...ctxParam.edits];
   const stateType = hc.typescript ? uniqueName(`${pascalCase(stateTypeBase(handler))}State`, hc.typeNames, '') : undefined;
+  // A state type that names a type of the handler's body is declared there, first thing.
+  const inBody = stateType !== undefined && containers.length > 0 && typed.carried.localTypes;
   const layout = handlerLayout(typed, hc, {
     text: hc.text, style: hc.style, typescript: hc.typescript, ctxName: ctxParam.name, stateType,
     subject: typed.binding.subject, args: typed.binding.args, types: typed.carried.types, dates: typed.carried.dates, uses: hc.uses,
+    narrowedMembers: typed.carried.narrowedMembers,
     stateVar: '', stateInit: '', bodyEdits: [], prelude: [],
   }, new Set(fnIdentifiers), ctxParam.rebind);
+  if (inBody) layout.topLines.unshift(...stateTypeDeclaration(containers, layout.base, '', (c) => prefixLive(plan, c.container)).split(hc.style.eol).filter((line) => line !== ''));
   const top = topLinesEdit(plan, layout, hc);
   if (top) edits.push(top);
 
@@ -64,7 +68,7 @@ export function emitHandler(typed: TypedHandler, hc: EmitHandlerContext): { edit
   const throwEdits = throws.map((t) => urlThrowEdit(t, layout.base, layout.identifiers));
   const pending = [...capabilityEdits(handler, ctxParam.name, hc.uses, findings), ...throwEdits, ...typed.removals, ...plan.deferred.map((d) => d.deletion)];
   edits.push(...prefixEdits(typed, layout, hc, containerEdits(typed, layout, pending)));
-  if (stateType && containers.length > 0) {
+  if (stateType && containers.length > 0 && !inBody) {
     const anchor = statementOf(fn);
     const at = lineStartOf(hc.text, anchor.getStart());
     edits.push({ start: at, end: at, text: stateTypeDeclaration(containers, layout.base, indentationAt(hc.text, anchor.getStart()), (c) => prefixLive(plan, c.container)) });
@@ -162,7 +166,7 @@ function prefixEdits(typed: TypedHandler, layout: Layout, hc: EmitHandlerContext
       const guard = from.length === allSteps.length && typed.throws.length === 0
         ? `${resumedVar} === undefined`
         : from.filter((step) => !later.has(step)).map((step) => `${resumedVar}?.step !== ${q}${step}${q}`).join(' && ');
-      return { anchor: p.anchor, visible: p.visible, live: p.live, guard };
+      return { anchor: p.anchor, visible: p.visible, live: p.live, unrestored: p.unrestored, guard };
     });
     const edit = prefixEdit({
       text: hc.text, style: hc.style, typescript: hc.typescript, region, guards, types: typed.carried.declaredTypes,

@@ -39,6 +39,8 @@ export interface EmitContext {
   prelude: string[];
   /** Values of the handler's prefix, carried in every step (see prefix.ts). */
   extraCarried?: string[];
+  /** Members of carried values narrowed at the split: minted re-read, so the state type can keep the narrowing. */
+  narrowedMembers?: Map<string, string[]>;
 }
 
 const REQUEST_TYPES: Record<Ask['kind'], string | undefined> = {
@@ -77,7 +79,12 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
   }
   push(0, `let ${ec.stateVar} = ${ec.stateInit}${semi}`);
 
-  const carried = (name: string) => (ec.dates?.has(name) ? `${name}: ${name}.toISOString()` : name);
+  const carried = (name: string) => {
+    if (ec.dates?.has(name)) return `${name}: ${name}.toISOString()`;
+    const members = ec.narrowedMembers?.get(name);
+    // `{ ...dates, content: dates.content }`: what the checker knows of `dates.content` here holds in the state too.
+    return members ? `${name}: { ...${name}, ${members.map((m) => `${m}: ${name}.${m}`).join(', ')} }` : name;
+  };
   const stepObject = (k: number) => `{ ${[`step: ${q(rounds[k].step)}`, ...live[k].map(carried), ...(ec.extraCarried ?? [])].join(', ')} }`;
   const hoistedRequests = (round: Round, level: number) => {
     for (const ask of round.asks) {

@@ -41,7 +41,7 @@ export function planHandlers(file: FileRecognition): { findings: FindingInput[];
 }
 
 function planOne(handler: HandlerInfo, handlerSites: PushSite[], file: FileRecognition): { findings: FindingInput[]; plan?: PlannedHandler } {
-  const refusal = handlerRefusal(handler, handlerSites, file.v1) ?? sharedFunctionRefusal(handler, handlerSites, file.handlers);
+  const refusal = handlerRefusal(handler, handlerSites, file.v1Handler(handler)) ?? sharedFunctionRefusal(handler, handlerSites, file.handlers);
   if (refusal) return { findings: refusal };
   // Something else in the handler keeps it as it was (never half-migrate): its questions say why.
   const keptWhole = file.keptWholeBecause(handler);

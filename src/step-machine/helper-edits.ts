@@ -6,6 +6,7 @@ import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { companionText, type CompanionTypes, type HelperCall, type LiftableHelper } from './helpers.js';
 import { isPropertyName } from './references.js';
+import { answerTypeName, requestTypeName } from './sdk-types.js';
 import { helperFinding, outsideRequestFinding } from './site-findings.js';
 import { indentationAt, lineStartOf } from './text.js';
 import { sdkImportNames } from './unused-imports.js';
@@ -101,15 +102,13 @@ function contextReadEdits(helper: LiftableHelper, uses: Set<string>): TextEdit[]
 function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<string>): CompanionTypes {
   if (!typescript) return {};
   if (helper.context) uses.add('type ServerContext');
-  const kind = helper.site.kind === 'roots' ? 'roots' : helper.site.kind === 'sampling' ? 'sampling' : helper.site.elicitMode === 'url' ? 'url' : 'elicit';
-  const request = kind === 'elicit' ? 'ElicitRequestFormParams' : kind === 'sampling' ? 'CreateMessageRequestParams' : kind === 'url' ? 'Parameters<typeof inputRequired.elicitUrl>[0]' : undefined;
-  const answer = kind === 'roots' ? 'ListRootsResult' : kind === 'sampling'
-    ? (/requestSampling/.test(helper.site.api) ? 'CreateMessageResult | CreateMessageResultWithTools' : 'CreateMessageResult')
-    : 'ElicitResult';
+  const kind = helper.site.kind === 'roots' ? 'roots' : helper.site.kind === 'sampling' ? 'sampling' : helper.site.elicitMode === 'url' ? 'elicit-url' : 'elicit';
+  const request = requestTypeName(kind);
+  const answer = answerTypeName(kind, helper.site.api);
   for (const name of `${request ?? ''} ${answer}`.match(/\b(ElicitRequestFormParams|CreateMessageRequestParams|ListRootsResult|CreateMessageResultWithTools|CreateMessageResult|ElicitResult)\b/g) ?? []) {
     uses.add(`type ${name}`);
   }
-  if (kind === 'url') uses.add('inputRequired');
+  if (kind === 'elicit-url') uses.add('inputRequired');
   const declared = helper.fn.getReturnTypeNode()?.getText();
   const result = declared?.replace(/^Promise<([\s\S]*)>$/, '$1');
   // The companions repeat the declared result type: SDK types it names stay imported.

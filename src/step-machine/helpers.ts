@@ -69,6 +69,8 @@ export interface LiftableHelper {
    * `name`, where they do (`params`, `outcome`), and read its envelope before the old call.
    */
   context?: { name: string; params: boolean; outcome: boolean };
+  /** Its companions are already in its module, as a run writes them (an imported helper in cross-file mode). */
+  written?: boolean;
 }
 
 /** The one call a chain helper makes of the helper below it, as its companions call that one's. */

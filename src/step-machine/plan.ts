@@ -128,6 +128,8 @@ export interface PrefixPlan {
   /** Declared names the code from the anchor on uses, and of those, the ones holding a value. */
   visible: string[];
   live: string[];
+  /** Names the prefix assigns that only first-leg code below it reads: not restored on a retry. */
+  unrestored: string[];
   declared: Map<string, Declared>;
 }
 
@@ -211,9 +213,16 @@ export function planHandler(
   // Side effects before the blocks that ask run on the first leg only; what they declare and the
   // rest of the block uses travels in the state of every step below them.
   const prefixes: PrefixPlan[] = [];
+  // What a retry never runs again: a container's statements before its first question (those not
+  // recomputed on every leg) and the params built there for that question, which travel as the request.
+  const firstLeg = containers.flatMap((c) => [
+    ...c.statements.slice(0, c.rounds[0].first).filter((st) => !c.hoisted.includes(st)),
+    ...c.rounds[0].asks.flatMap((a) => (a.paramsHoisted && a.site.params ? [a.site.params] : [])),
+  ]);
+  const firstLegOnly = (node: Node) => firstLeg.some((r) => r.containsRange(node.getPos(), node.getEnd()));
   for (const [level, anchors] of located.lifts) {
     for (const anchor of anchors) {
-      const planned = planPrefix(level, anchor, body, removed);
+      const planned = planPrefix(level, anchor, body, removed, firstLegOnly);
       if (typeof planned === 'string') {
         for (const site of sites) reject(site, 'push-unsupported-shape', `${site.api} in ${where}: ${planned}`, PREFIX_SUGGESTION);
         return { ok: false, findings };
@@ -337,35 +346,11 @@ export function planHandler(
       }
     }
 
-    // Constants computed purely from the arguments and module constants are recomputed on every
-    // leg instead of travelling in the state ("only what cannot be recomputed travels").
-    const hoisted: Statement[] = [];
-    const recomputable = new Set<string>();
-    // A value changed in place by code that runs on one leg only (before the last round, or inside a
-    // re-ask loop) must travel as it is then: recomputing it would lose the change.
-    // (Before the first round only a visible member change counts: passing a string on is common.)
-    const changedBetween = (from: number) => statements.filter((st, i) =>
-      (i >= rounds[0].first && i < rounds[rounds.length - 1].first) || rounds.some((r) => r.loop && r.first === i));
-    const asked = (n: Node) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd()));
-    for (const st of kept.filter((k) => statements.indexOf(k) < rounds[0].first)) {
-      const names = Node.isVariableStatement(st) ? st.getDeclarations().flatMap((d) => bindingNames(d.getNameNode())) : [];
-      const at = statements.indexOf(st);
-      const firstLeg = statements.slice(at + 1, rounds[0].first);
-      if (names.some((n) => changedBetween(at).some((other) => changesInPlace(other, n, asked)) ||
-        firstLeg.some((other) => changesInPlace(other, n, asked, false)))) continue;
-      if (Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st)) {
-        hoisted.push(st);
-      } else if (Node.isVariableStatement(st) && st.getDeclarationKind() === 'const' &&
-        st.getDeclarations().every((d) => {
-          const init = d.getInitializer();
-          return init !== undefined && isPureExpression(init) &&
-            referencedNames(init).every((n) => recomputable.has(n) || paramNames.has(n) || (!declared.has(n) && stableOutside(n, handler.fn)));
-        })) {
-        hoisted.push(st);
-        for (const d of st.getDeclarations()) for (const n of bindingNames(d.getNameNode())) recomputable.add(n);
-      }
-    }
-    const live = rounds.map((round) => liveAt(round.first, kept, statements, declared).filter((n) => !recomputable.has(n)));
+    const { hoisted, recomputable } = recomputedOnEveryLeg(statements, kept, rounds, declared, (name) => paramNames.has(name) || (!declared.has(name) && stableOutside(name, handler.fn)),
+      (n) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd())),
+      (st) => sites.some((site) => st.containsRange(site.node.getPos(), site.node.getEnd())));
+    // Params built before their round travel as the request: what only they read does not travel again.
+    const live = rounds.map((round) => liveAt(round.first, kept, statements, declared, round.asks.flatMap((a) => (a.paramsHoisted && a.site.params ? [a.site.params] : []))).filter((n) => !recomputable.has(n)));
     // A request hoisted before its round is carried into it.
     rounds.forEach((round, k) => {
       for (const ask of round.asks) if (ask.paramsHoisted && ask.requestName) live[k].push(ask.requestName);
@@ -557,7 +542,7 @@ const PREFIX_SUGGESTION = 'Move the side effects before the question into a help
  * The prefix of `level`: its statements before `anchor`, what they declare, and which of those
  * the code from the anchor on uses (block scoping keeps them inside `level`). A string says why not.
  */
-function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node: Node) => boolean): PrefixPlan | string {
+function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node: Node) => boolean, firstLegOnly: (node: Node) => boolean): PrefixPlan | string {
   const all = level.getStatements();
   const anchorIndex = all.indexOf(anchor);
   const statements = all.slice(0, anchorIndex).filter((st) => !removed(st));
@@ -567,12 +552,16 @@ function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node
   if (level !== body && statements.some((st) => Node.isVariableStatement(st) && st.getDeclarationKind() === 'var')) {
     return 'a var declared before the question inside a nested block would change its scope';
   }
-  const used = new Set(all.slice(anchorIndex).flatMap((st) => referencedNames(st)));
+  const uses = all.slice(anchorIndex).flatMap((st) => referenceNodes(st));
+  const used = new Set(uses.map((n) => n.getText()));
+  // A retry restores only what it reads again (not what the blocks below read on the first leg only).
+  const reread = new Set(uses.filter((n) => !firstLegOnly(n)).map((n) => n.getText()));
   const visible = [...declared.keys()].filter((name) => used.has(name));
   // Only names that hold a value when the prefix ends are carried (`let x;` assigned later is not).
   const assigned = (name: string) => statements.some((st) => isReassigned(name, st)) ||
     statements.some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => d.getInitializer() && bindingNames(d.getNameNode()).includes(name)));
-  return { block: level, statements, anchor, live: visible.filter(assigned), visible, declared };
+  const live = visible.filter((name) => reread.has(name) && assigned(name));
+  return { block: level, statements, anchor, live, unrestored: visible.filter((name) => !live.includes(name) && assigned(name)), visible, declared };
 }
 
 /**
@@ -620,6 +609,71 @@ function stableOutside(name: string, fn: Node): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Constants computed purely from the arguments and module constants are recomputed on every leg
+ * instead of travelling in the state ("only what cannot be recomputed travels"); so are type
+ * declarations. A recomputed value's guard before the first question (`if (!item || !item.owner)
+ * return …`) must run where the value is, on every leg, or a retry works on a value that no longer
+ * passes it (the item was removed in between): the guard moves up with it when nothing before it
+ * there has an effect and it needs only recomputed values; otherwise the value travels in the state
+ * instead, checked once, as the first leg saw it. `outside`: whether a name not computed here
+ * holds the same value on every leg (a parameter, or declared outside the handler: a module const).
+ */
+function recomputedOnEveryLeg(
+  statements: Statement[],
+  kept: Statement[],
+  rounds: Round[],
+  declared: Map<string, Declared>,
+  outside: (name: string) => boolean,
+  asked: (n: Node) => boolean,
+  asks: (st: Statement) => boolean,
+): { hoisted: Statement[]; recomputable: Set<string> } {
+  const before = kept.filter((k) => statements.indexOf(k) < rounds[0].first);
+  // A value changed in place by code that runs on one leg only (before the last round, or inside a
+  // re-ask loop) must travel as it is then: recomputing it would lose the change.
+  // (Before the first round only a visible member change counts: passing a string on is common.)
+  const changedBetween = statements.filter((st, i) =>
+    (i >= rounds[0].first && i < rounds[rounds.length - 1].first) || rounds.some((r) => r.loop && r.first === i));
+  // Only a value the code after the split uses needs its guards there.
+  const usedAfter = new Set(kept.filter((k) => statements.indexOf(k) >= rounds[0].first).flatMap((st) => referencedNames(st)));
+  const carried = new Set<string>();
+  for (;;) {
+    const hoisted: Statement[] = [];
+    const recomputable = new Set<string>();
+    const stable = (n: string) => recomputable.has(n) || outside(n);
+    for (const st of before) {
+      const names = Node.isVariableStatement(st) ? st.getDeclarations().flatMap((d) => bindingNames(d.getNameNode())) : [];
+      const at = statements.indexOf(st);
+      const firstLeg = statements.slice(at + 1, rounds[0].first);
+      if (names.some((n) => carried.has(n) || changedBetween.some((other) => changesInPlace(other, n, asked)) ||
+        firstLeg.some((other) => changesInPlace(other, n, asked, false)))) continue;
+      if (Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st)) {
+        hoisted.push(st);
+      } else if (Node.isVariableStatement(st) && st.getDeclarationKind() === 'const' &&
+        st.getDeclarations().every((d) => {
+          const init = d.getInitializer();
+          return init !== undefined && isPureExpression(init) && referencedNames(init).every(stable);
+        })) {
+        hoisted.push(st);
+        for (const d of st.getDeclarations()) for (const n of bindingNames(d.getNameNode())) recomputable.add(n);
+      }
+    }
+    // Guards of recomputed values: moved up with them, or their values carried instead.
+    const stays = before.filter((st) => !hoisted.includes(st));
+    const guards = stays.filter((st) => Node.isIfStatement(st) && alwaysExits(st.getThenStatement()) && !asks(st) &&
+      referencedNames(st).some((n) => recomputable.has(n) && usedAfter.has(n)));
+    const unmovable = guards.filter((guard) => !isPureExpression((guard as import('ts-morph').IfStatement).getExpression()) ||
+      !referencedNames((guard as import('ts-morph').IfStatement).getExpression()).every(stable) ||
+      !referencedNames(guard).every((n) => !declared.has(n) || recomputable.has(n)) ||
+      stays.slice(0, stays.indexOf(guard)).some((st) => !guards.includes(st) && !isPureStatement(st)));
+    if (unmovable.length === 0) {
+      const moved = [...hoisted, ...guards];
+      return { hoisted: statements.filter((st) => moved.includes(st)), recomputable };
+    }
+    for (const guard of unmovable) for (const n of referencedNames(guard)) if (recomputable.has(n) && usedAfter.has(n)) carried.add(n);
+  }
 }
 
 function impure(message: string): { rule: string; message: string; suggestion: string } {
@@ -1016,10 +1070,12 @@ export function referenceNodes(node: Node, name?: string): Node[] {
   return names;
 }
 
-function liveAt(first: number, kept: Statement[], statements: Statement[], declared: Map<string, Declared>): string[] {
+/** Names declared before statement `first` and read from it on (outside `built`, evaluated before it). */
+function liveAt(first: number, kept: Statement[], statements: Statement[], declared: Map<string, Declared>, built: Node[] = []): string[] {
   const used = new Set<string>();
   for (const statement of kept) {
-    if (statements.indexOf(statement) >= first) for (const n of referencedNames(statement)) used.add(n);
+    if (statements.indexOf(statement) < first) continue;
+    for (const n of referenceNodes(statement)) if (!built.some((b) => b.containsRange(n.getPos(), n.getEnd()))) used.add(n.getText());
   }
   return [...declared.values()].filter((d) => d.index >= 0 && d.index < first && used.has(d.name)).map((d) => d.name);
 }

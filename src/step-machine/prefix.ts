@@ -30,7 +30,7 @@ export interface PrefixInput {
    * The prefixes of this block, in the order of their anchors: each runs what comes before its
    * anchor unless `guard` says the retry resumes at or after it, and then restores `live`.
    */
-  guards: { anchor: Statement; visible: string[]; live: string[]; guard: string }[];
+  guards: { anchor: Statement; visible: string[]; live: string[]; unrestored: string[]; guard: string }[];
   /** Declared type text per hoisted name (TypeScript only). */
   types: Map<string, string>;
   resumedVar: string;
@@ -125,9 +125,13 @@ export function prefixEdit(input: PrefixInput): TextEdit {
 
   const lines = (level: number, texts: string[]) => texts.map((l) => indent + unit.repeat(level) + l).join(eol);
   const opening: string[] = [...input.topLines];
+  // A value only the first leg reads is assigned wherever it is read, which the checker cannot see
+  // through the guards: `let diff!: string`.
+  const unrestored = new Set(guards.flatMap((g) => g.unrestored));
   for (const name of hoisted) {
-    const type = input.typescript ? input.types.get(name) : undefined;
-    opening.push(`let ${name}${type ? `: ${type}` : ''}${semi}`);
+    // A name whose type is `any` keeps TypeScript's own inference (`let x;`), as it was declared.
+    const type = input.typescript && input.types.get(name) !== 'any' ? input.types.get(name) : undefined;
+    opening.push(`let ${name}${type ? `${unrestored.has(name) ? '!' : ''}: ${type}` : ''}${semi}`);
   }
   let out = opening.length > 0 ? lines(0, opening) + eol : '';
   for (let k = m - 1; k >= 0; k--) out += lines(m - 1 - k, [`if (${guards[k].guard}) {`]) + eol;

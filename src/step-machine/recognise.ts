@@ -6,7 +6,7 @@
 import { Node, SyntaxKind } from 'ts-morph';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
-import { findPushSites, importsV1Sdk, type PushSite } from '../analysis/push-sites.js';
+import { findPushSites, v1Surface, type PushSite } from '../analysis/push-sites.js';
 import { outsideAnyRequest } from '../analysis/request-scope.js';
 import type { FindingInput, TransformContext } from '../types.js';
 import { recogniseNotifiers, type HandlerNotifiers } from './completion-notifiers.js';
@@ -15,13 +15,16 @@ import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall
 import { outsideRequestFinding, routeRefusalFinding } from './site-findings.js';
 import { unliftedAskers } from './unlifted-askers.js';
 import type { HelperRefusal } from './nested-helpers.js';
+import { hiddenNameProblem } from './hidden-names.js';
 
 /** What the later stages need to know about a file that asks. */
 export interface FileRecognition {
   handlers: HandlerInfo[];
   routeRefusals: RouteRefusal[];
-  /** The file requires the v1 SDK: nothing is lifted, every question is reported. */
+  /** The file requires the v1 SDK server: nothing is lifted, every question is reported. */
   v1: boolean;
+  /** A handler still on the v1 SDK (registered the v1 way, on a v1 server, reading the v1 context): its questions are reported. */
+  v1Handler: (handler: HandlerInfo) => boolean;
   /** Same-file helpers whose question is lifted into their callers. */
   helpers: Map<Node, LiftableHelper>;
   /** Helpers of other modules this file imports (cross-file mode). */
@@ -52,7 +55,8 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   // Calls of configured aliases whose arguments are not the SDK's stay, and so do their handlers.
   const aliasBlocked = aliasArgumentRefusals(sites, findings);
 
-  const v1 = importsV1Sdk(sourceFile);
+  const surface = v1Surface(sourceFile);
+  const v1 = surface.server;
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
   // A configured alias's own body is its implementation: it stays, reported as such.
@@ -102,12 +106,12 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     // A same-file function that still asks (not lifted) called from here.
     const unlifted = askers.callsIn(handler.fn, (call) => outsideAnyRequest(call));
     if (unlifted.length > 0) return `it also calls ${[...new Set(unlifted.map((u) => `${u.name}()`))].join(', ')}, which asks the client and is not migrated`;
-    return undefined;
+    return hiddenNameProblem(handler.fn);
   };
   return {
     findings,
     file: {
-      handlers, routeRefusals, v1, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
+      handlers, routeRefusals, v1, v1Handler: surface.handler, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
       exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause,
     },
   };

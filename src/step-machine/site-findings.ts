@@ -28,8 +28,8 @@ export function handlerRefusal(handler: HandlerInfo, sites: PushSite[], v1: bool
       rule: 'push-request',
       severity: 'warning' as const,
       pos: s.node.getStart(),
-      message: `${s.api} in ${where} (SDK v1): throws on 2026-07-28 and cannot become an input request on v1`,
-      suggestion: 'Upgrade the file to @modelcontextprotocol/server 2.x (mcp-mrtr-migrate --sdk-upgrade always, or the official @modelcontextprotocol/codemod), then run the migration again.',
+      message: `${s.api} in ${where}, which is still on the v1 SDK: it throws on 2026-07-28 and cannot become an input request on v1`,
+      suggestion: 'Finish the v1→v2 upgrade of this handler first (the sdk-upgrade findings say what is left; the upgrade runs unless --sdk-upgrade never), then run the migration again.',
     }));
   }
   if (!canReturnInputRequired(handler)) {

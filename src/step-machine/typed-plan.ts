@@ -78,5 +78,15 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
       suggestion: 'Make sure these values are plain JSON data (no class instances, Dates, Maps, functions).',
     });
   }
+  if (carried.unbounded.length > 0) {
+    const names = [...new Set(carried.unbounded.map((u) => u.name))];
+    findings.push({
+      rule: 'state-size-unbounded',
+      severity: 'info',
+      pos: carried.unbounded[0].nameNode.getStart(),
+      message: `${where} carries ${names.join(', ')} in requestState, and nothing bounds their size: a state over 24 KiB is kept on the server in the state module's large-state store (this process's memory by default) and the token carries its id`,
+      suggestion: 'With several instances (a load balancer, serverless), plug in a store they share with useLargeStateStore() where the server starts (see "Large states" in the state module), or a retry that reaches another instance is refused and the client starts the call again.',
+    });
+  }
   return { ...planned, binding, carried, findings };
 }

@@ -1,6 +1,7 @@
 // File-level edits around migrated handlers: the imports they need, and the requestState verify
 // hook in the server construction (without it nothing is protected).
-import { Node, SyntaxKind, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type ImportDeclaration, type ImportSpecifier, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
+import { removalRange } from '../removal.js';
 import type { TextStyle } from '../text-style.js';
 import type { TextEdit } from '../types.js';
 import { indentationAt, lineEndAfter, lineStartOf } from './text.js';
@@ -50,15 +51,8 @@ export function importEdits(
       } else {
         edits.push({ start: braces.getStart(), end: braces.getEnd(), text: `{ ${all.join(', ')} }` });
       }
-    } else {
-      for (const spec of toRemove) {
-        const next = named[named.indexOf(spec) + 1];
-        edits.push({ start: spec.getStart(), end: next ? next.getStart() : spec.getEnd(), text: '' });
-      }
-      if (missing.length > 0) {
-        const last = named[named.length - 1];
-        edits.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${missing.join(', ')}` });
-      }
+    } else if (missing.length > 0 || toRemove.length > 0 || existing.isTypeOnly()) {
+      edits.push(...multilineSpecifierEdits(existing, named, toRemove, missing, text));
     }
   } else if (sdkNames.length > 0) {
     newLines += `import { ${sdkNames.join(', ')} } from ${quote}${SDK}${quote}${semi}${eol}`;
@@ -82,6 +76,41 @@ export function importEdits(
   return edits;
 }
 
+/**
+ * The same change in a specifier list written over several lines, as minimal edits that keep its
+ * layout and comments: names removed with their separator, new names after the last kept one.
+ */
+function multilineSpecifierEdits(
+  existing: ImportDeclaration,
+  named: ImportSpecifier[],
+  toRemove: ImportSpecifier[],
+  missing: string[],
+  text: string,
+): TextEdit[] {
+  const edits: TextEdit[] = [];
+  const kept = named.filter((spec) => !toRemove.includes(spec));
+  if (kept.length === 0 && missing.length === 0) return [{ ...removalRange(text, existing), text: '' }];
+  if (existing.isTypeOnly()) {
+    // `import type {` → `import {`, each kept name keeping its type-only meaning.
+    const typeKeyword = existing.getImportClause()?.getFirstChildByKind(SyntaxKind.TypeKeyword);
+    if (typeKeyword) edits.push({ start: typeKeyword.getStart(), end: typeKeyword.getEnd() + 1, text: '' });
+    for (const spec of kept) if (!spec.isTypeOnly()) edits.push({ start: spec.getStart(), end: spec.getStart(), text: 'type ' });
+  }
+  const added = missing.join(', ');
+  const lastKept = kept[kept.length - 1];
+  // Removed names followed by a kept one go with their own separator; a removed tail goes from the
+  // end of the last kept name (its comma with it), and the new names take its place.
+  const tail = lastKept ? named.indexOf(lastKept) + 1 : 0;
+  for (const spec of toRemove) {
+    const index = named.indexOf(spec);
+    if (index < tail) edits.push({ start: spec.getStart(), end: named[index + 1].getStart(), text: '' });
+  }
+  const last = named[named.length - 1];
+  if (!lastKept) edits.push({ start: named[0].getStart(), end: last.getEnd(), text: added });
+  else if (tail < named.length) edits.push({ start: lastKept.getEnd(), end: last.getEnd(), text: added ? `, ${added}` : '' });
+  else if (added) edits.push({ start: lastKept.getEnd(), end: lastKept.getEnd(), text: `, ${added}` });
+  return edits;
+}
 
 /** After a shebang and leading comments: where a first import goes. */
 function firstCodeLine(sourceFile: SourceFile, text: string): number {

@@ -41,7 +41,11 @@ function rawMethod(call: ts.CallExpression): string | undefined {
  * calls are sites too, named `<callee> [alias]`.
  */
 export function scanPushSites(fileName: string, text: string, aliases: readonly string[] = []): ScannedSite[] {
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  return scanSourceFile(ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS), aliases);
+}
+
+/** The same inventory of a file already parsed (with parent pointers). */
+export function scanSourceFile(sf: ts.SourceFile, aliases: readonly string[] = []): ScannedSite[] {
   const sites: ScannedSite[] = [];
   const add = (node: ts.Node, api: string) => {
     const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
@@ -91,8 +95,8 @@ function nearestFunction(node: ts.Node): ts.Node | undefined {
  * (directly, not from a nested function) or in a function nested in one: a handler that was
  * rewritten while a push call in it stayed — "half-migrated".
  */
-export function halfMigrated(fileName: string, text: string): ScannedSite[] {
-  const sites = scanPushSites(fileName, text);
+export function halfMigrated(fileName: string, text: string, aliases: readonly string[] = []): ScannedSite[] {
+  const sites = scanPushSites(fileName, text, aliases);
   const sf = sites[0]?.node.getSourceFile();
   if (!sf) return [];
   const migratedFunctions = new Set<ts.Node>();

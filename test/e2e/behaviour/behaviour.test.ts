@@ -65,6 +65,7 @@ const FIXTURES = [
   'loops',
   'nested-paths',
   'helper-shapes',
+  'carried-values',
 ] as const;
 type Fixture = (typeof FIXTURES)[number];
 /** Modules the fixtures import (helpers exported from one module, awaited in another): migrated with them. */
@@ -284,6 +285,18 @@ const startBuild = callTool('start-build', { repo: 'web' });
 const saveNote = callTool('save-note', { title: 'shopping', text: 'milk eggs bread' });
 const changeStack = callTool('change-stack', { stack: 'web', write: true });
 
+const releaseDrill = callTool('release-item', { name: 'drill' });
+const bookRoom = callTool('book-room', { room: 'atlas' });
+const nameBranch = (repo: string) => callTool('name-branch', { repo });
+const inventoryOptions: RunOptions = { reset: (module) => (module['resetInventory'] as () => void)() };
+const diffOptions: RunOptions = {
+  reset: (module) => {
+    const sizes = module['diffSizes'] as Map<string, number>;
+    sizes.set('small', 400);
+    sizes.set('large', 48 * 1024);
+  },
+};
+
 const bookedEffects = ['session:ada', 'search:Lisbon', 'hold:Lisbon Inn', 'book:s-ada:Lisbon Inn'];
 const standupMessages = (first: string, rest: string, opener: string) => ({
   description: 'Stand-up of core',
@@ -430,6 +443,18 @@ const scenarios: Scenario[] = [
   { fixture: 'prompt', label: 'ticket chosen, opener sampled', call: standup, script: [answer.accept({ ticket: 'core-2 slow search' }), answer.sampleText('Morning all!')], expected: standupMessages('core-2 slow search', 'core-1 login bug; core-3 docs', 'Morning all!'), effects: ['tickets:core', 'prompt-built:core'], rounds: same(2) },
   { fixture: 'prompt', label: 'ticket declined (first ticket), opener sampled', call: standup, script: [answer.decline(), answer.sampleText('Hi!')], expected: standupMessages('core-1 login bug', 'core-2 slow search; core-3 docs', 'Hi!'), effects: ['tickets:core', 'prompt-built:core'], rounds: same(2) },
   { fixture: 'prompt', label: 'sampling missing on a retry', call: standup, script: [answer.accept({ ticket: 'core-3 docs' }), missing('sampling'), answer.sampleText('Hello')], expected: standupMessages('core-3 docs', 'core-1 login bug; core-2 slow search', 'Hello'), effects: ['tickets:core', 'prompt-built:core'], rounds: rounds(2, 3, 2) },
+
+  // carried-values (issue 15): a recomputed value's guard, an answer narrowed across a split, a large state
+  { fixture: 'carried-values', label: 'release-item: checked out, released', call: releaseDrill, script: [answer.accept({ release: true })], expected: text('Released D-100 from ada'), effects: ['release:D-100:ada'], rounds: same(1), options: inventoryOptions },
+  { fixture: 'carried-values', label: 'release-item: declined', call: releaseDrill, script: [answer.decline()], expected: text('D-100 kept'), effects: [], rounds: same(1), options: inventoryOptions },
+  { fixture: 'carried-values', label: 'release-item: not checked out, nothing asked', call: callTool('release-item', { name: 'ladder' }), script: [], expected: text('ladder is not checked out', true), effects: [], rounds: same(0), options: inventoryOptions },
+  { fixture: 'carried-values', label: 'release-item: missing answer on a retry (the guard runs again, passes)', call: releaseDrill, script: [missing(), answer.accept({ release: true })], expected: text('Released D-100 from ada'), effects: ['release:D-100:ada'], rounds: rounds(1, 2, 1), options: inventoryOptions },
+  { fixture: 'carried-values', label: 'book-room: both answered', call: bookRoom, script: [answer.accept({ start: '09:00', end: '10:00' }), answer.accept({ name: 'bo' })], expected: text('Booked atlas from 09:00'), effects: ['book:atlas:09:00-10:00:bo'], rounds: same(2) },
+  { fixture: 'carried-values', label: 'book-room: dates declined', call: bookRoom, script: [answer.decline()], expected: text('No booking made'), effects: [], rounds: same(1) },
+  { fixture: 'carried-values', label: 'book-room: organiser missing on a retry', call: bookRoom, script: [answer.accept({ start: '09:00', end: '10:00' }), missing(), answer.accept({ name: 'bo' })], expected: text('Booked atlas from 09:00'), effects: ['book:atlas:09:00-10:00:bo'], rounds: rounds(2, 3, 2) },
+  { fixture: 'carried-values', label: 'name-branch: a small diff', call: nameBranch('small'), script: [answer.sampleText('retry-config')], expected: text('Switched to retry-config'), effects: ['diff:small', 'branch:small:retry-config'], rounds: same(1), options: diffOptions },
+  { fixture: 'carried-values', label: 'name-branch: a 48 KB diff (the state stays on the server)', call: nameBranch('large'), script: [answer.sampleText('retry-config')], expected: text('Switched to retry-config'), effects: ['diff:large', 'branch:large:retry-config'], rounds: same(1), options: diffOptions },
+  { fixture: 'carried-values', label: 'name-branch: a 48 KB diff, sampling missing on a retry', call: nameBranch('large'), script: [missing('sampling'), answer.sampleText('retry-config')], expected: text('Switched to retry-config'), effects: ['diff:large', 'branch:large:retry-config'], rounds: rounds(1, 2, 1), options: diffOptions },
 
   // resource-template
   { fixture: 'resource-template', label: 'full format', call: report2025, script: [answer.accept({ format: 'full' })], expected: reportContents('Full report 2025: 4, 4, 42'), effects: ['query:core:2025', 'render:core:full'], rounds: same(1) },
@@ -732,6 +757,29 @@ describe('documented differences (by design, pinned so a change is noticed)', ()
     expect(after.result['isError']).toBe(true);
     expect(((after.result['content'] as Array<{ text: string }>)[0]!).text).toMatch(/Too many input rounds for run-container \(the limit is 8\)/);
     expect(after.effects).toEqual(['inspect:web', ...Array.from({ length: 8 }, (_, i) => `rejected:bad${i}`)]);
+  });
+
+  // Issue 15: a value read before the question is read again on the retry (it is recomputed, not
+  // carried), so its guard runs again too. When the item was returned while the question was open,
+  // the legacy handler still releases the object it read before asking; the migrated one answers as
+  // its guard does, on both eras (the 2025 shim re-enters the handler too), never dereferencing
+  // the missing owner.
+  it('carried-values › release-item, returned while the question is open: the migrated guard runs again', async () => {
+    const options: RunOptions = {
+      ...inventoryOptions,
+      whileAsked: (module) => {
+        const item = (module['inventory'] as Map<string, { owner?: unknown }>).get('drill');
+        if (item) item.owner = undefined;
+      },
+    };
+    const before = await runLegacy(legacy['carried-values'], releaseDrill, [answer.accept({ release: true })], options);
+    expect(before.result['isError']).toBe(true);
+    expect(((before.result['content'] as Array<{ text: string }>)[0]!).text).toMatch(/Cannot read properties of undefined/);
+    for (const run of [runMigrated2026, runMigrated2025]) {
+      const after = await run(migrated['carried-values'], releaseDrill, [answer.accept({ release: true })], options);
+      expect(normalizeResult(after.result), run.name).toEqual(text('drill is not checked out', true));
+      expect(after.effects, run.name).toEqual([]);
+    }
   });
 
   // Rule url-elicitation-throw: a 2025-era client answers -32042 by showing the URL; when the user

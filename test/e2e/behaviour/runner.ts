@@ -67,6 +67,8 @@ export interface RunOptions {
   onUrlAccept?: (module: FixtureModule, params: Record<string, unknown>) => void;
   /** Resets module state other than `effects` before each run. */
   reset?: (module: FixtureModule) => void;
+  /** Runs while a question is open, before its answer reaches the server (what other requests do meanwhile). */
+  whileAsked?: (module: FixtureModule) => void;
   /** Give up after this many input rounds on the 2026 wire (default 12). */
   maxRounds?: number;
 }
@@ -199,6 +201,7 @@ async function runOver2025(
     const next = player.next(kind);
     if (next === undefined || next === 'missing') throw new Error(`script has no ${kind} answer left`);
     if (isAcceptedUrl(kind, request.params, next)) options.onUrlAccept?.(module, request.params);
+    options.whileAsked?.(module);
     return next;
   };
   // The Client refuses a handler for a capability it does not declare; an undeclared kind is
@@ -301,6 +304,7 @@ export async function runMigrated2026(module: FixtureModule, call: BehaviourCall
         inputResponses[key] = next;
       }
       calls++;
+      options.whileAsked?.(module);
       response = await retry(handler, wire, { inputResponses, requestState: result['requestState'] }, rpcOptions);
     }
     const final: Record<string, unknown> =

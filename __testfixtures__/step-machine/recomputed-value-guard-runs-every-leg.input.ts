@@ -1,0 +1,28 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'inventory', version: '1.0.0' });
+
+interface Item {
+  sku: string;
+  owner?: { name: string; email: string };
+}
+
+export const inventory = new Map<string, Item>();
+
+server.registerTool(
+  'release-item',
+  { description: 'Release an item from its owner', inputSchema: z.object({ name: z.string() }) },
+  async ({ name }, ctx) => {
+    const item = inventory.get(name);
+    if (!item || !item.owner) return { isError: true, content: [{ type: 'text', text: `${name} is not checked out` }] };
+    const answer = await ctx.mcpReq.elicitInput({
+      message: `Release ${item.sku} from ${item.owner.name}?`,
+      requestedSchema: { type: 'object', properties: { release: { type: 'boolean' } }, required: ['release'] },
+    });
+    if (answer.action !== 'accept' || answer.content?.release !== true) return { content: [{ type: 'text', text: 'Kept' }] };
+    const previous = item.owner.name;
+    item.owner = undefined;
+    return { content: [{ type: 'text', text: `Released ${item.sku} from ${previous}` }] };
+  },
+);

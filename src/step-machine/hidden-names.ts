@@ -1,0 +1,65 @@
+// Names the migrated code takes from the module scope: `inputRequired` and the request and result
+// types from the SDK, `mrtrState` and the answer readers from the state module. A handler that binds
+// one of them itself (a parameter, a local, a catch variable, a local type), or sits in a scope or
+// module that declares it otherwise, would have the generated code call its own value instead, or
+// clash with the import the migration adds: such a handler is kept as it was, and says why.
+import { Node } from 'ts-morph';
+
+const VALUE_NAMES = new Set(['inputRequired', 'mrtrState', 'elicitAnswer', 'samplingAnswer', 'rootsAnswer', 'clientCapabilities']);
+const TYPE_NAMES = new Set([
+  'InputRequiredResult', 'ElicitResult', 'ElicitRequestFormParams', 'CreateMessageRequestParams', 'CreateMessageResult',
+  'CreateMessageResultWithTools', 'ListRootsResult',
+]);
+const SDK = '@modelcontextprotocol/server';
+const STATE_MODULE = /(^|\/)mrtr-state(\.[cm]?[jt]s)?$/;
+
+/** Why the generated code's names are not free around `fn`, if they are not. */
+export function hiddenNameProblem(fn: Node): string | undefined {
+  for (const { name, where } of bindingsAround(fn)) {
+    if (!VALUE_NAMES.has(name) && !TYPE_NAMES.has(name)) continue;
+    const from = VALUE_NAMES.has(name) && name !== 'inputRequired' ? 'the state module' : SDK;
+    return `${where} ${name}, the name the migrated code imports from ${from}; rename it`;
+  }
+  return undefined;
+}
+
+/** Names bound inside `fn`, by the functions and blocks around it, and at the module's top level. */
+function bindingsAround(fn: Node): { name: string; where: string }[] {
+  const out: { name: string; where: string }[] = [];
+  let where = 'this handler declares';
+  const add = (node: Node | undefined) => {
+    if (!node) return;
+    if (Node.isIdentifier(node)) out.push({ name: node.getText(), where });
+    else if (Node.isObjectBindingPattern(node) || Node.isArrayBindingPattern(node)) {
+      for (const element of node.getElements()) if (Node.isBindingElement(element)) add(element.getNameNode());
+    }
+  };
+  const declared = (node: Node) => {
+    if (Node.isVariableStatement(node)) for (const d of node.getDeclarations()) add(d.getNameNode());
+    else if (Node.isFunctionDeclaration(node) || Node.isClassDeclaration(node) || Node.isTypeAliasDeclaration(node) ||
+      Node.isInterfaceDeclaration(node) || Node.isEnumDeclaration(node)) add(node.getNameNode());
+  };
+  // Inside the handler: every binding, at any depth.
+  for (const node of [fn, ...fn.getDescendants()]) {
+    if (Node.isVariableDeclaration(node) || Node.isParameterDeclaration(node)) add(node.getNameNode());
+    else if (Node.isCatchClause(node)) add(node.getVariableDeclaration()?.getNameNode());
+    else declared(node);
+  }
+  // Around it: the parameters of enclosing functions and the statements of enclosing blocks.
+  where = 'the code around this handler declares';
+  for (let node = fn.getParent(); node; node = node.getParent()) {
+    if (Node.isFunctionLikeDeclaration(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node)) {
+      for (const p of node.getParameters()) add(p.getNameNode());
+    }
+    if (Node.isBlock(node) || Node.isSourceFile(node) || Node.isModuleBlock(node)) for (const statement of node.getStatements()) declared(statement);
+  }
+  // Imports of these names from elsewhere than where the migration imports them from.
+  where = 'this file imports';
+  for (const decl of fn.getSourceFile().getImportDeclarations()) {
+    const ours = decl.getModuleSpecifierValue() === SDK || STATE_MODULE.test(decl.getModuleSpecifierValue());
+    for (const spec of decl.getNamedImports()) if (!ours || spec.getAliasNode()) add(spec.getAliasNode() ?? spec.getNameNode());
+    add(decl.getDefaultImport());
+    add(decl.getNamespaceImport());
+  }
+  return out;
+}

@@ -1,0 +1,194 @@
+// The five properties every migration must have, checked on one mutated file each, a batch at a time:
+//
+//   crash          the pipeline (every transform, as the CLI runs them) does not throw
+//   parse          the output parses
+//   typecheck      when the input typechecks, the output does (strict, against the real SDK types)
+//   idempotent     a second run changes nothing and reports nothing the first did not
+//   half-migrated  no push call is left in a migrated function, and a handler the migration left
+//                  with its push calls is the input's (markers and resultType aside)
+//
+// The judge of "push call" and "migrated function" is the corpus test's own inventory
+// (test/corpus/push-scan.ts), not the migration's analysis.
+import path from 'node:path';
+import ts from 'typescript';
+import { transformSource, type SourceOutcome } from '../../src/engine.js';
+import type { Transform } from '../../src/types.js';
+import { halfMigrated, scanPushSites, stripMarkers } from '../corpus/push-scan.js';
+import { formatDiagnostics, SdkTypecheck } from '../helpers/sdk-typecheck.js';
+import { REGISTRATIONS, syntaxErrors } from './mutations.js';
+import type { Seed } from './seeds.js';
+
+export type Property = 'crash' | 'parse' | 'typecheck' | 'idempotent' | 'half-migrated';
+
+export interface Failure {
+  property: Property;
+  /** What kind of failure, stable under shrinking: the class failures are counted and shrunk by. */
+  kind: string;
+  message: string;
+}
+
+export interface Verdict {
+  failures: Failure[];
+  /** Whether the input typechecked: checked when the output has type errors, or when asked for. */
+  inputTypechecks?: boolean;
+  /** Whether the pipeline changed the file. */
+  changed: boolean;
+}
+
+export interface Subject {
+  seed: Seed;
+  text: string;
+}
+
+export class PropertyCheck {
+  private readonly typecheck = new SdkTypecheck();
+  private readonly withoutStepMachine: Transform[];
+
+  constructor(private readonly transforms: readonly Transform[]) {
+    this.withoutStepMachine = transforms.filter((t) => t.id !== 'step-machine');
+  }
+
+  /**
+   * Verdicts of a batch of files. The changed outputs are typechecked together; then the inputs of
+   * those with errors (the property holds when the input has errors too), or with `checkInputs`
+   * every input, which sets `inputTypechecks` on every TypeScript verdict.
+   */
+  evaluate(subjects: readonly Subject[], options: { checkInputs?: boolean } = {}): Verdict[] {
+    const verdicts: Verdict[] = [];
+    const outputs = new Map<string, string>();
+    const inputs = new Map<string, { verdict: Verdict; text: string }>();
+    subjects.forEach((subject, i) => {
+      const { verdict, output } = this.migrate(subject);
+      verdicts.push(verdict);
+      if (!subject.seed.typescript || verdict.failures.some((f) => f.property === 'crash' || f.property === 'parse')) return;
+      const ext = path.extname(subject.seed.absPath);
+      const base = subject.seed.absPath.slice(0, -ext.length);
+      inputs.set(`${base}.fuzz-${i}-in${ext}`, { verdict, text: subject.text });
+      if (verdict.changed) outputs.set(`${base}.fuzz-${i}-out${ext}`, output);
+    });
+    const failing = new Map<string, readonly ts.Diagnostic[]>();
+    if (outputs.size > 0) {
+      for (const [file, errors] of this.typecheck.check(outputs)) {
+        if (errors.length > 0) failing.set(file.replace(/-out(\.[^.]+)$/, '-in$1'), errors);
+      }
+    }
+    const toCheck = options.checkInputs ? [...inputs.keys()] : [...failing.keys()];
+    if (toCheck.length === 0) return verdicts;
+    const inputDiagnostics = this.typecheck.check(new Map(toCheck.map((file) => [file, inputs.get(file)!.text])));
+    for (const file of toCheck) {
+      const { verdict } = inputs.get(file)!;
+      verdict.inputTypechecks = inputDiagnostics.get(file)!.length === 0;
+      const errors = failing.get(file);
+      if (verdict.inputTypechecks && errors) {
+        verdict.failures.push({ property: 'typecheck', kind: `TS${errors[0].code}`, message: formatDiagnostics(errors.slice(0, 5)) });
+      }
+    }
+    return verdicts;
+  }
+
+  private run(seed: Seed, text: string, transforms: readonly Transform[]): SourceOutcome {
+    return transformSource({
+      absPath: seed.absPath,
+      text,
+      transforms,
+      options: { stateModulePath: path.join(path.dirname(seed.absPath), 'mrtr-state.ts'), aliases: seed.aliases },
+      sdkUpgrade: 'auto',
+    });
+  }
+
+  /** Everything but the typecheck. */
+  private migrate({ seed, text }: Subject): { verdict: Verdict; output: string } {
+    const failures: Failure[] = [];
+    const verdict: Verdict = { failures, changed: false };
+    let first: SourceOutcome;
+    try {
+      first = this.run(seed, text, this.transforms);
+    } catch (error) {
+      // The engine parses each transform's output again: a syntax error there is output that does not parse.
+      const property = error instanceof Error && error.message.startsWith('syntax error at ') ? 'parse' : 'crash';
+      failures.push({ property, kind: `${property}: ${errorKind(error)}`, message: errorText(error) });
+      return { verdict, output: text };
+    }
+    const output = first.output ?? text;
+    verdict.changed = first.output !== undefined;
+    const syntax = syntaxErrors(seed.absPath, output);
+    if (syntax) {
+      failures.push({ property: 'parse', kind: 'parse: markers', message: syntax });
+      return { verdict, output };
+    }
+    let second: SourceOutcome;
+    try {
+      second = this.run(seed, output, this.transforms);
+    } catch (error) {
+      failures.push({ property: 'crash', kind: `crash on the second run: ${errorKind(error)}`, message: errorText(error) });
+      return { verdict, output };
+    }
+    if (second.output !== undefined) {
+      failures.push({ property: 'idempotent', kind: 'changed by a second run', message: firstDifference(output, second.output) });
+    }
+    const reported = new Set(first.findings.map((f) => `${f.rule}: ${f.message}`));
+    for (const finding of second.findings) {
+      if (reported.has(`${finding.rule}: ${finding.message}`)) continue;
+      failures.push({ property: 'idempotent', kind: `new finding ${finding.rule}`, message: `line ${finding.line}: ${finding.rule}: ${finding.message}` });
+    }
+    if (verdict.changed) failures.push(...this.halfMigrated(seed, text, output));
+    return { verdict, output };
+  }
+
+  private halfMigrated(seed: Seed, input: string, output: string): Failure[] {
+    const aliases = seed.aliases.map((a) => a.call);
+    const half = halfMigrated(seed.absPath, output, aliases);
+    if (half.length > 0) {
+      return [{ property: 'half-migrated', kind: 'push call left in a migrated function', message: half.map((s) => `${s.api} at output line ${s.line}`).join('; ') }];
+    }
+    const left = scanPushSites(seed.absPath, output, aliases);
+    if (left.length === 0) return [];
+    let reference: string;
+    try {
+      reference = normalise(this.run(seed, input, this.withoutStepMachine).output ?? input);
+    } catch {
+      return [];
+    }
+    const changed = new Set<string>();
+    for (const site of left) {
+      const fn = handlerOf(site.node);
+      if (fn && !reference.includes(normalise(fn.getText()))) changed.add(`${site.api} at output line ${site.line}`);
+    }
+    return changed.size === 0 ? [] : [{ property: 'half-migrated', kind: 'handler left with push calls but changed', message: [...changed].join('; ') }];
+  }
+}
+
+/** The function registered as a handler around a node (else the innermost function), if any. */
+function handlerOf(node: ts.Node): ts.Node | undefined {
+  let innermost: ts.Node | undefined;
+  for (let n = node.parent; n; n = n.parent) {
+    if (!ts.isFunctionLike(n)) continue;
+    innermost ??= n;
+    const call = n.parent;
+    if (ts.isCallExpression(call) && call.arguments.includes(n as ts.Expression) && ts.isPropertyAccessExpression(call.expression) && REGISTRATIONS.has(call.expression.name.text)) return n;
+  }
+  return innermost;
+}
+
+/** Markers out, indentation ignored: what an untouched handler must still read like. */
+function normalise(text: string): string {
+  return stripMarkers(text).replace(/^[ \t]+/gm, '');
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.message}\n${error.stack?.split('\n').slice(1, 6).join('\n') ?? ''}` : String(error);
+}
+
+/** An error's message with what varies from file to file (positions, quoted names) blanked. */
+function errorKind(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0].replace(/\d+/g, 'N').replace(/(['"`]).*?\1/g, '…').slice(0, 120);
+}
+
+function firstDifference(a: string, b: string): string {
+  const left = a.split('\n');
+  const right = b.split('\n');
+  const i = left.findIndex((line, k) => line !== right[k]);
+  const at = i === -1 ? left.length : i;
+  return `line ${at + 1}:\n- ${left[at] ?? '(end)'}\n+ ${right[at] ?? '(end)'}`;
+}

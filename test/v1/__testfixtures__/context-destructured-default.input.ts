@@ -1,0 +1,7 @@
+// A destructured v1 context with a default value cannot be rewritten exactly: left as it was and
+// reported: on v2 the name is not found in the context.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export function register(server: McpServer): void {
+  server.registerTool('session', {}, async ({ _meta = {} }) => ({ content: [{ type: 'text', text: JSON.stringify(_meta) }] }));
+}

@@ -1,0 +1,8 @@
+// A handler for a method that is not in the spec: v2 registers it only in the three-argument
+// custom form, which needs its params schema written out. Left as it was, reported as an error.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { z } from 'zod';
+
+export function register(server: Server): void {
+  server.setRequestHandler(z.object({ method: z.literal('acme/reindex') }).passthrough(), async () => ({}));
+}

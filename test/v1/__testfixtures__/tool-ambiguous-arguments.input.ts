@@ -1,0 +1,11 @@
+// A middle argument whose kind cannot be read from the code (a description? a shape?
+// annotations?): the call is left as it was and reported as an error, since v2 has no .tool().
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+declare const meta: { readOnlyHint: boolean };
+
+export function register(server: McpServer): void {
+  server.tool('lookup', meta, async () => ({ content: [{ type: 'text', text: 'found' }] }));
+  server.tool('echo', { text: z.string() }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+}

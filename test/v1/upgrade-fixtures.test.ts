@@ -1,0 +1,83 @@
+// Fixture pairs of the v1 → v2 surface upgrade (src/sdk-upgrade.ts with src/v1-upgrade/): every
+// test/v1/__testfixtures__/<case>.input.ts is upgraded alone (no MRTR transform) and must equal
+// <case>.output.ts byte for byte (or stay unchanged when there is no output file); upgrading the
+// output again changes nothing; the error-severity findings are exactly those listed in
+// <case>.errors.json ("line: message" strings; none when the file is absent). Every input
+// typechecks against the real v1 SDK (@modelcontextprotocol/sdk 1.x) and every output of a case
+// without errors against @modelcontextprotocol/server 2.x, each in one shared program.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { transformSource } from '../../src/engine.js';
+import { strictProject } from '../helpers/strict-project.js';
+
+const dir = fileURLToPath(new URL('./__testfixtures__', import.meta.url));
+
+interface Case {
+  name: string;
+  inputPath: string;
+  outputPath?: string;
+  errorsPath?: string;
+}
+
+function cases(): Case[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((file) => {
+      const match = /^(.*)\.input\.ts$/.exec(file);
+      if (!match) return [];
+      const at = (suffix: string) => (existsSync(path.join(dir, `${match[1]}${suffix}`)) ? path.join(dir, `${match[1]}${suffix}`) : undefined);
+      return [{ name: match[1], inputPath: path.join(dir, file), outputPath: at('.output.ts'), errorsPath: at('.errors.json') }];
+    });
+}
+
+function upgrade(c: Case, text: string) {
+  return transformSource({ absPath: c.inputPath, text, transforms: [], sdkUpgrade: 'auto', sdkProjectType: 'server' });
+}
+
+const inputs = new Map<string, string>();
+const outputs = new Map<string, string>();
+
+describe.each(cases().map((c) => [c.name, c] as const))('v1 upgrade fixture %s', (_name, c) => {
+  const input = readFileSync(c.inputPath, 'utf8');
+  const expected = c.outputPath ? readFileSync(c.outputPath, 'utf8') : input;
+  inputs.set(c.inputPath, input);
+  // A case with errors keeps v1 code the upgrade could not rewrite: its output is not v2 code.
+  if (!c.errorsPath) outputs.set(c.inputPath.replace('.input.', '.expected-output.'), expected);
+
+  it('produces the expected output exactly', () => {
+    const result = upgrade(c, input);
+    expect(result.output ?? input).toBe(expected);
+  });
+
+  it('reports exactly the expected errors', () => {
+    const errors = upgrade(c, input).findings.filter((f) => f.severity === 'error').map((f) => `${f.line}: ${f.message}`);
+    const want = c.errorsPath ? (JSON.parse(readFileSync(c.errorsPath, 'utf8')) as string[]) : [];
+    expect(errors).toEqual(want);
+  });
+
+  it('is idempotent', () => {
+    const again = upgrade(c, expected);
+    expect(again.output ?? expected).toBe(expected);
+  });
+});
+
+function typecheck(files: Map<string, string>): string {
+  const project = strictProject();
+  const sources = [...files].map(([file, text]) => project.createSourceFile(file, text, { overwrite: true }));
+  return project.formatDiagnosticsWithColorAndContext(sources.flatMap((f) => f.getPreEmitDiagnostics()));
+}
+
+describe('v1 upgrade fixtures typecheck', () => {
+  afterAll(() => {
+    inputs.clear();
+    outputs.clear();
+  });
+  it('inputs against @modelcontextprotocol/sdk 1.x', () => {
+    expect(typecheck(inputs)).toBe('');
+  });
+  it('outputs against @modelcontextprotocol/server 2.x', () => {
+    expect(typecheck(outputs)).toBe('');
+  });
+});
