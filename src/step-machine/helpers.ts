@@ -120,6 +120,10 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, refus
       refuse('reflective-lookup', 'it looks the push function up at run time and calls it through .call or .apply');
       continue;
     }
+    if (site.kind === 'elicitation' && site.elicitMode === 'unknown' && mayBeUrlRequest(site.params, fn)) {
+      refuse('request-mode-unknown', 'its request is not written out and its type also allows a URL-mode question, so whether to return a form or a URL input request cannot be told');
+      continue;
+    }
     const body = fn.getBody();
     if (!body || !Node.isBlock(body)) continue;
     if ((fn as FunctionDeclaration).isGenerator?.()) {
@@ -154,6 +158,19 @@ function plainParameter(p: ParameterDeclaration): boolean {
   if (p.getDotDotDotToken() || !isPureExpression(p.getInitializer())) return false;
   if (Node.isIdentifier(name)) return true;
   return Node.isObjectBindingPattern(name) && name.getElements().every((e) => !e.getDotDotDotToken() && Node.isIdentifier(e.getNameNode()) && isPureExpression(e.getInitializer()));
+}
+
+/**
+ * The request passed in may be a URL-mode one: a parameter declared with the SDK's type of either
+ * (`ElicitRequestParams`, `Parameters<…elicitInput>[0]`), or a type with a `url` member where types
+ * are resolved. A companion typed as a form request would not take it.
+ */
+function mayBeUrlRequest(params: Node | undefined, fn: HelperFunction): boolean {
+  if (!params) return false;
+  const declared = Node.isIdentifier(params) ? fn.getParameters().find((p) => p.getName() === params.getText())?.getTypeNode()?.getText() : undefined;
+  if (declared !== undefined && /\bElicitRequest(URL)?Params\b|\belicitInput\b/.test(declared)) return true;
+  const type = params.getType();
+  return (type.isUnion() ? type.getUnionTypes() : [type]).some((t) => t.getProperty('url') !== undefined);
 }
 
 /** `x.getClientCapabilities()` calls in `node`. */

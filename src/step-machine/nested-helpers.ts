@@ -42,6 +42,7 @@ export type HelperRefusalCode =
   | 'outcome-needs-value-with-effects'
   | 'result-type-unknown'
   | 'url-mode'
+  | 'request-mode-unknown'
   | 'roots-guarded'
   | 'generator'
   | 'method-request-carried'
@@ -63,6 +64,8 @@ export function refusalSuggestion(refusal: HelperRefusal, name: string): string 
       return `Move the cleanup out of the \`finally\` (the question no longer waits for the client), then run the migration again.`;
     case 'question-in-loop':
       return `Ask once per call of ${name}() (loop in the handler instead), then run the migration again.`;
+    case 'request-mode-unknown':
+      return `Give ${name}()'s request the form type (ElicitRequestFormParams) or write it out as an object, then run the migration again.`;
     default:
       return `Ask the question at the top level of ${name}() (await it into a const of its own, outside loops, switch cases and catch blocks), then run the migration again.`;
   }
