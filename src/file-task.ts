@@ -7,6 +7,8 @@ import { formatIfConfigured } from './format.js';
 import type { ProjectType, SdkUpgradeMode } from './sdk-upgrade.js';
 import type { CrossFileRequirement, NewFile, Transform } from './types.js';
 import type { CrossFileInput } from './step-machine/cross-file.js';
+import type { RegistrationInput } from './step-machine/remote-handlers.js';
+import type { ModuleCallers } from './callers-index.js';
 import type { PushAlias } from './config.js';
 
 export interface FileTask {
@@ -27,6 +29,14 @@ export interface FileTask {
   crossFile?: CrossFileInput;
   /** Helpers of this file whose companions must be exported (their callers elsewhere were migrated). */
   exportCompanions?: string[];
+  /** Cross-file mode: registrations of other files that reach this file's functions (see step-machine/remote-handlers.ts). */
+  registrations?: RegistrationInput;
+  /** Dispatch routes of this file (by key) that other files' migrated handlers need adapted. */
+  adaptDispatch?: number[];
+  /** Declared handler types of this file that other files' migrated handlers need changed. */
+  memberTypes?: string[];
+  /** Cross-file mode: where the run's other files use this module's exports (for the findings). */
+  callers?: ModuleCallers;
 }
 
 export interface FileTaskResult {
@@ -58,7 +68,7 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       text: task.text,
       transforms,
       options: { packageRoot: task.packageRoot, stateModulePath: task.stateModulePath, stateProtection: task.stateProtection, aliases: task.aliases,
-        crossFile: task.crossFile, exportCompanions: task.exportCompanions },
+        crossFile: task.crossFile, exportCompanions: task.exportCompanions, registrations: task.registrations, adaptDispatch: task.adaptDispatch, memberTypes: task.memberTypes, callers: task.callers },
       sdkUpgrade: options.sdkUpgrade,
       sdkProjectType: task.sdkProjectType,
     });

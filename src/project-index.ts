@@ -8,7 +8,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import type { PushAlias } from './config.js';
+import { mightNeedMigration } from './analysis/push-sites.js';
+import { buildRegistrationIndex } from './registration-index.js';
 import { exportsAskingHelper, parseOnTheSide, type CrossFileInput } from './step-machine/cross-file.js';
+import type { RegistrationInput } from './step-machine/remote-handlers.js';
+import { buildCallersIndex, type ModuleCallers } from './callers-index.js';
 
 export class ProjectError extends Error {}
 
@@ -47,13 +51,21 @@ export interface ProjectIndexOptions {
   aliases?: readonly PushAlias[];
   /** The text the transforms will see for a file (after the v1→v2 upgrade); default: its text. */
   textOf?: (file: IndexedFile) => string;
+  /** The text of a file of the run that is no candidate (a module tool definitions pass through); undefined outside the run. */
+  readFile?: (absPath: string) => string | undefined;
+  /** The run upgrades this v1 file before migrating it. */
+  upgraded?: (text: string) => boolean;
 }
 
 export interface ProjectIndex {
   /** Per importing file: the imported modules that export liftable helpers. */
   inputs: Map<string, CrossFileInput>;
-  /** Files whose imports were resolved, modules parsed for helpers, helper modules found. */
-  stats: { files: number; parsed: number; helperModules: number };
+  /** Per file holding functions that registrations of other files reach through tool definitions. */
+  registrations: Map<string, RegistrationInput>;
+  /** Files whose imports were resolved, modules parsed for helpers, helper modules found; registrars whose routes were followed. */
+  stats: { files: number; parsed: number; helperModules: number; registrars: number };
+  /** Per module that may ask and exports something: where the run's other files use its exports. */
+  callers: Map<string, ModuleCallers>;
 }
 
 /** Text that can hold a question a helper asks (the push names, or the alias names). */
@@ -158,5 +170,32 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
       inputs.set(file, input);
     }
   }
-  return { inputs, stats };
+  // Registrations that hand calls to tool definitions of other modules (registration-index.ts).
+  const resolveImport = (from: string, specifier: string): string | undefined => {
+    const opts = compilerOptions(from);
+    if (!opts || (!specifier.startsWith('.') && !opts.paths)) return undefined;
+    let cache = caches.get(opts);
+    if (!cache) {
+      cache = ts.createModuleResolutionCache(path.dirname(from), (f) => f, opts);
+      caches.set(opts, cache);
+    }
+    const resolved = ts.resolveModuleName(specifier, from, opts, ts.sys, cache).resolvedModule?.resolvedFileName;
+    const target = resolved && path.normalize(resolved);
+    return target && target !== path.normalize(from) && (byPath.has(target) || options.readFile?.(target) !== undefined) ? target : undefined;
+  };
+  const registrations = buildRegistrationIndex({
+    candidates: files,
+    serverBuilders: files.filter((f) => /\bnew\s+(McpServer|Server)\s*\(/.test(f.text))
+      .map((f) => ({ absPath: path.normalize(f.absPath), imports: (importsOfFile.get(f.absPath) ?? []).map(([, target]) => target) })),
+    read: (absPath) => byPath.get(absPath)?.text ?? options.readFile?.(absPath),
+    resolve: resolveImport,
+    upgraded: options.upgraded ?? (() => false),
+    mayAsk: (absPath, text) => mightNeedMigration(text, aliases) || inputs.has(absPath),
+  });
+  stats.parsed += registrations.stats.parsed;
+  const askers = new Set(files.filter((f) => /\bexport\b/.test(f.text) && mayAsk(f.text, aliases)).map((f) => path.normalize(f.absPath)));
+  return {
+    inputs, registrations: registrations.inputs, stats: { ...stats, registrars: registrations.stats.registrars },
+    callers: buildCallersIndex(files, askers, importsOfFile),
+  };
 }

@@ -50,13 +50,16 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
   {
     id: 'push-outside-request',
     severity: 'warning',
-    title: 'Server-to-client request outside a tools/call, prompts/get or resources/read handler',
+    title: 'Server-to-client request outside any request that can ask for input',
     help:
-      'Under 2026-07-28 a server can only ask the client for input as the result of `tools/call`, ' +
-      '`prompts/get` or `resources/read`; requests sent at initialization, from a notification handler or ' +
-      'from an HTTP route have no request to answer and no longer reach the client. Take the value from ' +
-      'tool arguments or server configuration (environment, config file) instead, or move the question ' +
-      'into the tool that needs it.',
+      'The code provably runs outside a `tools/call`, `prompts/get` or `resources/read` request: at start-up or ' +
+      'when a session connects, in a notification handler, a timer, an event listener (a chat gateway, an ' +
+      'EventEmitter), an HTTP route, after the handler has answered (started without `await`), or only for a ' +
+      'request that cannot answer with `input_required` (`tools/list`, `resources/subscribe`). Under ' +
+      '2026-07-28 a server can only ask the client for input as the result of one of those requests, so this ' +
+      'question has nothing to attach to and no longer reaches the client. The message says which path runs ' +
+      'outside. Take the value from tool arguments or server configuration (environment, config file) ' +
+      'instead, or move the question into the tool that needs it.',
   },
   {
     id: 'push-not-awaited',
@@ -71,12 +74,33 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
   {
     id: 'push-in-helper',
     severity: 'warning',
-    title: 'Server-to-client request inside a helper the handler calls',
+    title: 'Server-to-client request inside a helper, not lifted into its callers',
     help:
-      'The question is asked in a function the handler calls, not in the handler itself, so the handler ' +
-      'cannot simply return `inputRequired(...)` at that point. Split the helper in two: one part that ' +
-      'computes what to ask, and one that takes the answer as a parameter. The handler then returns the ' +
-      'input request and calls the second part on the retry.',
+      'The question is asked in a function that is not itself a request handler; the message names the handlers ' +
+      'found calling it (in this file, or in other modules in cross-file mode) and why it was not lifted into ' +
+      'them, or says that no caller was found and what would find one (the whole package, `--project <tsconfig>`). ' +
+      'A helper lifts when it asks once, awaited, with only pure code before the question; otherwise split it by ' +
+      'hand into a part that builds the request and one that takes the answer, which the handler calls on the ' +
+      'retry after returning the input request, or remove it if nothing calls it. The finding is an **error** ' +
+      'when the helper goes ahead without the answer: its `catch` or a client-capability check returns a ' +
+      'confirmation (`true`, `{ confirmed: true }`) or falls back to `process.cwd()` for roots. On 2026-07-28 the ' +
+      'request throws (or the check skips it) and the action runs without asking, so every call of the helper in ' +
+      'a handler that reaches it is reported as an error too.',
+  },
+  {
+    id: 'framework-asking-api',
+    severity: 'warning',
+    title: "Request behind a framework's asking API (`ctx.elicit`, a base class's `this.elicit()`)",
+    help:
+      'The question implements an asking API that this code hands to other code: a member of a context ' +
+      "object given to user functions (`context.elicit`, `ctx.sample`), a closure returned to be stored there, " +
+      'a protected method of a base class for its subclasses, or a public method or export of the package ' +
+      'that no handler in it calls; or code calls such an API of a framework (`session.requestSampling()`). ' +
+      'There is no handler here to migrate: the function that asks belongs to whoever calls the API. A ' +
+      'framework author has to give the API an `inputRequired` form: the dispatcher that runs the user\'s ' +
+      'function turns the question into a returned `inputRequired({ inputRequests, requestState })` result, and ' +
+      're-enters the user\'s function on the retry with the answer (from `ctx.mcpReq.inputResponses`, after ' +
+      'resuming from the verified `requestState`). Users of such a framework migrate when it does.',
   },
   {
     id: 'push-conditional-expression',
@@ -134,11 +158,13 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
   {
     id: 'task-augmented-request',
     severity: 'warning',
-    title: 'Task-augmented request (tasks moved to an extension)',
+    title: 'Task-augmented request or `tasks/*` plumbing (tasks moved to an extension)',
     help:
-      'Tasks are no longer part of the core protocol in 2026-07-28, so a request augmented with a `task` ' +
-      'is not rewritten. Either drop the task augmentation and migrate the request as a plain input ' +
-      'request, or adopt the tasks extension and follow its guidance.',
+      'Tasks are no longer part of the core protocol in 2026-07-28. This is a request augmented with a `task`, ' +
+      'a request sent for a task (`relatedTask`, a background runner a task-creating tool starts), or task ' +
+      'plumbing (`tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`, `registerToolTask` callbacks); none ' +
+      'of it is rewritten. Either drop the task and migrate the request as a plain input request, or adopt the ' +
+      'tasks extension and follow its guidance.',
   },
   {
     id: 'state-not-serializable',
@@ -169,7 +195,11 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'but its type is `any` (often `JSON.parse(…)`, `await response.json()` or an untyped library), or names ' +
       'a type declared where the state type cannot see it. Its JSON safety cannot be checked and the state ' +
       'type would have to say `any`, so the handler is left as it was. Give the value a type (annotate its ' +
-      'declaration) or move the type declaration to the top of the handler, then run the migration again.',
+      'declaration) or move the type declaration to the top of the handler, then run the migration again. ' +
+      'When the `any` comes from types that cannot be resolved from the file (its dependencies are not ' +
+      'installed, or a v1 project is upgraded before `@modelcontextprotocol/server` 2.x is installed), the ' +
+      'message says so and names the modules: install them and run again. A value whose declaration is ' +
+      'annotated with types the module imports travels with that annotation instead (noted as unchecked).',
   },
   {
     id: 'state-size-unbounded',
@@ -264,6 +294,16 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'into the `requestState` payload and read it back on the retry.',
   },
   {
+    id: 'legacy-era-branch',
+    severity: 'info',
+    title: 'Request in a handler\'s 2025-era branch left as it is',
+    help:
+      'The handler already answers 2026-07-28 requests with `inputRequired(...)` and asks the client directly ' +
+      'only inside an explicit 2025-era branch (`if (reqCtx.era === \'legacy\')`, `isLegacyRequest(...)`), ' +
+      'which is right for the clients that branch serves. It is left as it is. Remove the branch when 2025 ' +
+      'clients no longer need serving.',
+  },
+  {
     id: 'completion-notifier-removed',
     severity: 'warning',
     title: 'Elicitation completion notifier removed',
@@ -305,6 +345,17 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'elsewhere (a variable or a helper call), so the migration could not add it. Add ' +
       '`resultType: \'complete\'` where the result object is built. The SDK stamps it on the 2026 wire ' +
       'anyway, so this is about code that says what goes on the wire.',
+  },
+  {
+    id: 'dispatcher-adapted',
+    severity: 'info',
+    title: 'A dispatcher between the registration and a migrated handler was changed',
+    help:
+      'The handler is a tool definition\'s function (`{ name, handler }`, a factory\'s result, a subclass\'s ' +
+      '`execute`) that a registration reaches through a loop, a table or a base class. Now that it can answer ' +
+      'with `inputRequired(...)`, the code in between passes the request context on and hands an ' +
+      '`InputRequiredResult` back unchanged before it works on the result (no conversion to text, not counted ' +
+      'as a finished call). Code it runs before the call runs again on every round: each round is a request.',
   },
   {
     id: 'request-state-verify-not-wired',

@@ -216,16 +216,18 @@ export async function run(options: RunOptions): Promise<RunResult> {
     let index: ProjectIndex | undefined;
     if (held && crossFile) {
       const indexStarted = performance.now();
+      // Modules tool definitions pass through need not be candidates themselves (an index of tools).
+      const runFiles = new Set(files.map((f) => path.normalize(f.absPath)));
+      const readFile = (absPath: string) => (runFiles.has(absPath) ? readText(absPath) : undefined);
       index = buildProjectIndex(held, {
         tsconfig: crossFile.explicit ? crossFile.tsconfig : undefined,
         aliases,
         textOf: (file) => textAfterUpgrade(file.absPath, file.text, options.sdkUpgrade, tasks.get(file.absPath)?.sdkProjectType),
+        readFile,
+        upgraded: (text) => wantsSdkUpgrade(options.sdkUpgrade, text),
       });
       crossFileStats = { tsconfig: crossFile.tsconfig, ...index.stats, groups: 0, indexMs: Math.round(performance.now() - indexStarted) };
-      for (const task of held) {
-        const input = index.inputs.get(task.absPath);
-        scheduler.submit(input ? { ...task, crossFile: input } : task);
-      }
+      for (const task of held) scheduler.submit(withIndex(task, index));
     }
     await scheduler.drain();
     if (index && crossFileStats) {
@@ -350,6 +352,22 @@ function newOutcome(absPath: string, displayPath: string, ref: PackageRef): File
   };
 }
 
+/** A task with what the project index knows about its file. */
+function withIndex(task: FileTask, index: ProjectIndex): FileTask {
+  const input = index.inputs.get(task.absPath);
+  const registrations = index.registrations.get(task.absPath);
+  const callers = index.callers.get(path.normalize(task.absPath));
+  return { ...task, ...(input ? { crossFile: input } : {}), ...(registrations ? { registrations } : {}), ...(callers ? { callers } : {}) };
+}
+
+function readText(absPath: string): string | undefined {
+  try {
+    return readFileSync(absPath, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether cross-file mode is on, and with which tsconfig (the first target's, when found). */
 function crossFileMode(options: RunOptions, cwd: string): { tsconfig: string; explicit: boolean } | undefined {
   if (options.project === false) return undefined;
@@ -376,12 +394,17 @@ async function applyGroups(
   options: RunOptions,
   cwd: string,
 ): Promise<number> {
-  const groups = new Map<string, { helpers: Set<string>; callers: FileOutcome[] }>();
+  const groups = new Map<string, { helpers: Set<string>; dispatch?: Set<number>; memberTypes: Set<string>; callers: FileOutcome[] }>();
   for (const outcome of slots) {
     if (!outcome || outcome.error || outcome.output === undefined) continue;
     for (const need of outcome.requires ?? []) {
-      const group = groups.get(need.absPath) ?? { helpers: new Set<string>(), callers: [] };
+      const group = groups.get(need.absPath) ?? { helpers: new Set<string>(), memberTypes: new Set<string>(), callers: [] };
       for (const name of need.helpers) group.helpers.add(name);
+      for (const type of need.memberTypes ?? []) group.memberTypes.add(type);
+      if (need.dispatch) {
+        group.dispatch ??= new Set();
+        for (const key of need.dispatch) group.dispatch.add(key);
+      }
       group.callers.push(outcome);
       groups.set(need.absPath, group);
     }
@@ -394,12 +417,18 @@ async function applyGroups(
     let problem: string | undefined = module?.error ?? (task ? undefined : 'it is not among the files of this run');
     if (!problem && task) {
       const helpers = [...group.helpers].sort();
-      const input = index.inputs.get(absPath);
-      const result = await runFileTask({ ...task, ...(input ? { crossFile: input } : {}), exportCompanions: helpers }, options.transforms,
-        { format: options.format !== false, sdkUpgrade: options.sdkUpgrade });
+      // A dispatcher passes the context on and lets an InputRequiredResult through, and wires the
+      // verify hook where it builds the server (remote-handlers.ts).
+      const dispatch = group.dispatch && [...group.dispatch].sort((a, b) => a - b);
+      const memberTypes = [...group.memberTypes].sort();
+      const result = await runFileTask({
+        ...withIndex(task, index), exportCompanions: helpers, ...(dispatch ? { adaptDispatch: dispatch } : {}), ...(memberTypes.length > 0 ? { memberTypes } : {}),
+      },
+        options.transforms, { format: options.format !== false, sdkUpgrade: options.sdkUpgrade });
       const exported = (name: string) => new RegExp(`\\bexport\\s+(async\\s+)?function\\s+${camelCase(name)}Params\\b`).test(result.output ?? '');
       if (result.error !== undefined) problem = result.error;
       else if (!helpers.every(exported)) problem = 'its helpers could not be split into exported companions';
+      else if (((dispatch?.length ?? 0) > 0 || memberTypes.length > 0) && result.output === undefined) problem = 'its dispatcher could not be changed';
       else {
         before.set(absPath, { ...module! });
         module!.original = task.text;

@@ -84,6 +84,10 @@ export interface CrossFileRequirement {
   absPath: string;
   /** Names of the helpers whose companions the module must export. */
   helpers: string[];
+  /** Dispatch routes of the module (by key) that must pass the context on and let an InputRequiredResult through. */
+  dispatch?: number[];
+  /** Declared handler types of the module (`TypeName.member`, `@n`: with a context parameter n) that must admit InputRequiredResult. */
+  memberTypes?: string[];
 }
 
 export interface Transform {

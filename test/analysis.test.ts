@@ -568,6 +568,64 @@ server.registerTool('a', {}, async (ctx) => {
   });
 });
 
+describe('findPushSites: what asks and what only looks like it', () => {
+  it('a request sent for a task (relatedTask) and a push handed on inside registerToolTask are task sites', () => {
+    const list = sites(`${V2}
+async function runner(taskId: string, send: any) {
+  await send({ method: 'elicitation/create', params: { message: 'm', requestedSchema: s } }, ElicitResultSchema, { relatedTask: { taskId } });
+}
+server.experimental.tasks.registerToolTask('t', {}, {
+  createTask: async (args, ctx) => { void runner('1', ctx.mcpReq.send); return { task }; },
+});`);
+    expect(list.map((s) => `${s.kind} ${s.api}`)).toEqual(['task send', 'task ctx.mcpReq.send']);
+  });
+
+  it('this.#server is a server; createMessage on a receiver named like a context is a push', () => {
+    const list = sites(`${V2}
+class Session {
+  #server = new Server({ name: 'x', version: '1' }, {});
+  async connect() { await this.#server.listRoots(); }
+  ask(sdkContext: Caps) { const fn = sdkContext.createMessage; return (m: any) => fn({ messages: m }); }
+}`);
+    expect(list.map((s) => `${s.kind} ${s.api}`)).toEqual(['roots this.#server.listRoots', 'sampling fn']);
+  });
+
+  it("a call of the class's own wrapper named like a push API is not a push; the wrapper's body is", () => {
+    const list = sites(`${V2}
+class Bot {
+  private async requestSampling(text: string) { return this.server.createMessage({ messages: [], maxTokens: 1 }); }
+  async onMessage(text: string) { return this.requestSampling(text); }
+}`);
+    expect(list.map((s) => s.api)).toEqual(['this.server.createMessage']);
+  });
+
+  it('a push function looked up reflectively and invoked with .call is a site at its (first) lookup', () => {
+    const list = sites(`${V2}
+export async function ask(server: unknown, context: any, params: object) {
+  const method = (server as Record<string, unknown>)?.elicitInput;
+  if (typeof method !== 'function') return undefined;
+  const found = context?.elicitInput || context?.agent?.elicitInput;
+  await (found as any).call(context, params);
+  return (method as (p: object) => Promise<unknown>).call(server, params);
+}`);
+    expect(list.map((s) => `${s.kind} ${s.api} ${s.node.getStartLineNumber()}`)).toEqual([
+      'elicitation (serverasRecord<string,unknown>)?.elicitInput 5',
+      'elicitation context?.elicitInput 7',
+    ]);
+  });
+
+  it('a mock asserted on in a test, and elicitationId in a schema, a log line or a test call, ask nothing', () => {
+    const list = sites(`${V2}
+expect(server.elicitInput).toHaveBeenCalledTimes(1);
+expect(server.elicitInput).toHaveBeenCalledWith(expect.objectContaining({ mode: 'url', elicitationId: 'e' }));
+const Schema = z.object({ url: z.string(), elicitationId: z.string().optional() });
+logger.debug('elicitation', { elicitationId: id, url });
+await handler({ url: 'u', message: 'm', elicitationId: 'e' });
+await ctx.mcpReq.elicitInput({ mode: 'url', message: 'm', url, elicitationId: id });`);
+    expect(list.map((s) => `${s.kind} ${s.node.getStartLineNumber()}`)).toEqual(['elicitation 9', 'elicitation-id 9']);
+  });
+});
+
 describe('findPushSites: placement', () => {
   it('Promise.all / allSettled / race elements are awaited; bare and returned calls are not', () => {
     const list = sites(`${V2}

@@ -10,6 +10,7 @@ const EXPECTED_IDS = [
   'push-outside-request',
   'push-not-awaited',
   'push-in-helper',
+  'framework-asking-api',
   'push-conditional-expression',
   'push-in-try',
   'push-nested-block',
@@ -28,6 +29,7 @@ const EXPECTED_IDS = [
   'push-option-dropped',
   'promise-race-timeout',
   'elicitation-id-removed',
+  'legacy-era-branch',
   'completion-notifier-removed',
   'url-elicitation-throw',
   'answer-validation',
@@ -43,6 +45,7 @@ const EXPECTED_IDS = [
   'oninitialized-roots',
   'state-carries-sensitive-value',
   'alias-arguments-differ',
+  'dispatcher-adapted',
 ];
 
 function listTs(dir: string): string[] {

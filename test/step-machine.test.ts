@@ -2,7 +2,8 @@
 // line) a case reports, how many handlers and sites it migrates, which new files it asks for, and
 // that a second run on its own output is quiet. Inputs are the fixture inputs under
 // __testfixtures__/step-machine, so each assertion points at a real, typechecked server.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -369,8 +370,10 @@ describe('step-machine: known bugs (fail until fixed)', () => {
     expect(findings(run('then-chain-value-may-be-promise-reported'))).toEqual([['then-chain', 'warning', 15]]);
   });
 
-  it('reports a push in a function no handler calls as push-outside-request', () => {
-    expect(findings(run('push-in-uncalled-startup-function'))).toEqual([['push-outside-request', 'warning', 8]]);
+  it('reports a push in an exported function nothing here calls as a helper whose callers were not looked for, not as outside any request', () => {
+    const outcome = run('push-in-uncalled-startup-function');
+    expect(findings(outcome)).toEqual([['push-in-helper', 'warning', 8]]);
+    expect(outcome.findings[0].message).toMatch(/refreshRoots\(\) is exported; nothing in this file that reaches it is a handler, and its callers in other modules were not looked for because cross-file mode was off/);
   });
 
   it('drops a Promise.race timeout with promise-race-timeout', () => {
@@ -676,5 +679,48 @@ describe('step-machine: a question after && / || in a const', () => {
     expect(outcome.handlersMigrated).toBe(0);
     expect(outcome.output).not.toContain('let notify');
     expect(findings(outcome).map(([rule, , line]) => `${rule}:${line}`)).toEqual(expect.arrayContaining(['push-in-callback:20']));
+  });
+});
+
+describe('step-machine: carried values whose types come from SDK types that do not resolve', () => {
+  // A file whose dependencies are not installed (a v1 project this run upgrades to 2.x, before
+  // @modelcontextprotocol/server is installed): the type-aware view cannot resolve the SDK's types.
+  const text = [
+    "import { McpServer, type Implementation } from '@modelcontextprotocol/server';",
+    "import { z } from 'zod';",
+    '',
+    "const server = new McpServer({ name: 'versions', version: '1.0.0' });",
+    '',
+    "server.registerTool('ask', { inputSchema: z.object({}) }, async (_args, ctx) => {",
+    '  const version = server.server.getClientVersion();',
+    "  const answer = await ctx.mcpReq.elicitInput({ message: 'Go on?', requestedSchema: { type: 'object', properties: {} } });",
+    '  return { content: [{ type: \'text\', text: `${answer.action} ${version?.name}` }] };',
+    '});',
+    '',
+    "server.registerTool('ask-typed', { inputSchema: z.object({}) }, async (_args, ctx) => {",
+    '  const version: Implementation | undefined = server.server.getClientVersion();',
+    "  const answer = await ctx.mcpReq.elicitInput({ message: 'Go on?', requestedSchema: { type: 'object', properties: {} } });",
+    '  return { content: [{ type: \'text\', text: `${answer.action} ${version?.name}` }] };',
+    '});',
+    '',
+  ].join('\n');
+  const outcome = (() => {
+    const absPath = path.join(mkdtempSync(path.join(tmpdir(), 'mrtr-unresolved-')), 'server.ts');
+    return transformSource({ absPath, text, transforms: [transform], options: { stateModulePath: path.join(path.dirname(absPath), 'mrtr-state.ts') } });
+  })();
+
+  it('refuses an unannotated value with a message that says its type could not be resolved and what to do', () => {
+    const refusal = outcome.findings.find((f) => f.rule === 'state-value-any');
+    expect(refusal?.line).toBe(7);
+    expect(refusal?.message).toContain("its type could not be resolved: it is any here, and this file imports '@modelcontextprotocol/server', 'zod', which cannot be found from it");
+    expect(refusal?.suggestion).toContain("Install the project's dependencies");
+  });
+
+  it('carries an annotated value with its annotation, never any', () => {
+    expect(outcome.output).toContain("type AskTypedState = { step: 'confirm'; version: Implementation | undefined };");
+    const stateTypes = (outcome.output ?? '').split('\n').filter((line) => /^type \w+State = /.test(line));
+    expect(stateTypes).toHaveLength(1);
+    expect(stateTypes[0]).not.toMatch(/\bany\b/);
+    expect(outcome.findings.some((f) => f.rule === 'state-value-unchecked' && f.message.includes('version'))).toBe(true);
   });
 });

@@ -22,7 +22,10 @@ import { helpersLeftFindings, recognise, type FileRecognition } from '../src/ste
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { typeHandler } from '../src/step-machine/typed-plan.js';
-import { replacedBy, wireFile, type Migration } from '../src/step-machine/wire-file.js';
+import { requestedAdaptations, wireDispatchers } from '../src/step-machine/dispatcher-edits.js';
+import { withUnaskedConsequences } from '../src/step-machine/unasked-consequences.js';
+import { replacedBy, stateSpecifier, wireFile, type Migration } from '../src/step-machine/wire-file.js';
+import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { detectStyle, type TextStyle } from '../src/text-style.js';
 import type { Transform, TransformContext, TransformResult } from '../src/types.js';
 
@@ -63,6 +66,30 @@ function run(ctx: TransformContext): TransformResult {
 }
 
 function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResult {
+  const style = detectStyle(ctx.text);
+  const typescript = isTypeScript(ctx.absPath);
+  const uses = new Set<string>();
+  // Dispatch routes of this file that other files' migrated handlers need changed (the runner's second pass).
+  const requested = ctx.options.adaptDispatch as number[] | undefined;
+  const memberTypes = (ctx.options.memberTypes as string[] | undefined) ?? [];
+  const adapted = requestedAdaptations(ctx.sourceFile, requested ?? [], memberTypes, { text: ctx.text, style, typescript, uses });
+  const result = migrateFile(ctx, cleanups, { style, typescript, uses });
+  const { importsWritten } = result;
+  delete result.importsWritten;
+  if (requested === undefined && memberTypes.length === 0) return result;
+  result.edits.push(...adapted.edits);
+  result.findings.push(...adapted.findings);
+  // Without a migrated handler of its own the file's imports and server options were not touched yet:
+  // the handlers it reaches in other modules need the verify hook where the server is built.
+  if (!importsWritten) {
+    const wiring = requested ? wireVerifyHook(ctx.sourceFile, ctx.text, style) : { edits: [] };
+    if (wiring.edits.length > 0) uses.add('mrtrState');
+    result.edits.push(...wiring.edits, ...importEdits(ctx.sourceFile, ctx.text, style, uses, stateSpecifier(ctx, typescript), typescript));
+  }
+  return result;
+}
+
+function migrateFile(ctx: TransformContext, cleanups: (() => void)[], shared: { style: TextStyle; typescript: boolean; uses: Set<string> }): TransformResult & { importsWritten?: boolean } {
   const result: TransformResult = { edits: [], findings: [], handlersMigrated: 0, sitesMigrated: 0 };
   if (!mightNeedMigration(ctx.text, ctx.options.aliases ?? [])) return result;
   const recognised = recognise(ctx, cleanups);
@@ -72,22 +99,24 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const planned = planHandlers(file);
   result.findings.push(...planned.findings);
   if (planned.plans.length === 0 && !file.exporting) {
-    result.findings.push(...helpersLeftFindings(file));
+    result.findings = withUnaskedConsequences([...result.findings, ...helpersLeftFindings(file)], file);
     return result;
   }
-  const style = detectStyle(ctx.text);
-  const uses = new Set<string>();
-  const wc = { ctx, style, typescript: isTypeScript(ctx.absPath), uses, protection: protectionOf(ctx) };
+  const { style, typescript, uses } = shared;
+  const wc = { ctx, style, typescript, uses, protection: protectionOf(ctx) };
   const migration = migrateHandlers(planned.plans, file, wc);
   result.findings.push(...migration.findings);
   result.handlersMigrated = migration.handlersMigrated;
   result.sitesMigrated = migration.sitesMigrated;
+  // Dispatchers between a registration and a migrated definition's function change with it.
+  const dispatchers = wireDispatchers(migration.migrated, file.dispatcherChanges, { text: ctx.text, style, typescript, uses });
   const wired = wireFile(wc, file, migration);
-  result.edits = wired.edits;
-  result.findings.push(...wired.findings);
-  if (wired.requires) result.requires = wired.requires;
+  result.edits = [...wired.edits, ...dispatchers.edits];
+  result.findings = withUnaskedConsequences([...result.findings, ...wired.findings, ...dispatchers.findings], file);
+  const requires = [...(wired.requires ?? []), ...dispatchers.requires];
+  if (requires.length > 0) result.requires = requires;
   if (wired.newFiles) result.newFiles = wired.newFiles;
-  return result;
+  return { ...result, importsWritten: migration.handlersMigrated > 0 || file.exporting };
 }
 
 /** Each planned handler typed, then emitted; one that the typing refuses stays as it was. */
@@ -97,7 +126,7 @@ function migrateHandlers(
   wc: { ctx: TransformContext; style: TextStyle; typescript: boolean; uses: Set<string>; protection: StateProtection },
 ): Migration {
   const { ctx, style, typescript, uses } = wc;
-  const migration: Migration = { plans, edits: [], findings: [], migratedCalls: new Set(), replacedNodes: [], widened: new Map(), handlersMigrated: 0, sitesMigrated: 0 };
+  const migration: Migration = { plans, edits: [], findings: [], migratedCalls: new Set(), replacedNodes: [], widened: new Map(), handlersMigrated: 0, sitesMigrated: 0, migrated: [] };
   if (plans.length === 0) return migration;
   const view = typedView(ctx.absPath, ctx.text);
   try {
@@ -115,6 +144,7 @@ function migrateHandlers(
       for (const site of planned.sites) if (file.liftedCalls.has(site.node)) migration.migratedCalls.add(site.node);
       migration.replacedNodes.push(...replacedBy(planned));
       migration.handlersMigrated += 1;
+      migration.migrated.push(planned.plan.handler);
       migration.sitesMigrated += planned.sites.length;
       for (const type of planned.plan.handler.route?.widen ?? []) migration.widened.set(type.getStart(), type);
     }

@@ -14,7 +14,7 @@ abstract class McpTool {
   protected abstract execute(args: { service: string }): Promise<string>;
 
   protected async confirm(message: string): Promise<boolean> {
-    // @mcp-mrtr-migrate push-in-helper: this.ctx.mcpReq.elicitInput is made in helper confirm() through this.ctx, a request context run() stores on the instance: which request the question belongs to is not passed in (concurrent calls share the instance), so it is not migrated
+    // @mcp-mrtr-migrate push-in-helper: this.ctx.mcpReq.elicitInput is made in helper McpTool.confirm() through this.ctx, a request context run() stores on the instance: which request the question belongs to is not passed in (concurrent calls share the instance), so it is not migrated
     const result = await this.ctx.mcpReq.elicitInput({
       message,
       requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },

@@ -15,7 +15,7 @@ export function createServer(): Server {
         maxTokens,
       },
     };
-    // @mcp-mrtr-migrate push-in-helper: server.request is made in helper requestSampling(), not directly in a request handler
+    // @mcp-mrtr-migrate push-in-helper: server.request is made in helper requestSampling(), whose question was lifted into the handlers migrated so far (they use requestSamplingParams() instead); requestSampling() itself still asks, for the callers it has left or because it is exported
     return await server.request(request);
   };
 

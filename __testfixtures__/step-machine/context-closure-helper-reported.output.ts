@@ -8,7 +8,7 @@ interface ToolContext {
 function toolContext(ctx: ServerContext): ToolContext {
   return {
     confirm: async (message) => {
-      // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper toolContext().confirm(), not directly in a request handler
+      // @mcp-mrtr-migrate framework-asking-api: ctx.mcpReq.elicitInput implements `confirm` of the object toolContext() returns: an asking API handed to other code, so whoever calls it asks the client. There is no handler here that could return inputRequired for that code, so it is not migrated; on 2026-07-28 the question throws
       const result = await ctx.mcpReq.elicitInput({
         message,
         requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },

@@ -8,7 +8,7 @@ const LIMIT = 100;
 // No declared return type, and what it returns without asking is an object: its type cannot be spelled.
 async function approveAmount(ctx: ServerContext, amount: number) {
   if (amount < LIMIT) return { approved: true, by: 'policy' };
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper approveAmount(), not directly in a request handler, and is not lifted into its callers: it can return without asking, and the type of what it returns cannot be written down (declare its return type)
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper approveAmount(), called by tool handler pay; it is not lifted into that handler because it can return without asking, and the type of what it returns cannot be written down (declare its return type)
   const answer = await ctx.mcpReq.elicitInput({
     message: `Approve a payment of ${amount}?`,
     requestedSchema: { type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] },

@@ -29,15 +29,18 @@ function confirmRemovalOutcome(result: ElicitResult) {
 const server = new McpServer({ name: 'journal', version: '1.0.0' }, { requestState: { verify: mrtrState.verify } });
 const app = new Journal(server);
 
-type DeleteEntryState = { step: 'confirmed' };
+type DeleteEntryState = { step: 'confirmed'; entry: string };
 server.registerTool(
   'delete_entry',
   { description: 'Delete a journal entry', inputSchema: z.object({ id: z.number() }) },
   async ({ id }, ctx) => {
-    const entry = app.entries.get(id);
-    if (!entry) return { content: [{ type: 'text', text: `No entry ${id}` }], isError: true };
     let state = await mrtrState.resume<DeleteEntryState>(ctx, 'delete_entry', { id });
-    state ??= { step: 'confirmed' };
+    if (state === undefined) {
+      const entry = app.entries.get(id);
+      if (!entry) return { content: [{ type: 'text', text: `No entry ${id}` }], isError: true };
+      state = { step: 'confirmed', entry };
+    }
+    const { entry } = state;
     const confirmedRequest = confirmRemovalParams(ctx, app, `Delete "${entry}"?`);
     const confirmedAnswer = 'ask' in confirmedRequest ? elicitAnswer(ctx, 'confirmed', confirmedRequest.ask) : undefined;
     if ('ask' in confirmedRequest && confirmedAnswer === undefined) {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 const server = new McpServer({ name: 'hr', version: '1.0.0' });
 
 async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), called by tool handler offboard (directly and through confirmRemoval()); it is not lifted into that handler because tool handler offboard is left as it was: it also calls confirmRemoval(), which asks the client and is not migrated
   const answer = await ctx.mcpReq.elicitInput({
     message,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },

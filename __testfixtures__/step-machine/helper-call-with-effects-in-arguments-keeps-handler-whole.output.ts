@@ -7,7 +7,7 @@ const server = new McpServer({ name: 'tickets', version: '1.0.0' });
 let counter = 0;
 
 async function askReason(ctx: ServerContext, ticket: string): Promise<string | undefined> {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askReason(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askReason(), called by tool handler close_ticket; it is not lifted into that handler because its call there cannot be lifted (see the finding at the call)
   const answer = await ctx.mcpReq.elicitInput({
     message: `Why close ${ticket}?`,
     requestedSchema: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },

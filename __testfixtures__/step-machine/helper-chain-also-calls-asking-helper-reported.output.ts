@@ -6,7 +6,7 @@ const server = new McpServer({ name: 'hr', version: '1.0.0' });
 const MANAGERS = new Set(['ada']);
 
 async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), called by tool handler offboard (through confirmRemoval()); it is not lifted into that handler because tool handler offboard is left as it was: it also calls confirmRemoval(), which asks the client and is not migrated
   const answer = await ctx.mcpReq.elicitInput({
     message,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
@@ -16,7 +16,7 @@ async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
 
 async function askHandover(ctx: ServerContext, employee: string): Promise<string | undefined> {
   if (!MANAGERS.has(employee)) return undefined;
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askHandover(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askHandover(), called by tool handler offboard (through confirmRemoval()); it is not lifted into that handler because tool handler offboard is left as it was: it also calls confirmRemoval(), which asks the client and is not migrated
   const answer = await ctx.mcpReq.elicitInput({
     message: `Who takes over ${employee}'s reports?`,
     requestedSchema: { type: 'object', properties: { successor: { type: 'string' } }, required: ['successor'] },

@@ -5,7 +5,7 @@ const server = new McpServer({ name: 'paint', version: '1.0.0' });
 
 async function pickColour(ctx: ServerContext, choices: string[]): Promise<string | undefined> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper pickColour(), not directly in a request handler, and is not lifted into its callers: the question is asked in a loop of the helper
+    // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper pickColour(), called by tool handler paint_wall; it is not lifted into that handler because the question is asked in a loop of the helper
     const answer = await ctx.mcpReq.elicitInput({
       message: `Pick a colour (attempt ${attempt + 1})`,
       requestedSchema: { type: 'object', properties: { colour: { type: 'string', enum: choices } }, required: ['colour'] },

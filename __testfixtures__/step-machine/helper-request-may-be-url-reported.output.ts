@@ -6,7 +6,7 @@ const server = new McpServer({ name: 'gateway', version: '1.0.0' });
 // The request comes in whole, typed as either a form or a URL question: which input request to
 // return cannot be told from this code, so the helper stays and says why.
 async function askWith(ctx: ServerContext, request: ElicitRequestParams): Promise<boolean> {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askWith(), not directly in a request handler, and is not lifted into its callers: its request is not written out and its type also allows a URL-mode question, so whether to return a form or a URL input request cannot be told
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askWith(), called by tool handler rotate_key; it is not lifted into that handler because its request is not written out and its type also allows a URL-mode question, so whether to return a form or a URL input request cannot be told
   const answer = await ctx.mcpReq.elicitInput(request);
   return answer.action === 'accept';
 }

@@ -26,7 +26,7 @@ export async function confirmRisk({
     return callerConfirmed ? { proceed: true, how: 'caller' } : { proceed: false, how: 'blocked' };
   }
   try {
-    // @mcp-mrtr-migrate push-in-helper: server.server.elicitInput is made in helper confirmRisk(), not directly in a request handler
+    // @mcp-mrtr-migrate push-in-helper: server.server.elicitInput is made in helper confirmRisk(), whose question was lifted into the handlers migrated so far (they use confirmRiskParams() instead); confirmRisk() itself still asks, for the callers it has left or because it is exported
     const reply = await server.server.elicitInput({
       mode: 'form',
       message,

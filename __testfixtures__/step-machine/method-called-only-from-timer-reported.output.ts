@@ -14,7 +14,7 @@ export class AlertTools {
   }
 
   private async writeDigest(): Promise<void> {
-    // @mcp-mrtr-migrate push-outside-request: this.server.server.createMessage is made outside any tools/call, prompts/get or resources/read handler
+    // @mcp-mrtr-migrate push-outside-request: this.server.server.createMessage in AlertTools.writeDigest() runs outside any client request: from a timer, setInterval(…)
     const digest = await this.server.server.createMessage({
       messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the active alerts' } }],
       maxTokens: 200,

@@ -23,7 +23,7 @@ export class VolumeTools {
   private async confirm(ctx: ServerContext, volume: string): Promise<boolean> {
     this.audit.push(`asked about ${volume}`);
     if (volume.startsWith('tmp-')) return true;
-    // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), not directly in a request handler, and is not lifted into its callers: its code before the question has side effects, so its request would travel in the state, and a method's request builder cannot be named in the state type
+    // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper VolumeTools.confirm(), called by tool handler wipe_volume; it is not lifted into that handler because its code before the question has side effects, so its request would travel in the state, and a method's request builder cannot be named in the state type
     const answer = await ctx.mcpReq.elicitInput({
       message: `Wipe ${volume}?`,
       requestedSchema: { type: 'object', properties: { wipe: { type: 'boolean' } }, required: ['wipe'] },

@@ -38,7 +38,7 @@ export class NodeTools {
   }
 
   private async confirm(ctx: ServerContext, message: string): Promise<boolean> {
-    // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), not directly in a request handler
+    // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), whose question was lifted into the handlers migrated so far (they use confirmParams() instead); confirm() itself still asks, for the callers it has left or because it is exported
     const answer = await ctx.mcpReq.elicitInput({
       message,
       requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },

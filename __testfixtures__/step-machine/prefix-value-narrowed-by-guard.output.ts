@@ -21,10 +21,10 @@ server.registerTool(
       let doc: { id: string; title: string } | undefined;
       if (resumed === undefined) {
         doc = await findDocument(id);
-        if (!doc) return { isError: true, content: [{ type: 'text', text: `No document ${id}` }] };
       } else {
         ({ doc } = resumed);
       }
+      if (!doc) return { isError: true, content: [{ type: 'text', text: `No document ${id}` }] };
       if (confirm) {
         let state = resumed;
         state ??= { step: 'archive', doc };

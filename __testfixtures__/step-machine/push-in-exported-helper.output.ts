@@ -5,7 +5,7 @@ import { mrtrState, elicitAnswer } from './mrtr-state.js';
 const server = new McpServer({ name: 'shared-helper', version: '1.0.0' }, { requestState: { verify: mrtrState.verify } });
 
 export async function confirm(ctx: ServerContext, question: string): Promise<boolean> {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirm(), whose question was lifted into the handlers migrated so far (they use confirmParams() instead); confirm() itself still asks, for the callers it has left or because it is exported
   const answer = await ctx.mcpReq.elicitInput({
     message: question,
     requestedSchema: { type: 'object', properties: { yes: { type: 'boolean' } }, required: ['yes'] },

@@ -5,7 +5,7 @@ const server = new McpServer({ name: 'watcher', version: '1.0.0' });
 export const knownRoots: string[] = [];
 
 server.server.setNotificationHandler('notifications/roots/list_changed', async () => {
-  // @mcp-mrtr-migrate push-outside-request: server.server.listRoots is made outside any tools/call, prompts/get or resources/read handler
+  // @mcp-mrtr-migrate push-outside-request: server.server.listRoots runs outside any client request: from a notification handler, server.server.setNotificationHandler('notifications/roots/list_changed', …)
   const { roots } = await server.server.listRoots();
   knownRoots.splice(0, knownRoots.length, ...roots.map((root) => root.uri));
 });

@@ -15,9 +15,12 @@ import { isFunctionLike, propertyName, resolveFunction, resolveIdentifier, unwra
 import { callsOf, identifierUses, passThroughProblem } from './pass-through.js';
 
 export interface HandlerRoute {
-  kind: 'delegate' | 'wrapper' | 'registrar';
+  /** `dispatch`: a tool definition's function a registration hands the call to (dispatch-routes.ts). */
+  kind: 'delegate' | 'wrapper' | 'registrar' | 'dispatch';
   /** Declared `Promise<…Result>` types on the way that must also admit InputRequiredResult once the handler can return it. */
   widen: TypeNode[];
+  /** The type to declare on a context parameter added to the handler (it is not typed by its registration). */
+  ctxType?: string;
 }
 
 export interface RouteRefusal {
@@ -242,7 +245,7 @@ function isDeclarationName(id: Node, delegate: HandlerFunction): boolean {
 }
 
 /** `return <function>` as the wrapper's body (or its arrow expression body). */
-function returnedFunction(wrapper: HandlerFunction): HandlerFunction | undefined {
+export function returnedFunction(wrapper: HandlerFunction): HandlerFunction | undefined {
   const body = wrapper.getBody();
   let expr: Node | undefined;
   if (body && Node.isBlock(body)) {
@@ -289,7 +292,7 @@ function calleeName(call: CallExpression): string {
  * aliases of them) that lack InputRequiredResult; a problem when a result type is declared in a
  * way that cannot be widened here (another file's alias, a non-Promise result).
  */
-function widenable(types: (TypeNode | undefined)[]): { nodes: TypeNode[] } | { problem: string } {
+export function widenable(types: (TypeNode | undefined)[]): { nodes: TypeNode[] } | { problem: string } {
   const nodes: TypeNode[] = [];
   for (const type of types) {
     if (!type) continue;

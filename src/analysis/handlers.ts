@@ -19,6 +19,7 @@ import {
   type SourceFile,
 } from 'ts-morph';
 import { delegationOf, registrarCall, wrappedHandler, type HandlerRoute, type RouteRefusal } from './handler-routes.js';
+import { registeredName } from './subject.js';
 
 export type { HandlerRoute, RouteRefusal };
 
@@ -45,6 +46,13 @@ export interface HandlerInfo {
   method: string;
   /** Tool/prompt name, or resource URI / template string, when written as a string literal. */
   name?: string;
+  /**
+   * The tool/prompt name as code the handler evaluates, when it is not a string literal
+   * (`TOOLS.getItem`, `tool.name`, `this.name`): the subject its requestState is bound to.
+   */
+  subjectExpression?: string;
+  /** Why the name cannot be the subject, when it is neither (a variable that may change, …). */
+  subjectProblem?: string;
   registration: CallExpression;
   form: HandlerForm;
   sdk: 'v1' | 'v2' | 'unknown';
@@ -74,7 +82,8 @@ export function canReturnInputRequired(handler: HandlerInfo): boolean {
 /** `tool handler deploy`, `request handler tools/list` — for messages. */
 export function describeHandler(handler: HandlerInfo): string {
   if (handler.kind === 'request') return `request handler ${handler.method}`;
-  return handler.name !== undefined ? `${handler.kind} handler ${handler.name}` : `${handler.kind} handler`;
+  const name = handler.name ?? handler.subjectExpression;
+  return name !== undefined ? `${handler.kind} handler ${name}` : `${handler.kind} handler`;
 }
 
 const FORMS: ReadonlySet<string> = new Set<HandlerForm>([
@@ -124,10 +133,10 @@ export function findHandlers(sourceFile: SourceFile, refusals: RouteRefusal[] = 
   return handlers.sort((a, b) => a.registration.getStart() - b.registration.getStart());
 }
 
-/** Cheap test before following a call into its function: a literal name and a function among the arguments. */
+/** Cheap test before following a call into its function: a name among the arguments (a literal, or read from a name property). */
 function mightBeRegistrar(call: CallExpression): boolean {
   const args = call.getArguments();
-  return args.length >= 2 && args.some((a) => stringValue(a) !== undefined);
+  return args.length >= 2 && args.some((a) => stringValue(a) !== undefined || (Node.isPropertyAccessExpression(a) && /name|method/i.test(a.getName())));
 }
 
 /** `this.tool('name', …, handler)`: the handler of the registration inside `tool`, named by this call. */
@@ -135,11 +144,16 @@ function registrarHandler(call: CallExpression, imports: SdkImports, isRegistrat
   const registrar = registrarCall(call, isRegistration, refusals);
   if (!registrar) return undefined;
   const fn = resolveFunction(registrar.handlerArg);
-  const name = stringValue(registrar.nameArg);
-  if (!fn || name === undefined) return undefined;
+  if (!fn) return undefined;
+  const name = registeredName(registrar.nameArg, fn);
+  if (name.name === undefined && name.subjectExpression === undefined) return undefined;
   const info = handlerOf(registrar.registration, imports, refusals, fn);
   if (!info) return undefined;
-  return delegated({ ...info, registration: call, name, inline: registrar.handlerArg.containsRange(fn.getPos(), fn.getEnd()), route: registrar.route });
+  const named = { ...info, registration: call, inline: registrar.handlerArg.containsRange(fn.getPos(), fn.getEnd()), route: registrar.route };
+  delete named.name;
+  delete named.subjectExpression;
+  delete named.subjectProblem;
+  return delegated({ ...named, ...name });
 }
 
 /**
@@ -185,6 +199,22 @@ function delegateArgs(info: HandlerInfo, sources: number[], params: ParameterDec
 // ---------------------------------------------------------------------------------------------
 // Registrations
 
+/**
+ * What a registration call makes of `fn` when it registers `fn` by value (a definition's function,
+ * `server.registerTool(t.name, config, t.handler)`): the handler, or undefined when the call is no
+ * registration of a kind that takes a function.
+ */
+export function registrationHandler(call: CallExpression, fn: HandlerFunction): HandlerInfo | undefined {
+  const file = call.getSourceFile();
+  return registrationOf(call, sdkImports(file, file.getDescendantsOfKind(SyntaxKind.CallExpression)), [], fn);
+}
+
+/** The registration method a call is (`registerTool`, `tool`, `setRequestHandler`, …), by its callee's name. */
+export function registrationForm(call: CallExpression): HandlerForm | undefined {
+  const callee = unwrapExpression(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) && FORMS.has(callee.getName()) ? (callee.getName() as HandlerForm) : undefined;
+}
+
 interface SdkImports {
   v1: boolean;
   v2: boolean;
@@ -212,7 +242,8 @@ function handlerOf(call: CallExpression, imports: SdkImports, refusals: RouteRef
 }
 
 function registrationOf(call: CallExpression, imports: SdkImports, refusals: RouteRefusal[], registered?: HandlerFunction): HandlerInfo | undefined {
-  const callee = call.getExpression();
+  // `(server.registerTool as RegisterFn)(…)` calls the method all the same.
+  const callee = unwrapExpression(call.getExpression());
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const form = callee.getName();
   if (!FORMS.has(form)) return undefined;
@@ -242,7 +273,7 @@ function registrationOf(call: CallExpression, imports: SdkImports, refusals: Rou
         ...base,
         kind,
         method: kind === 'tool' ? 'tools/call' : 'prompts/get',
-        name: stringValue(args[0]),
+        ...registeredName(args[0], fn),
         form: form as HandlerForm,
         sdk: registerSdk,
         ctxIndex,
@@ -269,7 +300,7 @@ function registrationOf(call: CallExpression, imports: SdkImports, refusals: Rou
         ...base,
         kind,
         method: kind === 'tool' ? 'tools/call' : 'prompts/get',
-        name: stringValue(args[0]),
+        ...registeredName(args[0], fn),
         form: form as HandlerForm,
         sdk: 'v1',
         ctxIndex,

@@ -294,6 +294,7 @@ function callSite(call: CallExpression, names: LocalNames): Draft | undefined {
   const callee = unwrapExpression(call.getExpression());
   let fn: PushFunction | undefined;
   if (Node.isPropertyAccessExpression(callee)) {
+    if (isOwnMember(callee)) return undefined;
     fn = pushFunctionOnReceiver(callee.getName(), callee.getExpression());
   } else if (Node.isIdentifier(callee) && names.pushAliases.has(callee.getText())) {
     fn = pushFunctionAlias(callee);
@@ -389,7 +390,7 @@ function handedOn(start: Node, also: (holder: Node, value: Node) => boolean = ()
   }
   if (!holder) return undefined;
   const passedOn =
-    (Node.isCallExpression(holder) && holder.getExpression() !== value && (holder.getArguments() as Node[]).includes(value)) ||
+    (Node.isCallExpression(holder) && holder.getExpression() !== value && (holder.getArguments() as Node[]).includes(value) && !isTestAssertion(holder)) ||
     (Node.isNewExpression(holder) && (holder.getArguments() as Node[]).includes(value)) ||
     (Node.isPropertyAssignment(holder) && holder.getInitializer() === value) ||
     Node.isReturnStatement(holder) ||
@@ -398,6 +399,24 @@ function handedOn(start: Node, also: (holder: Node, value: Node) => boolean = ()
     (Node.isBinaryExpression(holder) && holder.getOperatorToken().getText() === '=' && holder.getRight() === value) ||
     also(holder, value);
   return passedOn ? value : undefined;
+}
+
+/**
+ * `this.requestSampling(…)` where the class around it declares `requestSampling` itself: a call of
+ * the class's own wrapper, whose body is analysed where it asks (frameworks name their wrappers
+ * after the SDK method they wrap).
+ */
+function isOwnMember(access: Node): boolean {
+  if (!Node.isPropertyAccessExpression(access) || !Node.isThisExpression(unwrapExpression(access.getExpression()))) return false;
+  const cls = access.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+  if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return false;
+  const name = access.getName();
+  return cls.getMembers().some((m) => (Node.isMethodDeclaration(m) || Node.isPropertyDeclaration(m) || Node.isGetAccessorDeclaration(m)) && m.getName() === name);
+}
+
+/** `expect(server.elicitInput)`, `vi.mocked(…)`: a test looking at a mock, which asks nothing. */
+function isTestAssertion(call: CallExpression): boolean {
+  return /^(expect(\.\w+)?|assert(\.\w+)?|(vi|jest)\.(mocked|spyOn)|mocked)$/.test(apiText(call.getExpression()));
 }
 
 /** Which push function `<receiver>.<name>(…)` is, if any. */
@@ -413,7 +432,7 @@ function pushFunctionOnReceiver(name: string, receiver: Node): PushFunction | un
       return name;
     case 'createMessage':
     case 'listRoots':
-      return isServerLike(receiver) ? name : undefined;
+      return isServerLike(receiver) || isContextLike(receiver) ? name : undefined;
     default:
       return undefined;
   }
@@ -478,14 +497,29 @@ function elicitMode(params: Node | undefined): 'form' | 'url' | 'unknown' {
   return value === 'url' ? 'url' : value === 'form' ? 'form' : 'unknown';
 }
 
-/** Task-augmented: a `task` property in the request options or params makes the site a 'task' site. */
+/**
+ * Task-augmented: a `task` property in the request options or params, or `relatedTask` in the options
+ * (a request sent for a task, delivered through its message queue), makes the site a 'task' site; so
+ * does any request made in a callback of a tasks API registration (`registerToolTask`).
+ */
 function withTask(draft: Draft): Draft {
-  const hasTask = (expr: Node | undefined): boolean => {
+  const has = (expr: Node | undefined, name: string): boolean => {
     const obj = resolveObjectLiteral(expr);
-    return !!obj && !!findProperty(obj, 'task');
+    return !!obj && !!findProperty(obj, name);
   };
-  if (hasTask(draft.options) || hasTask(draft.params)) return { ...draft, kind: 'task' };
+  if (has(draft.options, 'task') || has(draft.params, 'task') || has(draft.options, 'relatedTask') || inTaskRegistration(draft.node)) {
+    return { ...draft, kind: 'task' };
+  }
   return draft;
+}
+
+/** Inside the arguments of `<x>.registerToolTask(…)` (the experimental tasks API of the SDK). */
+function inTaskRegistration(node: Node): boolean {
+  return node.getAncestors().some((a) => {
+    if (!Node.isCallExpression(a)) return false;
+    const callee = a.getExpression();
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'registerToolTask' && a.getArguments().some((arg) => arg.containsRange(node.getPos(), node.getEnd()));
+  });
 }
 
 /**
@@ -499,7 +533,8 @@ export function isServerLike(receiver: Node, depth = 0): boolean {
     const name = e.getName();
     if (name === 'server') return true;
     const target = unwrapExpression(e.getExpression());
-    return Node.isThisExpression(target) && SERVER_NAME.test(name);
+    // `this.#server` is named like a server as much as `this.server`.
+    return Node.isThisExpression(target) && SERVER_NAME.test(name.replace(/^#/, ''));
   }
   if (!Node.isIdentifier(e)) return false;
   const decl = resolveIdentifier(e);
@@ -527,6 +562,16 @@ export function isServerLike(receiver: Node, depth = 0): boolean {
   }
   if (Node.isImportSpecifier(decl) || Node.isBindingElement(decl)) return SERVER_NAME.test(e.getText());
   return false;
+}
+
+/**
+ * A receiver named like a request context (`ctx`, `extra`, `sdkContext`): frameworks that copy the
+ * push functions onto their own context objects (`sdkContext.createMessage`) name them so.
+ */
+function isContextLike(receiver: Node): boolean {
+  const e = unwrapExpression(receiver);
+  const name = Node.isPropertyAccessExpression(e) ? e.getName() : Node.isIdentifier(e) ? e.getText() : undefined;
+  return name !== undefined && /^(ctx|context|extra|[\w$]*Context)$/.test(name);
 }
 
 /** Names (of variables, parameters and `this.` members) taken to hold a server. */
@@ -572,9 +617,13 @@ function elicitationIdSite(node: Node, names: LocalNames): Draft | undefined {
  * row) it is the user's name for their own value, and saying it has no meaning would be false.
  */
 function speaksElicitationProtocol(object: ObjectLiteralExpression, names: LocalNames): boolean {
-  if (findProperty(object, 'mode') || findProperty(object, 'url')) return true;
+  // A test's expectations ask nothing.
+  if (object.getAncestors().some((a) => Node.isCallExpression(a) && isTestAssertion(a))) return false;
   const holder = object.getParent();
+  // An argument of a call is the protocol's only as the push call's own params: not when a logger,
+  // a schema builder (`z.object({ url, elicitationId })`), a helper or a test's handler call takes it.
   if (Node.isCallExpression(holder)) return holder.getArguments()[0] === object && callSite(holder, names) !== undefined;
+  if (findProperty(object, 'mode') || findProperty(object, 'url')) return true;
   if (!Node.isPropertyAssignment(holder) || propertyName(holder) !== 'params') return false;
   const message = holder.getParent();
   const method = Node.isObjectLiteralExpression(message) ? findProperty(message, 'method') : undefined;
@@ -583,7 +632,7 @@ function speaksElicitationProtocol(object: ObjectLiteralExpression, names: Local
 
 /** A push function passed on or stored as a value: `helper(ctx.mcpReq.elicitInput)`, `{ ask: server.server.createMessage.bind(…) }`. */
 function valueSite(access: Node): Draft | undefined {
-  if (!Node.isPropertyAccessExpression(access)) return undefined;
+  if (!Node.isPropertyAccessExpression(access) || isOwnMember(access)) return undefined;
   const name = access.getName();
   let kind: PushKind;
   if (name === 'elicitInput' || name === 'requestSampling') kind = name === 'elicitInput' ? 'elicitation' : 'sampling';
@@ -601,7 +650,7 @@ function valueSite(access: Node): Draft | undefined {
   }
   const handed = handedOn(value) ?? reflectiveLookup(access);
   if (!handed) return undefined;
-  return { kind, api: apiText(access), node: handed, receiver: access };
+  return { kind: inTaskRegistration(handed) ? 'task' : kind, api: apiText(access), node: handed, receiver: access };
 }
 
 /**

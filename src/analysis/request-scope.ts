@@ -1,9 +1,6 @@
 // Whether code runs inside a client request at all: a timer, event, HTTP-route or notification
-// callback runs outside any request, so a question there has no request to attach to; a closure
-// over a handler's context parameter runs within that handler's request.
-import { Node, SyntaxKind, type VariableDeclaration } from 'ts-morph';
-import { resolveIdentifier } from './handlers.js';
-import type { PushSite } from './push-sites.js';
+// callback runs outside any request, so a question there has no request to attach to.
+import { Node } from 'ts-morph';
 
 const NON_REQUEST_CALLBACKS = /^(setInterval|setTimeout|setImmediate|queueMicrotask|on|once|addListener|addEventListener|get|post|put|patch|delete|all|use|route|listen|setNotificationHandler|fallbackNotificationHandler)$/;
 
@@ -20,27 +17,27 @@ export function outsideAnyRequest(node: Node): boolean {
   return false;
 }
 
-/** Every reference to the function sits in a timer, event, route or notification callback. */
-export function onlyCalledOutsideRequests(fn: Node, name: string): boolean {
-  const nameNode = (fn as Node & { getNameNode?: () => Node | undefined }).getNameNode?.() ??
-    (Node.isVariableDeclaration(fn.getParent()) ? (fn.getParent() as VariableDeclaration).getNameNode() : undefined);
-  const refs = fn.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => id.getText() === name && id !== nameNode);
-  return refs.length > 0 && refs.every((ref) => outsideAnyRequest(ref));
+/**
+ * Why `value` (a function, or a function reference) runs outside any request, when it is given
+ * to a timer, an event emitter, an HTTP route, a notification handler or a session hook.
+ */
+export function outsideCallback(value: Node): string | undefined {
+  let node = value;
+  while (node.getParent() && (Node.isParenthesizedExpression(node.getParent()!) || Node.isAsExpression(node.getParent()!))) node = node.getParent()!;
+  const parent = node.getParent();
+  if (parent && Node.isBinaryExpression(parent) && parent.getRight() === node) {
+    const hook = /\.(oninitialized|onclose|onerror)$/.exec(parent.getLeft().getText());
+    return hook ? `the ${hook[1]} hook (${hook[1] === 'oninitialized' ? 'after the initialize handshake' : 'when the session ends'})` : undefined;
+  }
+  if (!parent || !Node.isCallExpression(parent) || parent.getExpression() === node || !parent.getArguments().includes(node as never)) return undefined;
+  const callee = parent.getExpression();
+  const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+  if (!NON_REQUEST_CALLBACKS.test(name)) return undefined;
+  const first = parent.getArguments()[0];
+  const what = `${callee.getText().replace(/\s+/g, '')}(${first && first !== node ? `${first.getText().replace(/\s+/g, ' ').slice(0, 60)}, ` : ''}…)`;
+  if (/^(setInterval|setTimeout|setImmediate|queueMicrotask)$/.test(name)) return `a timer, ${what}`;
+  if (/^(on|once|addListener|addEventListener)$/.test(name)) return `an event listener, ${what}`;
+  if (/^(setNotificationHandler|fallbackNotificationHandler)$/.test(name)) return `a notification handler, ${what}`;
+  if (name === 'listen') return `the callback of ${what}, at start-up`;
+  return `an HTTP route, ${what}`;
 }
-
-/** `toolContext().elicit`: the function whose context parameter the push call's receiver is, and the property it builds. */
-export function capturedContextOwner(site: PushSite): string | undefined {
-  let root: Node | undefined = site.call?.getExpression();
-  while (root && (Node.isPropertyAccessExpression(root) || Node.isCallExpression(root))) root = root.getExpression();
-  if (!root || !Node.isIdentifier(root)) return undefined;
-  const param = resolveIdentifier(root);
-  if (!param || !Node.isParameterDeclaration(param)) return undefined;
-  const owner = param.getParent();
-  const takesContext = /^(ctx|context|extra)$/.test(param.getName()) || /ServerContext|RequestHandlerExtra/.test(param.getTypeNode()?.getText() ?? '');
-  if (!takesContext || !Node.isFunctionDeclaration(owner) || !owner.getName()) return undefined;
-  const inner = site.node.getFirstAncestor((a) => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isMethodDeclaration(a));
-  const holder = inner && (Node.isMethodDeclaration(inner) ? inner : inner.getParent());
-  const prop = holder && (Node.isPropertyAssignment(holder) || Node.isMethodDeclaration(holder)) && owner.containsRange(holder.getPos(), holder.getEnd()) ? holder.getName() : undefined;
-  return prop ? `${owner.getName()}().${prop}` : owner.getName();
-}
-

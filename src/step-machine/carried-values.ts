@@ -109,7 +109,8 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
     // Loop state is assigned inside the loop after those uses: only its declared type holds every value.
     const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
     values.types.set(name, narrowed.size === 1 && !loopState ? withNarrowedMembers([...narrowed][0], name, after, typing) : typeText(type, scope, typing.localBody));
-    if (values.types.get(name) === 'any') return untyped(name, declared.nameNode, type, typing);
+    const refused = withoutAny(name, declared.nameNode, type, typing);
+    if (refused) return refused;
     if (isUnbounded(type)) values.unbounded.push({ name, nameNode: declared.nameNode });
     noteSensitive(name, declared.nameNode, typing);
   }
@@ -145,7 +146,9 @@ function typePrefixValues(typing: Typing): FindingInput[] | undefined {
       const carried = narrowed.size === 1 && (seen === undefined || seen === [...narrowed][0]) ? [...narrowed][0] : declaredText;
       carriedAs.set(name, carried);
       values.types.set(name, carried);
-      if (carried === 'any') return untyped(name, declared!.nameNode, type, typing);
+      const refused = withoutAny(name, declared!.nameNode, type, typing);
+      if (refused) return refused;
+      if (values.types.get(name) !== carried) values.declaredTypes.set(name, values.types.get(name)!);
       if ((assigned?.types ?? [type]).some(isUnbounded)) values.unbounded.push({ name, nameNode: declared!.nameNode });
     }
   }
@@ -275,26 +278,81 @@ function unserializable(name: string, nameNode: Node, type: Type, typing: Typing
 }
 
 /**
- * A carried value whose type is `any` (in the user's code, or because it cannot be written where
- * the state type goes) refuses the handler: what it holds cannot be checked for JSON safety, and
- * the state type would have to say `any`.
+ * The state type never says `any`. A carried value whose printed type is or holds `any` travels
+ * with the type its declaration is annotated with, when that names only what the module sees (an
+ * SDK type the view cannot resolve here, or one whose expansion holds `any`: `CreateMessageRequest`);
+ * otherwise it refuses the handler (undefined: nothing to refuse).
  */
-function untyped(name: string, nameNode: Node, type: Type, typing: Typing): FindingInput[] {
-  const why = type.isAny()
-    ? 'its type is any, so what it holds cannot be checked for JSON safety'
-    : 'its type names a type declared where the state type cannot see it (in a nested block or another function)';
+function withoutAny(name: string, nameNode: Node, type: Type, typing: Typing): FindingInput[] | undefined {
+  const text = typing.values.types.get(name)!;
+  // (JavaScript writes no state type: only a value that is any as a whole cannot be checked.)
+  if (text !== 'any' && (!ANY.test(text) || /\.[cm]?jsx?$/.test(typing.view.file.getSourceFile().getFilePath()))) return undefined;
+  const annotated = moduleAnnotation(nameNode);
+  if (annotated === undefined || ANY.test(annotated)) return untyped(name, nameNode, type, text, typing);
+  typing.values.types.set(name, annotated);
+  typing.values.narrowedMembers.delete(name);
+  // What the annotation names could not be checked here either.
+  if (!typing.values.unchecked.includes(name)) typing.values.unchecked.push(name);
+  return undefined;
+}
+
+/** `any` as a type in a printed type (not inside a string literal type or a longer name). */
+const ANY = /(^|[^\w$.'"])any(?![\w$'"])/;
+
+/** The annotation of `const x: T = …`, when every type name in T is imported or declared at the top of the module. */
+function moduleAnnotation(nameNode: Node): string | undefined {
+  const declaration = nameNode.getParent();
+  const annotation = declaration && Node.isVariableDeclaration(declaration) && declaration.getNameNode() === nameNode ? declaration.getTypeNode() : undefined;
+  if (!annotation) return undefined;
+  const sourceFile = nameNode.getSourceFile();
+  const topLevel = new Set(sourceFile.getStatements().flatMap((st) => {
+    if (Node.isImportDeclaration(st)) {
+      return [st.getDefaultImport()?.getText(), st.getNamespaceImport()?.getText(), ...st.getNamedImports().map((i) => (i.getAliasNode() ?? i.getNameNode()).getText())];
+    }
+    return Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st) || Node.isClassDeclaration(st) || Node.isEnumDeclaration(st) ? [st.getName()] : [];
+  }));
+  const references = [annotation, ...annotation.getDescendants()].filter((n) => Node.isTypeReference(n));
+  const named = references.every((r) => topLevel.has(r.getTypeName().getText().split('.')[0]));
+  return named ? annotation.getText() : undefined;
+}
+
+/**
+ * A carried value whose type is or holds `any` (in the user's code, from types this view cannot
+ * resolve, or because it cannot be written where the state type goes) refuses the handler: what it
+ * holds cannot be checked for JSON safety, and the state type would have to say `any`.
+ */
+function untyped(name: string, nameNode: Node, type: Type, text: string, typing: Typing): FindingInput[] {
+  const missing = type.isAny() ? unresolvedImports(typing.view.file) : [];
+  const [why, suggestion] = missing.length > 0
+    ? [`its type could not be resolved: it is any here, and this file imports ${missing.join(', ')}, which cannot be found from it (dependencies not installed, or not yet in the version this run migrates to)`,
+      `Install the project's dependencies (npm install; with @modelcontextprotocol/server 2.x when this run upgrades the file from v1), or annotate ${name}'s declaration, then run the migration again.`]
+    : type.isAny()
+      ? ['its type is any, so what it holds cannot be checked for JSON safety',
+        `Give ${name} a type (annotate its declaration, e.g. \`const ${name}: Report = JSON.parse(text)\`), then run the migration again.`]
+      : text === 'any'
+        // typeText's answer for a type it cannot write where the state type goes.
+        ? ['its type names a type declared where the state type cannot see it (in a nested block or another function)',
+          'Declare that type at the top of the handler or outside it, then run the migration again.']
+        : [`its type holds any (${text.length > 80 ? `${text.slice(0, 77)}...` : text}), so what it holds cannot be checked for JSON safety`,
+          `Annotate ${name}'s declaration with a type without any, then run the migration again.`];
   return [
     {
       rule: 'state-value-any',
       severity: 'warning',
       pos: nameNode.getStart(),
       message: `${name} in ${typing.where} is live across the question and must travel in requestState, but ${why}`,
-      suggestion: type.isAny()
-        ? `Give ${name} a type (annotate its declaration, e.g. \`const ${name}: Report = JSON.parse(text)\`), then run the migration again.`
-        : `Declare that type at the top of the handler or outside it, then run the migration again.`,
+      suggestion,
     },
     ...typing.plan.containers.flatMap((c) => c.rounds.flatMap((r) => r.asks)).map((a) => leftAsIs(a.site, `${name} cannot travel in requestState`)),
   ];
+}
+
+/** Modules the file imports whose types cannot be found from it (quoted, in order): no file and no ambient `declare module`. */
+function unresolvedImports(file: Node): string[] {
+  if (!Node.isSourceFile(file)) return [];
+  const checker = file.getProject().getTypeChecker();
+  return [...new Set(file.getImportDeclarations().filter((d) => checker.getSymbolAtLocation(d.getModuleSpecifier()) === undefined)
+    .map((d) => `'${d.getModuleSpecifierValue()}'`))];
 }
 
 function noteSensitive(name: string, nameNode: Node, typing: Typing): void {

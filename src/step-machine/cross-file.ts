@@ -11,6 +11,7 @@ import type { PushAlias } from '../config.js';
 import { aliasArgumentProblem, implementedAlias } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo } from '../analysis/handlers.js';
 import { findPushSites, v1Surface } from '../analysis/push-sites.js';
+import { consequenceOf, fallbackWithoutAsking } from '../analysis/unasked-fallback.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { companionText, findHelperChains, findLiftableHelpers, type CompanionTypes, type LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
@@ -102,15 +103,19 @@ function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): {
     // A configured alias is a question itself where it is called (its body is the alias's implementation).
     const alias = aliases.some((al) => al.call === name);
     const site = fn && !lifted.has(name) && !alias ? sites.find((s) => ownFunction(s.node) === fn) : undefined;
-    if (site) asking.set(name, { api: site.api, refusal: refused.get(fn!) });
+    const fallback = site && fallbackWithoutAsking(site);
+    // Lifted in its own module but not offered: its companions would need numbered names there.
+    const refusal: HelperRefusal | undefined = fn && (refused.get(fn) ?? (helpers.has(fn) ? { code: 'names-taken', detail: 'the names its companions would take are already used in its module' } : undefined));
+    if (site) asking.set(name, { api: site.api, ...(fallback ? { consequence: consequenceOf(fallback, site.kind) } : {}), ...(refusal ? { refusal } : {}) });
   }
   return { lifted, asking };
 }
 
-/** An exported function that asks and is not lifted: its push call, and why it is not lifted. */
+/** An exported function that asks and is not lifted: its push call, why it is not lifted, and what leaving it means when dangerous. */
 interface Asking {
   api: string;
   refusal?: HelperRefusal;
+  consequence?: string;
 }
 
 /** The helper and, for a chain, the helpers it asks through, outermost first. */
@@ -166,7 +171,9 @@ export interface RelayedHelper {
   declaration: ImportDeclaration;
   /** The question. */
   api: string;
-  /** Why the function is not lifted itself, when it asks itself. */
+  /** Set when the function goes ahead without an answer: what leaving it means (an error). */
+  consequence?: string;
+  /** Why the function is not lifted, when it asks itself (helpers.ts). */
   refusal?: HelperRefusal;
   /**
    * The helper it asks through and the module that comes from (as the relaying module writes it);
@@ -223,7 +230,7 @@ function importsOf(sourceFile: SourceFile, input: CrossFileInput, taken: Readonl
       const relay = relays.get(spec.getName());
       if (relay) chains.push({ ...relay, localName, declaration });
       const asks = exported.asking.get(spec.getName());
-      if (asks) chains.push({ localName, declaration, api: asks.api, ...(asks.refusal ? { refusal: asks.refusal } : {}) });
+      if (asks) chains.push({ localName, declaration, ...asks });
       const helper = exported.lifted.get(spec.getName());
       if (!helper) continue;
       if (taken.has(helper.requestFn) || (helper.resultFn !== undefined && taken.has(helper.resultFn))) continue;
@@ -294,8 +301,8 @@ export function importedChainFindings(sourceFile: SourceFile, handlers: readonly
       message: `${chain.localName}() in ${from} asks through ${via.innerName}() (${chain.api}), which it imports from ${via.innerModule}: a chain of helpers across several modules is not lifted`,
       suggestion: `Call ${via.innerName}() from the handler (with the arguments ${chain.localName}() passes it), or move ${chain.localName}() into the module of ${via.innerName}(), then run the migration again.`,
     } : {
-      rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
-      message: `${chain.localName}() in ${from} asks the client (${chain.api}) in a shape that is not lifted${chain.refusal ? ` (${chain.refusal.detail})` : ''}, so this handler is left as it was`,
+      rule: 'push-in-helper', severity: chain.consequence ? 'error' as const : 'warning' as const, pos: call.getStart(),
+      message: `${chain.localName}() in ${from} asks the client (${chain.api}) ${chain.refusal ? `and is not lifted (${chain.refusal.detail})` : 'in a shape that is not lifted'}, so this handler is left as it was${chain.consequence ? `. Left like this it is dangerous: ${chain.consequence}` : ''}`,
       suggestion: chain.refusal ? refusalSuggestion(chain.refusal, chain.localName) : `Make ${chain.localName}() ask once at the top level of its body (see its own finding), then run the migration again.`,
     }];
   });

@@ -10,7 +10,13 @@
 // change (checked here syntactically, and for the types of the values read in readsMutable), and
 // when the promise is used by that one await alone. The question then comes after the statements
 // in between: an info finding says so.
+//
+// The same holds for a request built into a local and sent later (`const request = { method:
+// 'sampling/createMessage', params: {…} }; … await ctx.mcpReq.send(request, Schema)`): the
+// question's params are that local's `params`, rebuilt where it is asked, and the declaration goes
+// when the send is its one use (it is not carried besides what its params read).
 import { Node, SyntaxKind, type Statement, type Type } from 'ts-morph';
+import { unwrapExpression } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { TextEdit } from '../types.js';
 import { isPureExpression } from './purity.js';
@@ -18,11 +24,16 @@ import { lineEndAfter, lineStartOf } from './text.js';
 
 export interface DeferredAwait {
   site: PushSite;
-  /** `const pending = ask(…)`, deleted. */
+  /** A started question (`const pending = ask(…)`) or a request built into a local (`const request = { method, params }`). */
+  kind: 'promise' | 'request';
+  /** That declaration, deleted. */
   declaration: Statement;
-  /** `await pending`: where the question is asked now. */
+  /** `await pending` or `await send(request)`: where the question is asked now. */
   awaitNode: Node;
+  /** The local's name (`pending`, `request`). */
   promiseName: string;
+  /** Statements run between the declaration and the question (not the question's own). */
+  between: number;
   /** Identifiers of values the params read (not the functions they call): each must hold a primitive. */
   reads: Node[];
   /** Names read that the handler does not declare: they must stay the same (module consts, imports). */
@@ -58,12 +69,50 @@ export function deferredAwait(site: PushSite, fn: Node): DeferredAwait | undefin
   if (at <= from) return undefined;
   if (!inStatementItself(awaitNode, statements[at])) return undefined;
 
-  // The params are rebuilt at the await: they must compute the same value there.
-  if (!isPureExpression(site.params) || (site.options && !isPureExpression(site.options))) return undefined;
+  return rebuiltAt(site, fn, 'promise', declaration, awaitNode, promiseName, statements.slice(from + 1, at + 1));
+}
+
+/**
+ * The request-in-a-local shape around `site`: `send(request, …)` whose `request` is a `const`
+ * declared earlier in the same block, initialised with the `{ method, params }` literal itself,
+ * and read by that send alone; undefined otherwise.
+ */
+export function requestConst(site: PushSite, fn: Node): DeferredAwait | undefined {
+  if (!site.call || !site.params || site.nestedFunction || site.inLoop) return undefined;
+  const argument = site.call.getArguments()[0];
+  const inner = argument && unwrapExpression(argument);
+  if (!inner || !Node.isIdentifier(inner)) return undefined;
+  const decl = site.params.getFirstAncestor((a) => Node.isVariableDeclaration(a));
+  if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode()) || decl.getName() !== inner.getText()) return undefined;
+  const init = decl.getInitializer();
+  if (!init || !Node.isObjectLiteralExpression(unwrapExpression(init))) return undefined;
+  const list = decl.getParent();
+  const declaration = list?.getParent();
+  if (!list || !Node.isVariableDeclarationList(list) || list.getDeclarations().length !== 1 ||
+    !declaration || !Node.isVariableStatement(declaration) || declaration.getDeclarationKind() !== 'const') return undefined;
+  const block = declaration.getParent();
+  if (!block || !Node.isBlock(block)) return undefined;
+  let awaited: Node = site.call;
+  while (Node.isParenthesizedExpression(awaited.getParent()!)) awaited = awaited.getParent()!;
+  const awaitNode = awaited.getParent();
+  if (!awaitNode || !Node.isAwaitExpression(awaitNode)) return undefined;
+  const uses = fn.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => id.getText() === decl.getName() && id !== decl.getNameNode());
+  if (uses.length !== 1 || uses[0] !== inner) return undefined;
+  const statements = block.getStatements();
+  const at = statements.findIndex((st) => st.containsRange(awaitNode.getPos(), awaitNode.getEnd()));
+  const from = statements.indexOf(declaration);
+  if (at <= from) return undefined;
+  return rebuiltAt(site, fn, 'request', declaration, awaitNode, decl.getName(), statements.slice(from + 1, at + 1));
+}
+
+/** The params are rebuilt at the question: they must compute the same value there. */
+function rebuiltAt(site: PushSite, fn: Node, kind: DeferredAwait['kind'], declaration: Statement, awaitNode: Node, promiseName: string, between: Statement[]): DeferredAwait | undefined {
+  if (!site.params || !isPureExpression(site.params) || (site.options && !isPureExpression(site.options))) return undefined;
   const own = ownNames(fn);
-  const reads = [site.params, ...(site.options ? [site.options] : [])].flatMap((n) => valueIdentifiers(n)).filter((id) => !isCallee(id));
+  // A function called is not a value read; a local whose method is called is (`lines.join('\n')`).
+  const reads = [site.params, ...(site.options ? [site.options] : [])].flatMap((n) => valueIdentifiers(n))
+    .filter((id) => !isCallee(id) || (id.getParent() !== undefined && Node.isPropertyAccessExpression(id.getParent()!) && own.has(id.getText())));
   const outside = [...new Set(reads.map((id) => id.getText()).filter((n) => !own.has(n)))];
-  const between = statements.slice(from + 1, at + 1);
   if (reads.some((id) => between.some((st) => assigns(st, id.getText())))) return undefined;
 
   const text = fn.getSourceFile().getFullText();
@@ -71,7 +120,20 @@ export function deferredAwait(site: PushSite, fn: Node): DeferredAwait | undefin
   const end = lineEndAfter(text, declaration.getEnd());
   const alone = text.slice(start, declaration.getStart()).trim() === '' && text.slice(declaration.getEnd(), end).trim() === '';
   if (!alone) return undefined;
-  return { site, declaration, awaitNode, promiseName, reads, outside, deletion: { start, end, text: '' } };
+  return { site, kind, declaration, awaitNode, promiseName, between: between.length - 1, reads, outside, deletion: { start: commentLinesAbove(declaration, text, start), end, text: '' } };
+}
+
+/** The start of the comment lines right above `declaration` (they say what it does, and go with it); `start` when none. */
+function commentLinesAbove(declaration: Statement, text: string, start: number): number {
+  let from = start;
+  for (const comment of [...declaration.getLeadingCommentRanges()].reverse()) {
+    const line = lineStartOf(text, comment.getPos());
+    const after = text.slice(comment.getEnd(), from);
+    // Only whole lines, with no blank line between the comment and what follows it.
+    if (text.slice(line, comment.getPos()).trim() !== '' || after.trim() !== '' || (after.match(/\n/g) ?? []).length !== 1) break;
+    from = line;
+  }
+  return from;
 }
 
 /**

@@ -50,6 +50,7 @@ export function emitHandler(typed: TypedHandler, hc: EmitHandlerContext): { edit
   const replaced = [...asks.map((a) => a.replaceNode ?? a.awaitNode), ...asks.map((a) => a.site.node), ...throws.map((t) => t.statement)];
   const ctxParam = contextParameter(handler, replaced, fnIdentifiers, hc.style.semicolons ? ';' : '');
   const edits = [...ctxParam.edits];
+  if (handler.route?.ctxType && !handler.ctxParam && hc.typescript) hc.uses.add(`type ${handler.route.ctxType}`);
   const stateType = hc.typescript ? uniqueName(`${pascalCase(stateTypeBase(handler))}State`, hc.typeNames, '') : undefined;
   // A state type that names a type of the handler's body is declared there, first thing.
   const inBody = stateType !== undefined && containers.length > 0 && typed.carried.localTypes;
@@ -151,7 +152,7 @@ function prefixEdits(typed: TypedHandler, layout: Layout, hc: EmitHandlerContext
     const mine = prefixes.filter((p) => p.block === level);
     const last = mine[mine.length - 1];
     const all = level.getStatements();
-    const region = all.slice(0, all.indexOf(last.anchor));
+    const region = all.slice(0, all.indexOf(last.rerun[0] ?? last.anchor));
     const range = prefixRange(region, hc.text);
     const inPrefix = (e: TextEdit) => e.start >= range.start && e.end <= range.end;
     // A prefix runs unless the retry resumes a step at or after its anchor in this block: then it
@@ -184,7 +185,13 @@ function stateTypeBase(handler: HandlerInfo): string {
     if (first && (Node.isStringLiteral(first) || Node.isNoSubstitutionTemplateLiteral(first))) return first.getLiteralText();
   }
   if (handler.kind === 'request') return handler.method.replace('/', '-');
-  return handler.name ?? handler.kind;
+  // `TOOLS.getItem` → getItem; a generic last segment (`tool.name`, `this.name`) says nothing: the
+  // class of a method (a class-based tool), else the kind.
+  const segment = handler.subjectExpression?.split('.').pop();
+  if (handler.name !== undefined) return handler.name;
+  if (segment && !/^(name|method|id|title|key)$/i.test(segment)) return segment;
+  const cls = Node.isMethodDeclaration(handler.fn) ? handler.fn.getParent() : undefined;
+  return cls && Node.isClassDeclaration(cls) && cls.getName() ? cls.getName()! : handler.kind;
 }
 
 /**

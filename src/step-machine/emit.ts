@@ -96,7 +96,7 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
 
   // P0: statements before the first question, run once per logical call.
   const p0End = rounds[0].first;
-  const p0 = statements.slice(0, p0End).filter((st) => !plan.hoisted.includes(st));
+  const p0 = statements.slice(0, p0End).filter((st) => !plan.hoisted.includes(st) && !plan.deleted.includes(st));
   if (p0.length === 0 && !rounds[0].asks.some((a) => a.paramsHoisted)) {
     push(0, `${ec.stateVar} ??= ${stepObject(0)}${semi}`);
   } else {

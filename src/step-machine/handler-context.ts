@@ -9,8 +9,9 @@ import { uniqueName } from './naming.js';
 /** Why the handler's context parameter cannot be had: none is declared, and none can be added. */
 export function contextParameterProblem(handler: HandlerInfo): string | undefined {
   if (handler.ctxParam?.getNameNode()) return undefined;
-  // A wrapper's or registrar's declared handler type fixes the parameters: none is added there.
-  if (!handler.inline || handler.route || handler.params.length > handler.ctxIndex || handler.ctxIndexGuessed) {
+  // A wrapper's or registrar's declared handler type fixes the parameters: none is added there (a
+  // definition's function takes the context its dispatcher passes).
+  if (!handler.inline || (handler.route && handler.route.kind !== 'dispatch') || handler.params.length > handler.ctxIndex || handler.ctxIndexGuessed) {
     return 'the handler has no context parameter to read requestState from';
   }
   return undefined;
@@ -72,7 +73,9 @@ function ctxParamEdit(handler: HandlerInfo, ctxName: string): TextEdit {
   const params = handler.params;
   const placeholders = ['_args', '_variables'].map((name, i) => (handler.kind === 'resource' && i === 0 ? '_uri' : name));
   const missing = placeholders.slice(params.length, handler.ctxIndex);
-  const added = [...missing, ctxName].join(', ');
+  // Not typed by a registration: the added parameters declare their types.
+  const ctxType = handler.route?.ctxType;
+  const added = [...missing.map((p) => (ctxType ? `${p}: unknown` : p)), ctxType ? `${ctxName}: ${ctxType}` : ctxName].join(', ');
   if (params.length > 0) {
     const last = params[params.length - 1];
     return { start: last.getEnd(), end: last.getEnd(), text: `, ${added}` };
@@ -89,11 +92,12 @@ export function subjectArgs(handler: HandlerInfo, quote: string): { subject: str
   switch (handler.kind) {
     case 'tool':
     case 'prompt': {
-      if (handler.name === undefined) return undefined;
-      if (handler.argsText !== undefined) return { subject: q(handler.name), args: handler.argsText };
-      if (!argsParam) return { subject: q(handler.name), args: '{}' };
+      const subject = handler.subjectExpression ?? (handler.name !== undefined ? q(handler.name) : undefined);
+      if (subject === undefined) return undefined;
+      if (handler.argsText !== undefined) return { subject, args: handler.argsText };
+      if (!argsParam) return { subject, args: '{}' };
       const args = argsExpression(argsParam.getNameNode());
-      return args ? { subject: q(handler.name), args } : undefined;
+      return args ? { subject, args } : undefined;
     }
     case 'resource': {
       const uri = handler.params[0];

@@ -1,13 +1,12 @@
 // The same-file helpers whose calls were lifted into handlers: each gets its companions (request
 // builder and outcome function) beside it, and goes when nothing references it any more.
 import { Node, SyntaxKind } from 'ts-morph';
-import type { HandlerInfo } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { companionText, type CompanionTypes, type HelperCall, type LiftableHelper } from './helpers.js';
 import { isPropertyName } from './references.js';
 import { answerTypeName, requestTypeName } from './sdk-types.js';
-import { helperFinding, outsideRequestFinding } from './site-findings.js';
+import { keptHelperFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
 import { indentationAt, lineStartOf } from './text.js';
 import { sdkImportNames } from './unused-imports.js';
 
@@ -25,7 +24,7 @@ export function helperEdits(
   typescript: boolean,
   uses: Set<string>,
   edits: TextEdit[],
-  handlers: HandlerInfo[],
+  scope: SiteScope,
   removedDeclarations: Node[],
   exportFor: ReadonlySet<string>,
 ): FindingInput[] {
@@ -49,7 +48,8 @@ export function helperEdits(
     const remaining = references.filter((id) => !migratedHere.some((call) => call.containsRange(id.getPos(), id.getEnd())) &&
       !removedHelpers.some((d) => d.containsRange(id.getPos(), id.getEnd())));
     if (!needed.has(helper)) {
-      if (!helper.via) findings.push(outsideRequestFinding(helper.site, handlers));
+      const finding = helper.via ? undefined : unhandledSiteFinding(helper.site, scope);
+      if (finding) findings.push(finding);
       continue;
     }
     const types = companionTypes(helper, typescript, uses);
@@ -72,7 +72,7 @@ export function helperEdits(
         ? `It stays for its other callers (${remaining.length} reference${remaining.length === 1 ? '' : 's'} left)`
         : 'It stays because it is exported';
       findings.push({
-        ...helperFinding(helper.site, helper.name),
+        ...keptHelperFinding(helper.site, helper.name),
         suggestion: `${why}; the migrated handlers use ${helper.requestFn}()${helper.resultFn ? ` and ${helper.resultFn}()` : ''} instead. Move the remaining callers to those, then remove it.`,
       });
     }

@@ -93,7 +93,7 @@ export interface HelperCall {
 
 /**
  * Helpers in this file that wrap exactly one question in a shape that can be split. `refused`
- * collects, per helper function that asks and is not lifted, why not (reported on its question).
+ * collects, for every other function that asks, why it is not lifted (reported on its question).
  */
 export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, refused: Map<Node, HelperRefusal> = new Map()): Map<Node, LiftableHelper> {
   const helpers = new Map<Node, LiftableHelper>();
@@ -107,9 +107,13 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, refus
     byFunction.set(fn, list);
   }
   for (const [fn, fnSites] of byFunction) {
-    const named = helperName(fn);
-    if (!named || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn))) continue;
     const refuse = (code: HelperRefusal['code'], detail: string) => void refused.set(fn, { code, detail });
+    const named = helperName(fn);
+    if (!named || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn))) {
+      refuse('no-name', Node.isMethodDeclaration(fn) ? 'it is a method other code may call (public, or protected in an exported class), so its callers cannot all move to companions'
+        : 'it is not a top-level function or const (a closure or a nested function)');
+      continue;
+    }
     if (fnSites.length !== 1) {
       refuse('several-questions', `it asks ${fnSites.length} times`);
       continue;
@@ -125,7 +129,10 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, refus
       continue;
     }
     const body = fn.getBody();
-    if (!body || !Node.isBlock(body)) continue;
+    if (!body || !Node.isBlock(body)) {
+      refuse('no-name', 'its body is an expression, not a block');
+      continue;
+    }
     if ((fn as FunctionDeclaration).isGenerator?.()) {
       refuse('generator', 'it is a generator');
       continue;
@@ -640,12 +647,13 @@ export function findHelperChains(
     !handlerFns.has(n) && helperName(n) !== undefined && !asking.some((a) => n.containsRange(a.getPos(), a.getEnd())) &&
     // A function that registers handlers (`createServer()`) is set-up code, not a helper.
     !handlers.some((h) => n.containsRange(h.fn.getPos(), h.fn.getEnd())));
-  // Functions that ask and are not liftable: a chain that also calls one is not lifted.
-  const askingNames = new Set(sites.flatMap((s) => {
-    const fn = s.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
-    const named = fn && helperName(fn);
-    return named && !helpers.has(fn) ? [named.name] : [];
-  }));
+  // Functions that ask and are not liftable, and the functions around them (a question in a closure
+  // the function calls is its question too): a chain that also calls one is not lifted.
+  const askingNames = new Set(sites.flatMap((s) => s.node.getAncestors().flatMap((fn) => {
+    if (!Node.isFunctionLikeDeclaration(fn) || handlerFns.has(fn) || helpers.has(fn)) return [];
+    const named = helperName(fn);
+    return named ? [named.name] : [];
+  })));
   // Each round can only lengthen chains by one, so this ends after MAX_CHAIN_DEPTH rounds at most.
   for (let added = true; added;) {
     added = false;

@@ -47,7 +47,9 @@ export type HelperRefusalCode =
   | 'generator'
   | 'method-request-carried'
   | 'reflective-lookup'
-  | 'no-name';
+  | 'no-name'
+  | 'v1-file'
+  | 'names-taken';
 
 /** What to do about a refusal, per code (the words of the finding; `name` is the helper's). */
 export function refusalSuggestion(refusal: HelperRefusal, name: string): string {
@@ -66,6 +68,12 @@ export function refusalSuggestion(refusal: HelperRefusal, name: string): string 
       return `Ask once per call of ${name}() (loop in the handler instead), then run the migration again.`;
     case 'request-mode-unknown':
       return `Give ${name}()'s request the form type (ElicitRequestFormParams) or write it out as an object, then run the migration again.`;
+    case 'v1-file':
+      return `Move the file to @modelcontextprotocol/server 2.x (--sdk-upgrade does the v1→v2 surface upgrade first), then run the migration again.`;
+    case 'names-taken':
+      return `Rename what takes the names ${name}()'s companions need in its module (${name}Params, ${name}Outcome), then run the migration again.`;
+    case 'no-name':
+      return `Ask in the handler that calls ${name}() and pass the answer in (or make ${name}() a top-level function or a private method with a block body), then run the migration again.`;
     default:
       return `Ask the question at the top level of ${name}() (await it into a const of its own, outside loops, switch cases and catch blocks), then run the migration again.`;
   }

@@ -24,10 +24,11 @@ import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase, uniqueName } from './naming.js';
-import { deferredAwait, type DeferredAwait } from './deferred.js';
+import { deferredAwait, requestConst, type DeferredAwait } from './deferred.js';
 import { reaskLoop, type LoopAsk, type LoopBatch } from './loops.js';
 import { lostFirstLegWrite } from './first-leg-writes.js';
 import { contextName } from './handler-context.js';
+import { changesBetweenLegs, mayHoldSharedObject, outsideDeclaration } from './shared-state.js';
 
 export type AskKind = 'elicit' | 'elicit-url' | 'sampling' | 'roots';
 
@@ -93,6 +94,8 @@ export interface ContainerPlan {
    * declarations, and constants computed purely from the arguments (recomputed, never carried).
    */
   hoisted: Statement[];
+  /** Statements another rewrite deletes (a deferred question's or a sent request's declaration). */
+  deleted: Statement[];
 }
 
 export interface HandlerPlan {
@@ -131,6 +134,12 @@ export interface PrefixPlan {
   /** Names the prefix assigns that only first-leg code below it reads: not restored on a retry. */
   unrestored: string[];
   declared: Map<string, Declared>;
+  /**
+   * The guards that end the code before the anchor (`if (!profile.content) throw …`), left out of
+   * the prefix: they run on every leg after the restore, as they ran last on the first, so the
+   * narrowing they give the code below holds for restored values too.
+   */
+  rerun: Statement[];
 }
 
 export type PlanResult = { ok: true; plan: HandlerPlan } | { ok: false; findings: FindingInput[] };
@@ -155,10 +164,11 @@ export function planHandler(
     }
     return { ok: false, findings };
   }
-  // A question started into a local and awaited later is asked at the await; its declaration goes.
+  // A question started into a local and awaited later is asked at the await, and a request built
+  // into a local is rebuilt where it is sent; the declaration goes.
   const deferred = new Map<PushSite, DeferredAwait>();
   for (const site of sites) {
-    const found = deferredAwait(site, handler.fn);
+    const found = deferredAwait(site, handler.fn) ?? requestConst(site, handler.fn);
     // Values from outside the handler must not change in between either: module lets are refused.
     if (found && found.outside.every((name) => stableOutside(name, handler.fn))) deferred.set(site, found);
   }
@@ -222,7 +232,8 @@ export function planHandler(
   const firstLegOnly = (node: Node) => firstLeg.some((r) => r.containsRange(node.getPos(), node.getEnd()));
   for (const [level, anchors] of located.lifts) {
     for (const anchor of anchors) {
-      const planned = planPrefix(level, anchor, body, removed, firstLegOnly);
+      // (Guards re-run after the restore only where the block has one prefix: see PrefixPlan.rerun.)
+      const planned = planPrefix(level, anchor, body, removed, firstLegOnly, anchors.size === 1 ? (n) => paramNames.has(n) || stableOutside(n, handler.fn) : undefined);
       if (typeof planned === 'string') {
         for (const site of sites) reject(site, 'push-unsupported-shape', `${site.api} in ${where}: ${planned}`, PREFIX_SUGGESTION);
         return { ok: false, findings };
@@ -346,16 +357,36 @@ export function planHandler(
       }
     }
 
-    const { hoisted, recomputable } = recomputedOnEveryLeg(statements, kept, rounds, declared, (name) => paramNames.has(name) || (!declared.has(name) && stableOutside(name, handler.fn)),
-      (n) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd())),
-      (st) => sites.some((site) => st.containsRange(site.node.getPos(), site.node.getEnd())));
+    // Code that runs on the first leg only before this block: the statements before it on the way from the handler's body.
+    const outerFirstLeg = container.getAncestors().filter((a): a is Block => Node.isBlock(a) && handler.fn.containsRange(a.getPos(), a.getEnd()))
+      .flatMap((b) => b.getStatements().filter((st) => st.getEnd() <= container.getStart()));
+    const recomputed = recomputedOnEveryLeg(statements, kept, rounds, declared, {
+      fixed: (name) => paramNames.has(name) || (!declared.has(name) && !changesBetweenLegs(name, handler.fn)),
+      shared: (name) => !paramNames.has(name) && !declared.has(name) && changesBetweenLegs(name, handler.fn),
+    }, (n) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd())),
+    (st) => sites.some((site) => st.containsRange(site.node.getPos(), site.node.getEnd())), outerFirstLeg);
+    if ('held' in recomputed) {
+      const { held, root, why } = recomputed;
+      for (const site of containerSites) {
+        reject(site, 'push-unsupported-shape',
+          `${site.api} in ${where}: ${held} holds an object kept in ${root}, which may change between the legs of a call, and the code after the question changes ${held} in place: a copy carried in requestState would take that change instead of ${root}, and looking ${held} up again on the retry ${why}`,
+          `Look ${held} up again from ${root} after the question (and check it there), then run the migration again.`);
+      }
+      return undefined;
+    }
+    const { hoisted, recomputable } = recomputed;
     // Params built before their round travel as the request: what only they read does not travel again.
-    const live = rounds.map((round) => liveAt(round.first, kept, statements, declared, round.asks.flatMap((a) => (a.paramsHoisted && a.site.params ? [a.site.params] : []))).filter((n) => !recomputable.has(n)));
+    // Params written outside their round (a deferred question's deleted declaration) are rebuilt at
+    // the question: what they read is used there.
+    const rebuilt = rounds.map((round) => round.asks.flatMap((a) => (!a.paramsHoisted && a.site.params &&
+      !statements.slice(round.first, round.last + 1).some((st) => st.containsRange(a.site.params!.getPos(), a.site.params!.getEnd())) ? [a.site.params] : [])));
+    const live = rounds.map((round, k) => liveAt(round.first, kept, statements, declared, round.asks.flatMap((a) => (a.paramsHoisted && a.site.params ? [a.site.params] : [])),
+      rebuilt.slice(k).flat()).filter((n) => !recomputable.has(n)));
     // A request hoisted before its round is carried into it.
     rounds.forEach((round, k) => {
       for (const ask of round.asks) if (ask.paramsHoisted && ask.requestName) live[k].push(ask.requestName);
     });
-    return { container, statements, rounds, declared, live, hoisted };
+    return { container, statements, rounds, declared, live, hoisted, deleted: statements.filter((st) => removed(st)) };
   }
 
   /** Never half-migrate: every other site of this handler is left as it was too. */
@@ -542,9 +573,12 @@ const PREFIX_SUGGESTION = 'Move the side effects before the question into a help
  * The prefix of `level`: its statements before `anchor`, what they declare, and which of those
  * the code from the anchor on uses (block scoping keeps them inside `level`). A string says why not.
  */
-function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node: Node) => boolean, firstLegOnly: (node: Node) => boolean): PrefixPlan | string {
+function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node: Node) => boolean, firstLegOnly: (node: Node) => boolean,
+  fixed?: (name: string) => boolean): PrefixPlan | string {
   const all = level.getStatements();
-  const anchorIndex = all.indexOf(anchor);
+  let anchorIndex = all.indexOf(anchor);
+  const rerun = fixed ? trailingGuards(all.slice(0, anchorIndex), all, fixed) : [];
+  anchorIndex -= rerun.length;
   const statements = all.slice(0, anchorIndex).filter((st) => !removed(st));
   const declared = topLevelDeclarations(statements, all);
   if (declared === undefined) return 'a function or class declared before the question is used across it';
@@ -561,7 +595,25 @@ function planPrefix(level: Block, anchor: Statement, body: Block, removed: (node
   const assigned = (name: string) => statements.some((st) => isReassigned(name, st)) ||
     statements.some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => d.getInitializer() && bindingNames(d.getNameNode()).includes(name)));
   const live = visible.filter((name) => reread.has(name) && assigned(name));
-  return { block: level, statements, anchor, live, unrestored: visible.filter((name) => !live.includes(name) && assigned(name)), visible, declared };
+  return { block: level, statements, anchor, live, unrestored: visible.filter((name) => !live.includes(name) && assigned(name)), visible, declared, rerun };
+}
+
+/**
+ * The `if (…) return/throw …` statements (no else) that end `before`, whose conditions are pure and
+ * read only locals declared before them at this level, parameters and module constants: run again
+ * after the restore, they pass as they passed on the first leg (the restored values are those
+ * values) and narrow the same.
+ */
+function trailingGuards(before: Statement[], all: Statement[], fixed: (name: string) => boolean): Statement[] {
+  const guards: Statement[] = [];
+  for (let i = before.length - 1; i > 0; i--) {
+    const st = before[i];
+    if (!Node.isIfStatement(st) || st.getElseStatement() || !alwaysExits(st.getThenStatement()) || !isPureExpression(st.getExpression())) break;
+    const locals = topLevelDeclarations(before.slice(0, i), all);
+    if (!locals || !referencedNames(st.getExpression()).every((n) => locals.has(n) || fixed(n))) break;
+    guards.unshift(st);
+  }
+  return guards;
 }
 
 /**
@@ -592,88 +644,125 @@ export function alwaysExits(statement: Node): boolean {
 }
 
 /**
- * A name used in the handler but declared outside it holds the same value on every leg: a module
- * or enclosing-scope `const`, an import, a function or class, or a global. A `let`/`var` or an
- * enclosing function's parameter may change between legs.
+ * A name used in the handler but declared outside it is not reassigned while the handler runs: a
+ * module or enclosing-scope `const`, an import, a function or class, or a global. A `let`/`var` or
+ * an enclosing function's parameter may be. (What a `const` object holds may still change: see
+ * shared-state.ts for values that must hold the same on every leg.)
  */
 function stableOutside(name: string, fn: Node): boolean {
-  for (let scope: Node | undefined = fn.getParent(); scope; scope = scope.getParent()) {
-    if (Node.isFunctionLikeDeclaration(scope) && scope.getParameters().some((p) => bindingNames(p.getNameNode()).includes(name))) return false;
-    if (!Node.isBlock(scope) && !Node.isSourceFile(scope)) continue;
-    for (const st of scope.getStatements()) {
-      if (Node.isVariableStatement(st) && st.getDeclarations().some((d) => bindingNames(d.getNameNode()).includes(name))) {
-        return st.getDeclarationKind() === 'const';
-      }
-      if ((Node.isFunctionDeclaration(st) || Node.isClassDeclaration(st) || Node.isEnumDeclaration(st)) && st.getName() === name) return true;
-      if (Node.isImportDeclaration(st) && (st.getDefaultImport()?.getText() === name || st.getNamedImports().some((i) => (i.getAliasNode() ?? i.getNameNode()).getText() === name) || st.getNamespaceImport()?.getText() === name)) return true;
-    }
-  }
-  return true;
+  const declared = outsideDeclaration(name, fn);
+  return declared?.kind !== 'parameter' && !(declared?.kind === 'variable' && declared.keyword !== 'const');
 }
 
+/** How a value read by a recomputed constant behaves between legs (see shared-state.ts). */
+interface LegReads {
+  /** Holds the same on every leg: a parameter, or declared outside the handler and never changed. */
+  fixed(name: string): boolean;
+  /** Declared outside the handler, and what it holds may change between legs (module state). */
+  shared(name: string): boolean;
+}
+
+type Recomputed = { hoisted: Statement[]; recomputable: Set<string> } | { held: string; root: string; why: string };
+
 /**
- * Constants computed purely from the arguments and module constants are recomputed on every leg
- * instead of travelling in the state ("only what cannot be recomputed travels"); so are type
- * declarations. A recomputed value's guard before the first question (`if (!item || !item.owner)
- * return …`) must run where the value is, on every leg, or a retry works on a value that no longer
- * passes it (the item was removed in between): the guard moves up with it when nothing before it
- * there has an effect and it needs only recomputed values; otherwise the value travels in the state
- * instead, checked once, as the first leg saw it. `outside`: whether a name not computed here
- * holds the same value on every leg (a parameter, or declared outside the handler: a module const).
+ * Constants computed purely from the arguments and from module values that hold the same on every
+ * leg are recomputed on every leg instead of travelling in the state ("only what cannot be
+ * recomputed travels"); so are type declarations. A constant that reads module state a retry may
+ * find changed (by the first leg's own code, or by another request in between: `effects.length`,
+ * `items.get(name)`) travels as the first leg saw it, as the original held it across the await —
+ * except (part of) a shared object that the code after the split changes in place
+ * (`item.owner = undefined`): a copy would take that change, so it is looked up again on every leg
+ * (the same object, unless another request replaced it in between), and refused when the code
+ * before the question changes where it is kept.
+ * A recomputed value's guard before the first question (`if (!item || !item.owner) return …`) must
+ * run where the value is, on every leg, or a retry works on a value that no longer passes it (the
+ * item was removed in between): the guard moves up with it when nothing before it there has an
+ * effect and it needs only recomputed values; otherwise the value travels in the state instead,
+ * checked once, as the first leg saw it (a shared object changed after the split is refused).
  */
 function recomputedOnEveryLeg(
   statements: Statement[],
   kept: Statement[],
   rounds: Round[],
   declared: Map<string, Declared>,
-  outside: (name: string) => boolean,
+  reads: LegReads,
   asked: (n: Node) => boolean,
   asks: (st: Statement) => boolean,
-): { hoisted: Statement[]; recomputable: Set<string> } {
+  outerFirstLeg: Node[],
+): Recomputed {
   const before = kept.filter((k) => statements.indexOf(k) < rounds[0].first);
   // A value changed in place by code that runs on one leg only (before the last round, or inside a
   // re-ask loop) must travel as it is then: recomputing it would lose the change.
   // (Before the first round only a visible member change counts: passing a string on is common.)
   const changedBetween = statements.filter((st, i) =>
     (i >= rounds[0].first && i < rounds[rounds.length - 1].first) || rounds.some((r) => r.loop && r.first === i));
+  const afterSplit = kept.filter((k) => statements.indexOf(k) >= rounds[0].first);
   // Only a value the code after the split uses needs its guards there.
-  const usedAfter = new Set(kept.filter((k) => statements.indexOf(k) >= rounds[0].first).flatMap((st) => referencedNames(st)));
+  const usedAfter = new Set(afterSplit.flatMap((st) => referencedNames(st)));
   const carried = new Set<string>();
   for (;;) {
     const hoisted: Statement[] = [];
     const recomputable = new Set<string>();
-    const stable = (n: string) => recomputable.has(n) || outside(n);
+    // Recomputed shared objects, with the module values they are kept in.
+    const held = new Map<string, string[]>();
+    const stable = (n: string) => (recomputable.has(n) && !held.has(n)) || reads.fixed(n);
+    const rootsOf = (n: string) => held.get(n) ?? (reads.shared(n) ? [n] : undefined);
     for (const st of before) {
       const names = Node.isVariableStatement(st) ? st.getDeclarations().flatMap((d) => bindingNames(d.getNameNode())) : [];
-      const at = statements.indexOf(st);
-      const firstLeg = statements.slice(at + 1, rounds[0].first);
-      if (names.some((n) => carried.has(n) || changedBetween.some((other) => changesInPlace(other, n, asked)) ||
-        firstLeg.some((other) => changesInPlace(other, n, asked, false)))) continue;
+      if (names.some((n) => carried.has(n))) continue;
       if (Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st)) {
         hoisted.push(st);
-      } else if (Node.isVariableStatement(st) && st.getDeclarationKind() === 'const' &&
-        st.getDeclarations().every((d) => {
-          const init = d.getInitializer();
-          return init !== undefined && isPureExpression(init) && referencedNames(init).every(stable);
-        })) {
-        hoisted.push(st);
-        for (const d of st.getDeclarations()) for (const n of bindingNames(d.getNameNode())) recomputable.add(n);
+        continue;
       }
+      if (!Node.isVariableStatement(st) || st.getDeclarationKind() !== 'const') continue;
+      const inits = st.getDeclarations().map((d) => d.getInitializer());
+      if (!inits.every((init) => init !== undefined && isPureExpression(init))) continue;
+      // (The client's capabilities come with every request: reading them reads no module state.)
+      const readNames = inits.flatMap((init) => referenceNodes(init!).filter((id) => !readsCapabilities(id)).map((id) => id.getText()));
+      if (readNames.every(stable)) {
+        const at = statements.indexOf(st);
+        const firstLeg = statements.slice(at + 1, rounds[0].first);
+        if (names.some((n) => changedBetween.some((other) => changesInPlace(other, n, asked)) ||
+          firstLeg.some((other) => changesInPlace(other, n, asked, false)))) continue;
+      } else {
+        // Reads module state: travels, unless it is a shared object the code after the split changes.
+        const roots = readNames.flatMap((n) => (stable(n) ? [] : rootsOf(n) ?? [undefined]));
+        if (roots.includes(undefined) || !inits.some((init) => mayHoldSharedObject(init!)) ||
+          !names.some((n) => afterSplit.some((other) => changesInPlace(other, n, asked, false)))) continue;
+        for (const n of names) held.set(n, [...new Set(roots as string[])]);
+      }
+      hoisted.push(st);
+      for (const n of names) recomputable.add(n);
     }
     // Guards of recomputed values: moved up with them, or their values carried instead.
     const stays = before.filter((st) => !hoisted.includes(st));
     const guards = stays.filter((st) => Node.isIfStatement(st) && alwaysExits(st.getThenStatement()) && !asks(st) &&
       referencedNames(st).some((n) => recomputable.has(n) && usedAfter.has(n)));
     const unmovable = guards.filter((guard) => !isPureExpression((guard as import('ts-morph').IfStatement).getExpression()) ||
-      !referencedNames((guard as import('ts-morph').IfStatement).getExpression()).every(stable) ||
+      !referencedNames((guard as import('ts-morph').IfStatement).getExpression()).every((n) => stable(n) || held.has(n)) ||
       !referencedNames(guard).every((n) => !declared.has(n) || recomputable.has(n)) ||
       stays.slice(0, stays.indexOf(guard)).some((st) => !guards.includes(st) && !isPureStatement(st)));
+    const unheld = unmovable.flatMap((guard) => referencedNames(guard).filter((n) => held.has(n) && usedAfter.has(n)));
+    if (unheld.length > 0) return { held: unheld[0], root: held.get(unheld[0])![0], why: 'would skip its check, which comes after other code before the question' };
     if (unmovable.length === 0) {
+      // Code that runs on the first leg only must leave the shared objects where they were.
       const moved = [...hoisted, ...guards];
+      const firstLegOnly = [...outerFirstLeg, ...statements.slice(0, rounds[rounds.length - 1].first).filter((st) => !moved.includes(st))];
+      for (const [name, roots] of held) {
+        const root = roots.find((r) => firstLegOnly.some((st) => changesInPlace(st, r, asked)));
+        if (root) return { held: name, root, why: `would not see what the code before the question did to ${root}` };
+      }
       return { hoisted: statements.filter((st) => moved.includes(st)), recomputable };
     }
     for (const guard of unmovable) for (const n of referencedNames(guard)) if (recomputable.has(n) && usedAfter.has(n)) carried.add(n);
   }
+}
+
+/** `server.server.getClientCapabilities()`: `id` is the receiver the capabilities are read from. */
+function readsCapabilities(id: Node): boolean {
+  let callee: Node = id;
+  while (Node.isPropertyAccessExpression(callee.getParent()) && (callee.getParent() as import('ts-morph').PropertyAccessExpression).getExpression() === callee) callee = callee.getParent()!;
+  return Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities' && Node.isCallExpression(callee.getParent());
 }
 
 function impure(message: string): { rule: string; message: string; suggestion: string } {
@@ -686,7 +775,7 @@ function impure(message: string): { rule: string; message: string; suggestion: s
 
 export function handlerLabel(handler: HandlerInfo): string {
   const kind = handler.kind === 'request' ? `${handler.method} request handler` : `${handler.kind} handler`;
-  return handler.name ? `${kind} '${handler.name}'` : kind;
+  return handler.name ? `${kind} '${handler.name}'` : handler.subjectExpression ? `${kind} ${handler.subjectExpression}` : kind;
 }
 
 function siteProblem(site: PushSite, where: string): { rule: string; message: string; suggestion: string } | undefined {
@@ -1071,8 +1160,8 @@ export function referenceNodes(node: Node, name?: string): Node[] {
 }
 
 /** Names declared before statement `first` and read from it on (outside `built`, evaluated before it). */
-function liveAt(first: number, kept: Statement[], statements: Statement[], declared: Map<string, Declared>, built: Node[] = []): string[] {
-  const used = new Set<string>();
+function liveAt(first: number, kept: Statement[], statements: Statement[], declared: Map<string, Declared>, built: Node[] = [], rebuilt: Node[] = []): string[] {
+  const used = new Set<string>(rebuilt.flatMap((params) => referenceNodes(params).map((n) => n.getText())));
   for (const statement of kept) {
     if (statements.indexOf(statement) < first) continue;
     for (const n of referenceNodes(statement)) if (!built.some((b) => b.containsRange(n.getPos(), n.getEnd()))) used.add(n.getText());

@@ -5,14 +5,18 @@
 // Nothing here edits text.
 import { Node, SyntaxKind } from 'ts-morph';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../analysis/alias-arguments.js';
-import { findHandlers, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
+import { legacyEraBranch } from '../analysis/era-branches.js';
+import { describeHandler, findHandlers, type HandlerForm, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import { findPushSites, v1Surface, type PushSite } from '../analysis/push-sites.js';
 import { outsideAnyRequest } from '../analysis/request-scope.js';
 import type { FindingInput, TransformContext } from '../types.js';
 import { recogniseNotifiers, type HandlerNotifiers } from './completion-notifiers.js';
 import { importedChainFindings, importedHelpers, type CrossFileInput, type ImportedHelper } from './cross-file.js';
 import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall, type LiftableHelper } from './helpers.js';
-import { outsideRequestFinding, routeRefusalFinding } from './site-findings.js';
+import { remoteHandlers, type DispatcherChange } from './remote-handlers.js';
+import { exposedFinding, routeRefusalFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
+import { exposureOf, takesOwnContext } from '../analysis/reach.js';
+import type { ModuleCallers } from '../callers-index.js';
 import { unliftedAskers } from './unlifted-askers.js';
 import type { HelperRefusal } from './nested-helpers.js';
 import { hiddenNameProblem } from './hidden-names.js';
@@ -37,9 +41,20 @@ export interface FileRecognition {
   notifiers: HandlerNotifiers;
   /** The push sites of each handler (lifted helper calls included, notifiers not). */
   byHandler: Map<HandlerInfo, PushSite[]>;
+  /** Dispatchers that must change with a handler reached through a tool definition. */
+  dispatcherChanges: Map<HandlerInfo, DispatcherChange[]>;
+  /** Handlers whose registrar in another module builds the server: that module wires the verify hook. */
+  verifyWiredBy: Set<HandlerInfo>;
   /** Why something outside its own questions keeps `handler` as it was, if anything does. */
   keptWholeBecause(handler: HandlerInfo): string | undefined;
+  /** What findings on questions outside every handler draw on. */
+  scope: SiteScope;
+  /** Every push site of the file (lifted helper calls included). */
+  sites: PushSite[];
 }
+
+/** The v2 registration each v1 form becomes. */
+const V2_FORMS: Partial<Record<HandlerForm, HandlerForm>> = { tool: 'registerTool', prompt: 'registerPrompt', resource: 'registerResource' };
 
 /** `file` is undefined when nothing in the file asks (the findings may still report something). */
 export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { findings: FindingInput[]; file?: FileRecognition } {
@@ -48,7 +63,13 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const { sourceFile, text } = ctx;
   const routeRefusals: RouteRefusal[] = [];
   const handlers = findHandlers(sourceFile, routeRefusals);
+  // Functions of tool definitions that registrations (here or in other modules) hand the call to.
+  const remote = remoteHandlers(ctx, handlers, cleanups);
+  handlers.push(...remote.handlers);
+  routeRefusals.push(...remote.refusals);
   const sites = findPushSites(sourceFile, handlers, aliases);
+  // A push in a dual-era handler's 2025-era branch is right where it is: noted, never rewritten.
+  findings.push(...legacyBranchNotes(sites));
   const crossFile = ctx.options.crossFile as CrossFileInput | undefined;
   // A file may ask only through helpers of other modules (cross-file mode).
   if (sites.length === 0 && crossFile === undefined) return { findings };
@@ -57,11 +78,18 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
 
   const surface = v1Surface(sourceFile);
   const v1 = surface.server;
+  // A definition's function is registered in another place, whose staying on v1 remote-handlers
+  // decides (and refuses): the v1 registration form it was found through (`.tool()`, which this
+  // run upgrades) does not make it a v1 handler.
+  const remoteFns = new Set(remote.handlers);
+  const v1Handler = (h: HandlerInfo) => surface.handler(remoteFns.has(h) ? { ...h, form: V2_FORMS[h.form] ?? h.form, sdk: 'v2' } : h);
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
   // A configured alias's own body is its implementation: it stays, reported as such.
-  const helperRefusals = new Map<Node, HelperRefusal>();
-  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites.filter((s) => !implementedAlias(s, aliases)), fileNames, helperRefusals);
+  const notLifted = new Map<Node, HelperRefusal>();
+  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites.filter((s) => !implementedAlias(s, aliases)), fileNames, notLifted);
+  const callers = ctx.options.callers as ModuleCallers | undefined;
+  const scope: SiteScope = { handlers, notLifted: v1 ? v1Reasons(sites) : notLifted, ...(callers ? { callers } : {}) };
   // Helpers that ask by calling one of those (chains, to a bounded depth); refused chains are reported.
   if (!v1) findings.push(...findHelperChains(sourceFile, sites, helpers, handlers, fileNames));
   // Helpers imported from other modules of the project (cross-file mode), by local name.
@@ -89,9 +117,17 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const byHandler = new Map<HandlerInfo, PushSite[]>();
   for (const site of sites) {
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
+    // A closure in the handler handed to other code as an asking API (`{ elicit: (p) => … }` passed to
+    // the user's function): the framework's glue, not a question of this handler.
+    const exposure = site.handler && site.nestedFunction && !takesOwnContext(site) ? exposureOf(site.nestedFunction) : undefined;
+    if (exposure) {
+      findings.push(exposedFinding(site, '', exposure));
+      continue;
+    }
     if (!site.handler) {
       const implemented = implementedAlias(site, aliases);
-      findings.push(routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : outsideRequestFinding(site, handlers, refusalAt(site, helperRefusals))));
+      const finding = routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : unhandledSiteFinding(site, scope));
+      if (finding) findings.push(finding);
       continue;
     }
     byHandler.set(site.handler, [...(byHandler.get(site.handler) ?? []), site]);
@@ -108,11 +144,13 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     if (unlifted.length > 0) return `it also calls ${[...new Set(unlifted.map((u) => `${u.name}()`))].join(', ')}, which asks the client and is not migrated`;
     return hiddenNameProblem(handler.fn);
   };
+  scope.keptBecause = keptWholeBecause;
   return {
     findings,
     file: {
-      handlers, routeRefusals, v1, v1Handler: surface.handler, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
-      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause,
+      handlers, routeRefusals, v1, v1Handler, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
+      dispatcherChanges: remote.changes, verifyWiredBy: remote.verifyWiredBy,
+      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause, scope, sites,
     },
   };
 }
@@ -134,14 +172,36 @@ function aliasArgumentRefusals(sites: PushSite[], findings: FindingInput[]): Set
   return blocked;
 }
 
-/** Why the function holding `site` was not lifted as a helper, if it was refused. */
-function refusalAt(site: PushSite, refusals: ReadonlyMap<Node, HelperRefusal>): HelperRefusal | undefined {
-  const fn = site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
-  return fn && refusals.get(fn);
-}
-
 /** No handler changes: every helper's question stays and is reported (a chain's at its inner helper). */
 export function helpersLeftFindings(file: FileRecognition): FindingInput[] {
   return [...file.helpers.values()].filter((helper) => !helper.via)
-    .map((helper) => routeRefusalFinding(helper.site, file.routeRefusals) ?? outsideRequestFinding(helper.site, file.handlers));
+    .flatMap((helper) => routeRefusalFinding(helper.site, file.routeRefusals) ?? unhandledSiteFinding(helper.site, file.scope) ?? []);
+}
+
+/** Removes the sites in 2025-era branches of dual-era handlers from `sites`, with a note for each. */
+function legacyBranchNotes(sites: PushSite[]): FindingInput[] {
+  const notes: FindingInput[] = [];
+  for (let i = sites.length - 1; i >= 0; i--) {
+    const site = sites[i];
+    const branch = legacyEraBranch(site);
+    if (branch === undefined) continue;
+    sites.splice(i, 1);
+    if (site.kind === 'elicitation-id') continue;
+    notes.unshift({
+      rule: 'legacy-era-branch', severity: 'info', pos: site.node.getStart(),
+      message: `${site.api} in ${describeHandler(site.handler!)} is in its 2025-era branch (if (${branch})), and the handler already answers 2026-07-28 with inputRequired(...): left as it is`,
+      suggestion: 'Nothing to do until 2025 clients no longer need serving; then remove the branch.',
+    });
+  }
+  return notes;
+}
+
+/** In a v1 file no helper is lifted: that is the reason for each function that asks. */
+function v1Reasons(sites: PushSite[]): Map<Node, HelperRefusal> {
+  const reasons = new Map<Node, HelperRefusal>();
+  for (const site of sites) {
+    const fn = site.handler ? undefined : site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
+    if (fn) reasons.set(fn, { code: 'v1-file', detail: 'the file still takes its server, transport or handler context from the v1 SDK (@modelcontextprotocol/sdk), and helpers are lifted only in files on @modelcontextprotocol/server 2.x' });
+  }
+  return reasons;
 }

@@ -1,10 +1,11 @@
 // What the step machine tells the user about push sites it does not migrate (and why), and the
 // notes it attaches to values it carries: the finding builders, one per situation.
-import { Node, SyntaxKind, type VariableDeclaration } from 'ts-morph';
+import { Node, type Block, type SourceFile } from 'ts-morph';
 import { canReturnInputRequired, describeHandler, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
-import { capturedContextOwner, onlyCalledOutsideRequests, outsideAnyRequest } from '../analysis/request-scope.js';
+import { nameOf, reachOf, type Entry, type HandlerPath } from '../analysis/reach.js';
 import { storedContextOf } from '../analysis/stored-context.js';
+import type { ModuleCallers } from '../callers-index.js';
 import type { FindingInput } from '../types.js';
 import { camelCase } from './naming.js';
 import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
@@ -96,11 +97,35 @@ export function otherSiteFinding(site: PushSite, requestSites: PushSite[]): Find
   }
 }
 
-/** A push site in no handler: a helper some handler awaits, a function given the push call as a value, or code outside any request. */
-export function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[], refusal?: HelperRefusal): FindingInput {
+/** What the findings on a site outside every handler of the file draw on. */
+export interface SiteScope {
+  handlers: readonly HandlerInfo[];
+  /** Why each function of the file that asks was not lifted into its callers (helpers.ts). */
+  notLifted: ReadonlyMap<Node, HelperRefusal>;
+  /** Why a handler is left as it was although its own questions could migrate (recognise.ts). */
+  keptBecause?: (handler: HandlerInfo) => string | undefined;
+  /** Cross-file mode: where the run's other files use this module's exports; undefined when it is off. */
+  callers?: ModuleCallers;
+}
+
+/**
+ * A push site in no handler: what reaches it and why it is not migrated. Undefined for an
+ * `elicitationId` that belongs to a question reported on its own.
+ */
+export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingInput | undefined {
+  if (site.kind === 'elicitation-id') return elicitationIdFinding(site);
+  if (site.kind === 'task') return taskFinding(site);
+  const framework = frameworkApiCall(site);
+  if (framework) {
+    return {
+      rule: 'framework-asking-api', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api} is an asking API of the framework this code is written for, not of the MCP SDK: it sends the question to the client while the framework runs this function, which throws on 2026-07-28, and only the framework can turn it into a returned inputRequired`,
+      suggestion: 'Move to a version of the framework whose asking API answers with inputRequired (the question returned from the tool, the tool re-entered with the answer on the retry), or register this tool with the SDK (registerTool) and ask there.',
+    };
+  }
   const fn = site.nestedFunction ?? site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
-  const name = fn && (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() :
-    (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isVariableDeclaration(fn.getParent()) ? (fn.getParent() as VariableDeclaration).getName() : undefined);
+  const name = fn && nameOf(fn);
+  const refusal = fn ? scope.notLifted.get(fn) : undefined;
   // The push function looked up at run time and called indirectly: whoever reaches this code, the
   // question cannot be lifted out of it.
   if (refusal?.code === 'reflective-lookup') {
@@ -110,8 +135,6 @@ export function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[], r
       suggestion: refusalSuggestion(refusal, name ?? 'this function'),
     };
   }
-  // A function only timers, events or routes call (`setInterval(() => this.writeDigest())`) runs outside any request.
-  if (name !== undefined && fn && onlyCalledOutsideRequests(fn, name)) return outsideFinding(site);
   // `send(…)` where `send` is a parameter: the push function reached this code as a value.
   const callee = site.call?.getExpression();
   const calleeDecl = callee && Node.isIdentifier(callee) ? resolveIdentifier(callee) : undefined;
@@ -122,36 +145,223 @@ export function outsideRequestFinding(site: PushSite, handlers: HandlerInfo[], r
       suggestion: `Ask the question in the handler that passes ${callee!.getText()} (return the input request there), and hand ${name}() the answer instead of the request function.`,
     };
   }
-  // A helper some handler calls, as opposed to code that runs outside any request (start-up, routes).
-  const calledFromHandler = name !== undefined && handlers.some((h) =>
-    h.fn.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name));
   // A helper lifted by an earlier run is still reported as one (its callers now use its companions).
-  const lifted = name !== undefined && site.node.getSourceFile().getFunction(`${camelCase(name)}Params`) !== undefined;
-  if (calledFromHandler || lifted) return helperFinding(site, name!, refusal);
-  // Code reached from a timer, an event or an HTTP route runs outside any client request; other
-  // functions (methods, closures, exported helpers) are most likely helpers a handler awaits.
-  // A method, or a function that takes the request context, is a helper a handler awaits; a
-  // plain function reached from a timer, an event, an HTTP route or start-up is not.
-  const takesContext = fn !== undefined && Node.isFunctionLikeDeclaration(fn) && fn.getParameters().some((p) =>
-    /^(ctx|context|extra|mcpReq|req)$/.test(p.getName()) || /ServerContext|RequestHandlerExtra|mcpReq/.test(p.getTypeNode()?.getText() ?? ''));
-  if (fn && name !== undefined && (Node.isMethodDeclaration(fn) || takesContext) && !outsideAnyRequest(site.node)) return helperFinding(site, name, refusal);
-  // A closure over a request context (`elicit: async (m) => ctx.mcpReq.elicitInput(…)` built by
-  // `toolContext(name, ctx)`) asks within the request that context belongs to.
-  const captured = capturedContextOwner(site);
-  if (captured && !outsideAnyRequest(site.node)) return helperFinding(site, captured);
-  return outsideFinding(site);
+  const bare = name?.split('.').pop();
+  if (bare !== undefined && fn && liftedEarlier(fn, bare)) return keptHelperFinding(site, bare);
+  const reach = reachOf(site, scope.handlers);
+  const where = name ? ` in ${name}()` : '';
+  const also = reach.outside.length > 0 ? `; it is also reached from ${reach.outside.join(' and from ')}, outside any request` : '';
+  if (reach.exposed.length > 0 && !reach.ownContext) return exposedFinding(site, where, reach.exposed[0]);
+  if (reach.ownContext && reach.handlers.length === 0) {
+    const { param, holder } = reach.ownContext;
+    return {
+      rule: 'push-unsupported-shape', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api}${where}: the function takes a request context (${param}) and asks through it as a handler does, but this run found no registration of it (it is held as ${holder}; registrations through a loop over definitions, a factory or another module are not followed), so it is not migrated`,
+      suggestion: 'Register it with registerTool / registerPrompt / registerResource where the registration names it, then run the migration again; or migrate it by hand (return inputRequired(...) and resume from requestState on the retry).',
+    };
+  }
+  const asking = reach.handlers.filter((p) => !p.detached && canReturnInputRequired(p.handler));
+  // A helper that lifts whose callers stayed as they were: why they stayed.
+  const kept = unique(asking.flatMap((p) => {
+    const why = scope.keptBecause?.(p.handler);
+    // "It also calls <this helper>": the call itself is what did not lift, and is reported there.
+    return why && !(bare && why.includes(`${bare}()`)) ? [`${describeHandler(p.handler)} is left as it was: ${why}`] : [];
+  }));
+  const reason = refusal?.detail ?? (kept.length > 0 ? kept.join('; ') : 'its call there cannot be lifted (see the finding at the call)');
+  if (asking.length > 0) return helperFinding(site, name ?? 'this function', { callers: describePaths(asking), reason, refusal, also });
+  if (reach.handlers.length > 0 && reach.entries.length === 0) {
+    const path = reach.handlers[0];
+    const why = path.detached
+      ? `${describeHandler(path.handler)} starts it without waiting for it (${oneLine(path.call)}), so it runs on after the handler has answered and there is no request left to attach the question to`
+      : `it is reached only from ${describeHandler(path.handler)}, which cannot answer with input_required (only tools/call, prompts/get and resources/read can)`;
+    return outsideFinding(site, `${site.api}${where}: ${why}${also}`);
+  }
+  if (reach.outside.length > 0 && reach.entries.length === 0 && reach.values.length === 0) {
+    return outsideFinding(site, `${site.api}${where} runs outside any client request: from ${reach.outside.join(' and from ')}`);
+  }
+  if (reach.entries.length > 0) {
+    return entryFinding(site, name ?? 'this function', reach.entries[0], scope, refusal, also);
+  }
+  if (reach.values.length > 0) {
+    return {
+      rule: 'push-in-callback', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api}${where}: ${reach.values[0]}, and where it is finally called is not followed, so it is not migrated${also}`,
+      suggestion: 'Ask the question in the handler that ends up calling it (return the input request there) and pass the answer on instead of the function.',
+    };
+  }
+  const uncalled = reach.uncalled[0] ?? (name ? `${name}()` : 'this function');
+  return helperFinding(site, name ?? 'this function', {
+    callers: [],
+    nobody: `nothing in this file calls ${uncalled} and it is not exported, so no request reaches this question`,
+  });
 }
 
-function outsideFinding(site: PushSite): FindingInput {
+/**
+ * A helper whose question was lifted into the handlers that call it (they use its companions), kept
+ * for code that still calls it or because it is exported. The same words on every run, so its
+ * marker is written once.
+ */
+export function keptHelperFinding(site: PushSite, name: string): FindingInput {
   return {
-    rule: 'push-outside-request', severity: 'warning', pos: site.node.getStart(),
-    message: `${site.api} is made outside any tools/call, prompts/get or resources/read handler`,
-    suggestion: 'There is no request to attach an input request to under 2026-07-28: take the value as a tool argument or from configuration.',
+    rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
+    message: `${site.api} is made in helper ${name}(), whose question was lifted into the handlers migrated so far (they use ${camelCase(name)}Params() instead); ${name}() itself still asks, for the callers it has left or because it is exported`,
+    suggestion: `Move the remaining callers of ${name}() to its companions (or migrate them), then remove it.`,
   };
 }
 
-/** A question asked in a helper, not in the handler itself (through a stored context, or not). */
-export function helperFinding(site: PushSite, name: string, refusal?: HelperRefusal): FindingInput {
+/** An earlier run wrote the helper's companions beside it (`confirmParams`): its callers use those now. */
+function liftedEarlier(fn: Node, name: string): boolean {
+  const companion = `${camelCase(name)}Params`;
+  const cls = fn.getParent();
+  if (Node.isMethodDeclaration(fn) && cls && (Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return cls.getMethod(companion) !== undefined;
+  // A closure helper's companions are written beside it, in the block that declares it.
+  const scope = fn.getFirstAncestor((a) => Node.isBlock(a) || Node.isSourceFile(a)) as Block | SourceFile | undefined;
+  return scope?.getStatements().some((st) => Node.isFunctionDeclaration(st) && st.getName() === companion) ?? false;
+}
+
+/** The function is an asking API handed to other code (a context member, a returned closure, a base class's protected method). */
+export function exposedFinding(site: PushSite, where: string, exposure: string): FindingInput {
+  return {
+    rule: 'framework-asking-api', severity: 'warning', pos: site.node.getStart(),
+    message: `${site.api}${where} implements ${exposure}: an asking API handed to other code, so whoever calls it asks the client. There is no handler here that could return inputRequired for that code, so it is not migrated; on 2026-07-28 the question throws`,
+    suggestion: "Give the API an inputRequired form: the dispatcher that runs the user's function returns inputRequired({ inputRequests, requestState }) for the question and re-enters the function on the retry with the answer (ctx.mcpReq.inputResponses), instead of awaiting the request.",
+  };
+}
+
+/** An exported function or a public method: what the run knows of its callers in other modules. */
+function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteScope, refusal: HelperRefusal | undefined, also: string): FindingInput {
+  const reason = refusal?.detail ?? 'its calls there cannot be lifted (see the findings at those calls)';
+  const callers = scope.callers;
+  const where = ` in ${fnName}()`;
+  const own = `${fnName}()` === entry.name;
+  // What the entry is, from the question's point of view.
+  const subject = entry.kind === 'method'
+    ? `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is a public method of the exported class ${entry.exportName.split('.')[0]}`
+    : `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is exported`;
+  const helper = (found: { callers: string[]; reason?: string; refusal?: HelperRefusal; nobody?: string }) => helperFinding(site, fnName, { ...found, also });
+  if (!callers) {
+    return helper({
+      callers: [],
+      nobody: `${subject}; nothing in this file that reaches it is a handler, and its callers in other modules were not looked for because cross-file mode was off (it needs a tsconfig.json beside or above the files, or --project <tsconfig>)`,
+    });
+  }
+  const uses = callers.uses[entry.exportName] ?? [];
+  const member = uses.find((u) => u.kind === 'member');
+  if (member) return exposedFinding(site, where, `\`${member.detail}\` of an object in ${fileOf(member.at)}, through ${entry.name}`);
+  const inHandlers = uses.filter((u) => u.kind === 'handler');
+  const waited = inHandlers.filter((u) => !u.detached);
+  if (waited.length > 0 && !entry.detached) return helper({ callers: unique(waited.map((u) => `${u.detail} (${fileOf(u.at)})`)), reason, refusal });
+  if (inHandlers.length > 0) {
+    const use = inHandlers.find((u) => u.detached) ?? inHandlers[0];
+    const how = use.detached ? `${use.detail} (${fileOf(use.at)}) starts ${entry.name} without waiting for it` : `${use.detail} (${fileOf(use.at)}) calls ${entry.name}, which starts the way to this question without waiting for it`;
+    return outsideFinding(site, `${site.api}${where}: ${how}, so it runs on after the handler has answered and there is no request left to attach the question to${also}`);
+  }
+  const others = uses.filter((u) => u.kind === 'function' || u.kind === 'top-level' || u.kind === 'value');
+  if (others.length > 0) {
+    return helper({
+      callers: [],
+      nobody: `${subject} and used by ${unique(others.map((u) => `${u.kind === 'function' ? `${u.detail}()` : u.detail} (${fileOf(u.at)})`)).join(', ')}, but no request handler of this run was found on the way`,
+    });
+  }
+  const publicApi = callers.publicApi?.names.includes(entry.exportName.split('.')[0]) ? callers.publicApi.entry : undefined;
+  if (publicApi) return exposedFinding(site, where, `${entry.name}, which the package exports from its entry ${publicApi} as part of its public API and which no file of this run calls (tests aside)`);
+  return helper({
+    callers: [],
+    nobody: `${subject}, but no other file of this run calls it and nothing in this file does: if it is called from outside the files given, run on the whole package (or pass --project <tsconfig>) so its callers are found; if nothing calls it, remove it`,
+  });
+}
+
+function outsideFinding(site: PushSite, message: string): FindingInput {
+  return {
+    rule: 'push-outside-request', severity: 'warning', pos: site.node.getStart(),
+    message,
+    suggestion: 'There is no request to attach an input request to under 2026-07-28: take the value as a tool argument or from configuration, or ask in the tool that needs it.',
+  };
+}
+
+/** `tasks/get` plumbing, a task-augmented request or a request sent for a task, outside a handler. */
+function taskFinding(site: PushSite): FindingInput {
+  return {
+    rule: 'task-augmented-request', severity: 'warning', pos: site.node.getStart(),
+    message: `${site.api}${site.handler ? ` in ${describeHandler(site.handler)}` : ''} ${taskUse(site)}, and tasks moved to an extension in 2026-07-28`,
+    suggestion: 'Rewrite the task flow by hand against the tasks extension, or drop the task and ask with a plain input request.',
+  };
+}
+
+/** What a task site does with tasks, for messages. */
+export function taskUse(site: PushSite): string {
+  const text = site.node.getText();
+  const method = /['"`](tasks\/\w+)['"`]/.exec(text)?.[1];
+  if (method) return `is task plumbing (${method})`;
+  if (/\brelatedTask\b/.test(site.call?.getText() ?? '')) return 'sends a request for a task (relatedTask), delivered through the task\'s message queue';
+  if (site.node.getAncestors().some((a) => Node.isCallExpression(a) && /registerToolTask$/.test(a.getExpression().getText()))) {
+    return 'is used in a callback of registerToolTask (a task runner started by a task-creating tool)';
+  }
+  return 'is a task-augmented request';
+}
+
+/** `elicitationId` outside a handler: part of a question reported on its own, or the completion notification. */
+function elicitationIdFinding(site: PushSite): FindingInput | undefined {
+  const inPush = site.node.getAncestors().some((a) => Node.isCallExpression(a) && /\b(elicitInput|request|send|sendRequest)$/.test(a.getExpression().getText()));
+  if (inPush) return undefined;
+  const notification = /notifications\/elicitation\/complete/.test(site.node.getParent()?.getParent()?.getParent()?.getText() ?? '');
+  return {
+    rule: 'elicitation-id-removed', severity: 'warning', pos: site.node.getStart(),
+    message: notification
+      ? 'elicitationId in notifications/elicitation/complete: the notification and the id no longer exist in 2026-07-28'
+      : 'elicitationId in URL elicitation params built here has no meaning under 2026-07-28',
+    suggestion: 'Remove it; if you correlate an out-of-band flow, carry your own identifier in requestState and check the flow on the retry.',
+  };
+}
+
+/**
+ * `session.requestSampling(…)`: `requestSampling` is the SDK's only on `ctx.mcpReq` (and the v1
+ * context); on anything else it is a framework's own asking API.
+ */
+function frameworkApiCall(site: PushSite): boolean {
+  const callee = site.call?.getExpression();
+  if (!callee || !Node.isPropertyAccessExpression(callee) || callee.getName() !== 'requestSampling' || site.alias) return false;
+  const receiver = callee.getExpression().getText().replace(/\s+/g, '');
+  if (/(^|\.)mcpReq$|^(ctx|context|extra)$/.test(receiver)) return false;
+  const root = callee.getExpression();
+  if (Node.isIdentifier(root)) {
+    const decl = resolveIdentifier(root);
+    const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer()?.getText() ?? '' : '';
+    const bound = decl && Node.isBindingElement(decl) ? decl.getPropertyNameNode()?.getText() ?? decl.getName() : '';
+    if (/\.mcpReq$/.test(init) || bound === 'mcpReq') return false;
+  }
+  return true;
+}
+
+function fileOf(at: string): string {
+  return at.replace(/:\d+$/, '');
+}
+
+function oneLine(node: Node): string {
+  const text = node.getText().replace(/\s+/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** `tool handler offboard (directly and through confirmRemoval())`, one entry per handler. */
+function describePaths(paths: HandlerPath[]): string[] {
+  const byHandler = new Map<HandlerInfo, Set<string>>();
+  for (const p of paths) byHandler.set(p.handler, (byHandler.get(p.handler) ?? new Set()).add(p.via.slice(0, -1).join(' → ')));
+  return [...byHandler].map(([handler, vias]) => {
+    const ways = [...vias].sort().map((v) => (v === '' ? 'directly' : `through ${v}`));
+    return ways.length === 1 && ways[0] === 'directly' ? describeHandler(handler) : `${describeHandler(handler)} (${ways.join(' and ')})`;
+  });
+}
+
+function unique(items: string[]): string[] {
+  return [...new Set(items)];
+}
+
+/**
+ * A question asked in a helper, not in the handler itself: who calls the helper and why it was not
+ * lifted into them (`callers`, `reason`), or that nothing reaching it was found (`nobody`). Other
+ * branches (cross-module lifting, registries) can pass their own `reason`: the message renders it.
+ */
+export function helperFinding(site: PushSite, name: string, found: { callers: string[]; reason?: string; refusal?: HelperRefusal; nobody?: string; also?: string }): FindingInput {
   const stored = storedContextOf(site.call);
   if (stored) {
     return {
@@ -161,17 +371,18 @@ export function helperFinding(site: PushSite, name: string, refusal?: HelperRefu
       suggestion: `Pass the context to ${name}() as a parameter from the registered handler (or a method it returns the result of) instead of storing it, then run the migration again.`,
     };
   }
-  if (refusal) {
+  if (found.nobody) {
     return {
       rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
-      message: `${site.api} is made in helper ${name}(), not directly in a request handler, and is not lifted into its callers: ${refusal.detail}`,
-      suggestion: refusalSuggestion(refusal, name),
+      message: `${site.api} is made in ${name}(), which is not a request handler: ${found.nobody}${found.also ?? ''}`,
+      suggestion: 'Ask in the handlers that need the answer (return inputRequired(...) there and pass the answer in), or remove the function if nothing calls it.',
     };
   }
   return {
     rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
-    message: `${site.api} is made in helper ${name}(), not directly in a request handler`,
-    suggestion: 'Inline the question into the handlers that call this helper (ask there, pass the answer in), then run the migration again.',
+    message: `${site.api} is made in helper ${name}(), called by ${found.callers.join(', ')}; it is not lifted into ${found.callers.length === 1 ? 'that handler' : 'those handlers'} because ${found.reason ?? 'it is not in a shape that is lifted'}${found.also ?? ''}`,
+    suggestion: found.refusal ? refusalSuggestion(found.refusal, name)
+      : 'Reshape the helper so it lifts (one awaited question asked once per call, not looked up at run time), or ask in the handlers by hand (return the input request there and pass the answer in), then run the migration again.',
   };
 }
 

@@ -40,6 +40,10 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   if (noContext) return refuseAll('push-unsupported-shape', noContext, 'Declare the context parameter (the argument after the tool arguments, e.g. `ctx`) and run the migration again.');
   const binding = subjectArgs(handler, tc.quote);
   if (!binding) {
+    if (handler.subjectProblem) {
+      return refuseAll('push-unsupported-shape', `${handler.subjectProblem}, so the state cannot be bound to it`,
+        'Register the handler under a string literal or a const (or a const object member), then run the migration again.');
+    }
     return refuseAll('push-unsupported-shape',
       `the ${handler.kind === 'resource' ? 'resource URI' : 'name'} or the arguments cannot be read, so the state cannot be bound to them`,
       'Register the handler with a string-literal name and a named or destructured arguments parameter.');
@@ -57,11 +61,16 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   }
   // A deferred question is rebuilt at its await: what its params read must not change in between.
   for (const d of plan.deferred) {
-    const mutable = readsMutable(d, (node) => tc.view.file.getDescendantAtPos(node.getStart())?.getType());
+    const mutable = d.between > 0 && readsMutable(d, (node) => tc.view.file.getDescendantAtPos(node.getStart())?.getType());
+    if (mutable && d.kind === 'request') {
+      return refuseAll('push-unsupported-shape', `the request is built into ${d.promiseName} before other statements, and its params read ${mutable.getText()}, which those statements may change in place`,
+        `Build the request right before it is sent (or in the send call itself), then run the migration again.`);
+    }
     if (mutable) {
       return refuseAll('push-not-awaited', `the request is started into ${d.promiseName} and awaited later, and its params read ${mutable.getText()}, which the statements in between may change in place`,
         `Await the request where it is made (const answer = await …), or build its params only from strings and numbers.`);
     }
+    if (d.kind === 'request') continue;
     findings.push({
       rule: 'question-deferred-to-await', severity: 'info', pos: d.site.node.getStart(),
       message: `${d.site.api} in ${where} is now asked where ${d.promiseName} was awaited, after the statements in between; it used to be sent before them`,

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type TypeNode } from 'ts-morph';
 import { renderStateModule, type StateProtection } from '../state-module.js';
+import type { HandlerInfo } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';
 import type { CrossFileRequirement, FindingInput, NewFile, TextEdit, TransformContext } from '../types.js';
 import { companionImportEdits, requirementsOf } from './cross-file.js';
@@ -30,6 +31,8 @@ export interface Migration {
   widened: Map<number, TypeNode>;
   handlersMigrated: number;
   sitesMigrated: number;
+  /** The handlers that migrated. */
+  migrated: HandlerInfo[];
 }
 
 export interface WireContext {
@@ -53,7 +56,7 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   const { sourceFile, text } = ctx;
   const { migratedCalls, replacedNodes } = migration;
   const edits = [...migration.edits, ...[...migration.widened.values()].map((type) => widenEdit(type, uses))];
-  const findings = helperEdits(file.helpers, file.liftedCalls, migratedCalls, text, style, typescript, uses, edits, file.handlers, replacedNodes, file.exportFor);
+  const findings = helperEdits(file.helpers, file.liftedCalls, migratedCalls, text, style, typescript, uses, edits, file.scope, replacedNodes, file.exportFor);
   // Imported helpers whose calls were migrated: their companions are imported instead, and the
   // helper's module must export them (the runner applies both files together or neither).
   const liftedImports = file.importedHelpers.filter((i) => [...migratedCalls].some((call) => file.liftedCalls.get(call)?.helper === i.helper));
@@ -69,7 +72,7 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   const wired = (more: Omit<Wiring, 'findings' | 'requires'>): Wiring => (requires ? { ...more, findings, requires } : { ...more, findings });
   if (migration.handlersMigrated === 0 && !file.exporting) return wired({ edits: [] });
   const unusedSdkNames = () => unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes, uses);
-  const stateModulePath = ctx.options.stateModulePath ?? path.join(path.dirname(ctx.absPath), typescript ? 'mrtr-state.ts' : 'mrtr-state.js');
+  const stateModulePath = stateModulePathOf(ctx, typescript);
   const language = /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js';
   const stateModule = (): NewFile[] => [{ absPath: stateModulePath, text: renderStateModule({ language, protection: wc.protection }) }];
   if (migration.plans.length === 0 || !uses.has('mrtrState')) {
@@ -82,18 +85,29 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
 
   const wiring = wireVerifyHook(sourceFile, text, style);
   edits.push(...wiring.edits);
-  if (wiring.missing) {
+  // Handlers registered from another module that builds the server: its run wires the hook there.
+  if (wiring.missing && !migration.migrated.every((h) => file.verifyWiredBy.has(h))) {
     findings.push({
       rule: 'request-state-verify-not-wired',
       severity: 'warning',
-      pos: migration.plans[0].plan.handler.registration.getStart(),
+      // A handler registered in another module (through a tool definition) is marked where it is.
+      pos: registrationOrFunction(migration.plans[0].plan.handler).getStart(),
       message: wiring.missing,
       suggestion: "Pass `requestState: { verify: mrtrState.verify }` in the options of the McpServer (or Server) that serves these handlers, importing mrtrState from the generated module.",
     });
   }
-  edits.push(...importEdits(sourceFile, text, style, uses, specifierFor(ctx.absPath, stateModulePath), typescript, unusedSdkNames()));
+  edits.push(...importEdits(sourceFile, text, style, uses, stateSpecifier(ctx, typescript), typescript, unusedSdkNames()));
   edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
   return wired({ edits, newFiles: stateModule() });
+}
+
+function stateModulePathOf(ctx: TransformContext, typescript: boolean): string {
+  return ctx.options.stateModulePath ?? path.join(path.dirname(ctx.absPath), typescript ? 'mrtr-state.ts' : 'mrtr-state.js');
+}
+
+/** The import specifier of the package's state module from the file under transformation. */
+export function stateSpecifier(ctx: TransformContext, typescript: boolean): string {
+  return specifierFor(ctx.absPath, stateModulePathOf(ctx, typescript));
 }
 
 /** `./mrtr-state.js` — the import specifier of the state module from `file`. */
@@ -117,4 +131,8 @@ export function replacedBy(planned: PlannedHandler): Node[] {
   // A migrated alias call no longer names the alias: an import only it used goes.
   for (const site of planned.sites) if (site.alias && site.call) replaced.push(site.call.getExpression());
   return replaced;
+}
+
+function registrationOrFunction(handler: HandlerInfo): Node {
+  return handler.registration.getSourceFile() === handler.fn.getSourceFile() ? handler.registration : handler.fn;
 }

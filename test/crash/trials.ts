@@ -149,7 +149,8 @@ export class CrashTrials {
     const original = snapshot(this.work);
     const spawned = Date.now();
     const run = await runCli(this.root, this.work);
-    // 1 is a finished run with error findings (some fixtures in the tree have them on purpose).
+    // 1 is a finished run that reports an error-severity finding (fixture inputs in the tree may hold
+    // code left dangerous or a v1 leftover): which inputs the tree takes shifts as fixtures are added.
     if (run.code !== 0 && run.code !== 1) throw new Error(`the full run exited with ${run.code}: ${run.stderr}`);
     const final = snapshot(this.work);
     const written = [...final.keys()].filter((rel) => !original.get(rel)?.equals(final.get(rel)!));

@@ -12,7 +12,7 @@
 // Last, one migrated server is served over real stdio pipes by a child process (serveStdio) and
 // driven through three input_required rounds on the 2026-07-28 wire.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY, type ClientCapabilities } from '@modelcontextprotocol/server';
@@ -66,6 +66,9 @@ const FIXTURES = [
   'nested-paths',
   'helper-shapes',
   'carried-values',
+  'definitions',
+  'class-tools',
+  'wrapped-registrar',
 ] as const;
 type Fixture = (typeof FIXTURES)[number];
 /** Modules the fixtures import (helpers exported from one module, awaited in another): migrated with them. */
@@ -100,7 +103,11 @@ const migrated = {} as Record<Fixture, FixtureModule>;
 beforeAll(async () => {
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(srcDir, { recursive: true });
-  for (const name of [...FIXTURES, ...LIBRARIES]) cpSync(path.join(serversDir, `${name}.ts`), path.join(srcDir, `${name}.ts`));
+  for (const name of [...FIXTURES, ...LIBRARIES]) {
+    cpSync(path.join(serversDir, `${name}.ts`), path.join(srcDir, `${name}.ts`));
+    // A fixture of several modules keeps the others in a folder of its name.
+    if (existsSync(path.join(serversDir, name))) cpSync(path.join(serversDir, name), path.join(srcDir, name), { recursive: true });
+  }
   writeFileSync(path.join(pkgDir, 'package.json'), `${JSON.stringify({ name: 'behaviour-servers', private: true, type: 'module' }, null, 2)}\n`);
   writeFileSync(
     path.join(pkgDir, 'tsconfig.json'),
@@ -124,7 +131,8 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(runDir, { recursive: true, force: true }));
 
-const fixtureOf = (filePath: string) => path.basename(filePath).replace(/\.ts$/, '');
+/** The fixture a file belongs to: `src/<fixture>.ts`, or a module in `src/<fixture>/`. */
+const fixtureOf = (filePath: string) => /(?:^|\/)src\/([^/]+?)(?:\.ts$|\/)/.exec(filePath.split(path.sep).join('/'))?.[1] ?? path.basename(filePath).replace(/\.ts$/, '');
 
 // ---------------------------------------------------------------------------------------------
 
@@ -145,8 +153,8 @@ describe('the codemod on the behaviour fixtures', () => {
   it('exits 0, writes every fixture file and the state module, reports no file errors', () => {
     expect({ code: cli.code, stderr: cli.stderr }).toEqual({ code: 0, stderr: '' });
     expect(report?.errors).toEqual([]);
-    const changed = (report?.files ?? []).filter((f) => f.changed).map((f) => fixtureOf(f.path));
-    expect(changed.sort()).toEqual([...FIXTURES, ...LIBRARIES].sort());
+    const changed = new Set((report?.files ?? []).filter((f) => f.changed).map((f) => fixtureOf(f.path)));
+    expect([...changed].sort()).toEqual([...FIXTURES, ...LIBRARIES].sort());
     expect(readdirSync(srcDir)).toContain('mrtr-state.ts');
     for (const name of FIXTURES) {
       expect(readFileSync(path.join(srcDir, `${name}.ts`), 'utf8'), name).toContain('requestState: { verify: mrtrState.verify }');
@@ -179,6 +187,10 @@ describe('the codemod on the behaviour fixtures', () => {
     'helper-shapes-lib push-in-helper',
     'helper-shapes-lib push-in-helper',
     'helper-shapes-lib push-in-helper',
+    // the same for a base class's template method (run returns what execute built) and for a
+    // registration whose callback returns what the wrapper it invokes returns
+    'class-tools result-built-elsewhere',
+    'wrapped-registrar result-built-elsewhere',
   ];
   it('reports only the documented refusals as warnings on these servers', () => {
     const serious = (report?.findings ?? [])
@@ -204,11 +216,11 @@ describe('the codemod on the behaviour fixtures', () => {
           },
           skipAddingFilesFromTsConfig: true,
         });
-        project.addSourceFilesAtPaths(path.join(srcDir, '*.ts'));
+        project.addSourceFilesAtPaths(path.join(srcDir, '**/*.ts'));
         const all = project.getPreEmitDiagnostics();
         diagnostics = new Map();
         for (const file of [...FIXTURES, ...LIBRARIES, 'mrtr-state']) {
-          const mine = all.filter((d) => d.getSourceFile()?.getBaseNameWithoutExtension() === file);
+          const mine = all.filter((d) => d.getSourceFile() && fixtureOf(d.getSourceFile()!.getFilePath()) === file);
           diagnostics.set(file, project.formatDiagnosticsWithColorAndContext(mine));
         }
       }
@@ -258,6 +270,9 @@ const urlOptions: RunOptions = {
     if (user !== null) (module['completeLink'] as (user: string) => void)(user);
   },
 };
+
+/** The wrapped registrar's rate limiter starts empty for every run. */
+const wrappedOptions: RunOptions = { reset: (module) => (module['accepted'] as Map<string, number>).clear() };
 
 const NOT_MIGRATED_PUSH_NESTED_BLOCK =
   'not migrated: the codemod reports push-nested-block ("code before the block that asks has side effects and would run again on every leg") and leaves the handler push-style, so the 2026 run fails';
@@ -515,6 +530,25 @@ const scenarios: Scenario[] = [
   { fixture: 'classes', label: 'drain-node: cancelled', call: callTool('drain-node', { node: 'n1' }), script: [answer.cancel()], expected: text('n1 cordoned only'), effects: ['cordon:n1', 'answered:cancel'], rounds: same(1) },
   { fixture: 'classes', label: 'book-meeting (pass-through wrapper): accepted', call: callTool('book-meeting', { title: 'sync' }), script: [answer.accept({ book: true })], expected: text('Booked "sync"'), effects: ['hold:sync', 'book:sync'], rounds: same(1) },
   { fixture: 'classes', label: 'book-meeting: declined', call: callTool('book-meeting', { title: 'sync' }), script: [answer.decline()], expected: text('Hold released'), effects: ['hold:sync', 'release:sync'], rounds: same(1) },
+
+  // definitions (issue 12, shape 1): definitions in another module, registered by a loop that turns
+  // their data into text and counts finished calls; an input request passes it untouched, uncounted
+  { fixture: 'definitions', label: 'ship-order (definition object): accepted', call: callTool('ship-order', { order: 'o-1' }), script: [answer.accept({ ship: true })], expected: text('{"shipped":true,"order":"o-1"}'), effects: ['pack:o-1', 'ship:o-1', 'finished:ship-order'], rounds: same(1) },
+  { fixture: 'definitions', label: 'ship-order: declined', call: callTool('ship-order', { order: 'o-1' }), script: [answer.decline()], expected: text('{"shipped":false,"order":"o-1"}'), effects: ['pack:o-1', 'finished:ship-order'], rounds: same(1) },
+  { fixture: 'definitions', label: 'ship-order: missing answer on a retry (packed once, finished once)', call: callTool('ship-order', { order: 'o-1' }), script: [missing(), answer.accept({ ship: true })], expected: text('{"shipped":true,"order":"o-1"}'), effects: ['pack:o-1', 'ship:o-1', 'finished:ship-order'], rounds: rounds(1, 2, 1) },
+  { fixture: 'definitions', label: 'cancel-order (a factory\'s definition asking through the server): accepted', call: callTool('cancel-order', { order: 'o-2' }), script: [answer.accept({ cancel: true })], expected: text('{"cancelled":true,"order":"o-2"}'), effects: ['cancel:o-2', 'finished:cancel-order'], rounds: same(1) },
+  { fixture: 'definitions', label: 'order-status (asks nothing): unchanged', call: callTool('order-status', { order: 'o-3' }), script: [], expected: text('{"order":"o-3","status":"packed"}'), effects: ['finished:order-status'], rounds: same(0) },
+
+  // class-tools (issue 12, shape 3): a base class registers and runs the subclass's execute()
+  { fixture: 'class-tools', label: 'deploy (subclass asking in a private method): confirmed', call: callTool('deploy', { service: 'web', version: '2.1' }), script: [answer.accept({ confirm: true })], expected: text('web 2.1 deployed'), effects: ['plan:web', 'deploy:web@2.1', 'done:deploy'], rounds: same(1) },
+  { fixture: 'class-tools', label: 'deploy: cancelled', call: callTool('deploy', { service: 'web', version: '2.1' }), script: [answer.cancel()], expected: text('Deployment cancelled'), effects: ['plan:web', 'done:deploy'], rounds: same(1) },
+  { fixture: 'class-tools', label: 'deploy: missing answer on a retry (planned once, done once)', call: callTool('deploy', { service: 'web', version: '2.1' }), script: [missing(), answer.accept({ confirm: true })], expected: text('web 2.1 deployed'), effects: ['plan:web', 'deploy:web@2.1', 'done:deploy'], rounds: rounds(1, 2, 1) },
+  { fixture: 'class-tools', label: 'status (asks nothing): unchanged', call: callTool('status', { service: 'web' }), script: [], expected: text('web: healthy'), effects: ['done:status'], rounds: same(0) },
+
+  // wrapped-registrar (issue 12, shape 4): a registrar and a curried wrapper that dropped the context
+  { fixture: 'wrapped-registrar', label: 'refund: accepted', call: callTool('refund', { invoice: 'i-9' }), script: [answer.accept({ refund: true })], expected: text('Invoice i-9 refunded'), effects: ['lookup:i-9', 'refund:i-9', 'finished:refund'], rounds: same(1), options: wrappedOptions },
+  { fixture: 'wrapped-registrar', label: 'refund: declined', call: callTool('refund', { invoice: 'i-9' }), script: [answer.decline()], expected: text('Not refunded'), effects: ['lookup:i-9', 'finished:refund'], rounds: same(1), options: wrappedOptions },
+  { fixture: 'wrapped-registrar', label: 'refund: missing answer on a retry (looked up once, finished once)', call: callTool('refund', { invoice: 'i-9' }), script: [missing(), answer.accept({ refund: true })], expected: text('Invoice i-9 refunded'), effects: ['lookup:i-9', 'refund:i-9', 'finished:refund'], rounds: rounds(1, 2, 1), options: wrappedOptions },
   // nested-paths: an if inside a try, braced switch cases, if/else and two ifs, each after side effects
   { fixture: 'nested-paths', label: 'attach-policy (if in try): privileged, approved', call: callTool('attach-policy', { user: 'ada', policyArn: 'arn:aws:iam::aws:policy/AdministratorAccess' }), script: [answer.accept({ approver: 'bob' })], expected: text('Attached arn:aws:iam::aws:policy/AdministratorAccess to ada (dev)'), effects: ['load-user:ada', 'approved-by:bob', 'attach:ada:arn:aws:iam::aws:policy/AdministratorAccess'], rounds: same(1) },
   { fixture: 'nested-paths', label: 'attach-policy: privileged, declined', call: callTool('attach-policy', { user: 'ada', policyArn: 'arn:aws:iam::aws:policy/IAMFullAccess' }), script: [answer.decline()], expected: text('Policy not attached'), effects: ['load-user:ada'], rounds: same(1) },
@@ -676,6 +710,18 @@ describe('legacy vs migrated (2026-07-28 wire and 2025 shim): same results, same
 // ---------------------------------------------------------------------------------------------
 
 describe('documented differences (by design, pinned so a change is noticed)', () => {
+  // Rule dispatcher-adapted (README): code a wrapper runs before the handler runs on every round,
+  // each round being a request of its own; what it does after the handler (counting finished calls)
+  // is skipped for an input request, so the call is counted once.
+  it('wrapped-registrar › refund: the rate limiter sees every round, the finished calls are counted once', async () => {
+    const call = callTool('refund', { invoice: 'i-9' });
+    const before = await runLegacy(legacy['wrapped-registrar'], call, [answer.accept({ refund: true })], wrappedOptions);
+    expect((legacy['wrapped-registrar']['accepted'] as Map<string, number>).get('refund')).toBe(1);
+    const after = await runMigrated2026(migrated['wrapped-registrar'], call, [answer.accept({ refund: true })], wrappedOptions);
+    expect((migrated['wrapped-registrar']['accepted'] as Map<string, number>).get('refund')).toBe(2);
+    expect(after.effects.filter((e) => e.startsWith('finished:'))).toEqual(before.effects.filter((e) => e.startsWith('finished:')));
+  });
+
   // Rule answer-validation (README): v2 elicitInput validates accepted content against the
   // requested schema and throws (McpServer: an isError tool result); the migrated handler validates
   // too but asks again with the same state. What matters here: the code before the question did

@@ -7,7 +7,7 @@ export interface ReasonOptions {
 }
 
 export async function askReason(ctx: ServerContext, employee: string, options: ReasonOptions = {}): Promise<string | undefined> {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askReason(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askReason(), called by tool handler offboard (../server.ts); it is not lifted into that handler because its calls there cannot be lifted (see the findings at those calls)
   const answer = await ctx.mcpReq.elicitInput({
     message: `Reason for removing ${employee}?`,
     requestedSchema: options.choices

@@ -17,7 +17,7 @@ function firstText(content: unknown): string {
 /** One sentence about the notes, written by the client's model. */
 export async function summarise(server: Server, notes: Note[]): Promise<string> {
   const conversation = transcript(notes);
-  // @mcp-mrtr-migrate push-in-helper: server.createMessage is made in helper summarise(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: server.createMessage is made in helper summarise(), whose question was lifted into the handlers migrated so far (they use summariseParams() instead); summarise() itself still asks, for the callers it has left or because it is exported
   const response = await server.createMessage({
     messages: [{ role: 'user', content: { type: 'text', text: `Summarise in one sentence:\n${conversation}` } }],
     maxTokens: 120,
@@ -46,7 +46,7 @@ export function summariseOutcome(response: CreateMessageResult): string {
 /** A few tags for the notes, written by the client's model. */
 export async function suggestTags(server: Server, notes: Note[]): Promise<string[]> {
   const conversation = transcript(notes);
-  // @mcp-mrtr-migrate push-in-helper: server.createMessage is made in helper suggestTags(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: server.createMessage is made in helper suggestTags(), whose question was lifted into the handlers migrated so far (they use suggestTagsParams() instead); suggestTags() itself still asks, for the callers it has left or because it is exported
   const response = await server.createMessage({
     messages: [{ role: 'user', content: { type: 'text', text: `Three comma-separated tags for:\n${conversation}` } }],
     maxTokens: 60,

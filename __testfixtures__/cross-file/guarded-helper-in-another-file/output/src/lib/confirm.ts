@@ -3,7 +3,7 @@ import { type ServerContext, type ElicitRequestFormParams, type ElicitResult } f
 /** Short notes are stored without a question; long ones are confirmed first. */
 export async function confirmIfLong(ctx: ServerContext, body: string): Promise<boolean> {
   if (body.length < 200) return true;
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirmIfLong(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirmIfLong(), whose question was lifted into the handlers migrated so far (they use confirmIfLongParams() instead); confirmIfLong() itself still asks, for the callers it has left or because it is exported
   const answer = await ctx.mcpReq.elicitInput({
     message: `Store a note of ${body.length} characters?`,
     requestedSchema: { type: 'object', properties: { store: { type: 'boolean' } }, required: ['store'] },

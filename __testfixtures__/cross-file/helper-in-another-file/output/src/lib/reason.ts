@@ -7,7 +7,7 @@ export interface ReasonOptions {
 }
 
 export async function askReason(ctx: ServerContext, employee: string, options: ReasonOptions = {}): Promise<string | undefined> {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askReason(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askReason(), whose question was lifted into the handlers migrated so far (they use askReasonParams() instead); askReason() itself still asks, for the callers it has left or because it is exported
   const answer = await ctx.mcpReq.elicitInput({
     message: `Reason for removing ${employee}?`,
     requestedSchema: options.choices

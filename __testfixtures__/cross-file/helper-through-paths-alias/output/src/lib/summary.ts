@@ -2,7 +2,7 @@ import { type ServerContext, type CreateMessageRequestParams, type CreateMessage
 
 /** One paragraph from the client's model. */
 export async function summarize(ctx: ServerContext, text: string): Promise<string> {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.requestSampling is made in helper summarize(), not directly in a request handler
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.requestSampling is made in helper summarize(), whose question was lifted into the handlers migrated so far (they use summarizeParams() instead); summarize() itself still asks, for the callers it has left or because it is exported
   const result = await ctx.mcpReq.requestSampling({
     messages: [{ role: 'user', content: { type: 'text', text: `Summarize:\n${text}` } }],
     maxTokens: 200,

@@ -1,0 +1,9 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { DeployTool } from './tools/deploy-tool.js';
+import { StatusTool } from './tools/status-tool.js';
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'deployments', version: '1.0.0' });
+  for (const tool of [new DeployTool(), new StatusTool()]) tool.register(server);
+  return server;
+}

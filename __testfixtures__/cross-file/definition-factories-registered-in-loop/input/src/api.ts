@@ -1,0 +1,9 @@
+export interface JobsApi {
+  list(): Promise<string[]>;
+  cancel(job: string): Promise<void>;
+}
+
+export const jobsApi: JobsApi = {
+  list: async () => ['nightly-backup', 'hourly-sync'],
+  cancel: async () => {},
+};

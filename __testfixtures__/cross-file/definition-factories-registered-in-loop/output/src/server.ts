@@ -1,0 +1,10 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { jobsApi } from './api.js';
+import { registerTools } from './tools/index.js';
+import { mrtrState } from './mrtr-state.js';
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'scheduler', version: '1.0.0' }, { requestState: { verify: mrtrState.verify } });
+  registerTools(server, jobsApi);
+  return server;
+}

@@ -1,0 +1,2 @@
+// The package's entry: the server with the inventory tools.
+export { createServer } from './tools/index.js';

@@ -1,0 +1,26 @@
+import { McpServer, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+/** What a tool written for this small framework gets besides its arguments. */
+export interface ToolContext {
+  ask(params: ElicitRequestFormParams): Promise<ElicitResult>;
+}
+
+export interface ToolDefinition {
+  name: string;
+  run(args: { target: string }, context: ToolContext): Promise<string>;
+}
+
+/** Registers the tools its users define; their run() may ask the user through context.ask. */
+export class ToolHost {
+  constructor(private readonly server: McpServer) {}
+
+  add(tool: ToolDefinition): void {
+    this.server.registerTool(tool.name, { inputSchema: z.object({ target: z.string() }) }, async (args) => {
+      const text = await tool.run(args, {
+        ask: (params) => this.server.server.elicitInput(params),
+      });
+      return { content: [{ type: 'text', text }] };
+    });
+  }
+}

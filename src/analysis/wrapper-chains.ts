@@ -1,0 +1,236 @@
+// A handler registered through a registrar and a curried wrapper that drop the request context:
+//
+//   const tool = (name, description, schema, cb) =>
+//     server.registerTool(name, { description, inputSchema: schema }, (args) => wrap(name, cb)(args));
+//   function wrap(name, cb) { return async (args) => { …rate limit…; const result = await cb(args); …count…; return result; }; }
+//   tool('refund_invoice', 'Refund an invoice', { invoice: z.string() }, async ({ invoice }) => { … ask … });
+//
+// (also without the registrar: `server.registerTool('x', config, (args) => wrap('x', async (a) => …)(args))`).
+// The chain is the registration's callback, then the function the wrapper returns, then the
+// handler. Each link is described as a dispatch route (dispatch-routes.ts) so that the same edits
+// adapt it: take the context and pass it on, hand an InputRequiredResult back before the wrapper
+// works on the result, and let the declared handler types admit both.
+import { Node, SyntaxKind, type CallExpression, type SourceFile, type TypeNode } from 'ts-morph';
+import type { DispatchRoute } from './dispatch-routes.js';
+import { calleeFunction, returnedFunction, widenable } from './handler-routes.js';
+import {
+  isFunctionLike,
+  registrationForm,
+  registrationHandler,
+  resolveFunction,
+  resolveIdentifier,
+  unwrapExpression,
+  type HandlerFunction,
+  type HandlerInfo,
+} from './handlers.js';
+import { callsOf } from './pass-through.js';
+import { registeredName, type RegisteredName } from './subject.js';
+
+export interface WrapperChain {
+  /** The registration call (in the registrar, or the call itself without one). */
+  registration: CallExpression;
+  /** The call that names the handler: the registrar call, or the registration. */
+  site: CallExpression;
+  handler: HandlerFunction;
+  /** The handler's name as the registrar call or the registration gives it. */
+  name: RegisteredName;
+  /** The position the handler gets the context at, once the chain passes it. */
+  ctxIndex: number;
+  /** The links, outermost first: each must pass the context on and let an InputRequiredResult through. */
+  hops: DispatchRoute[];
+  problem?: string;
+}
+
+/** Every handler of the file registered through a wrapper its registration's callback invokes. */
+export function wrapperChains(file: SourceFile): WrapperChain[] {
+  const chains: WrapperChain[] = [];
+  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    if (registrationForm(call)) {
+      // Registered directly: the wrapper is given the handler itself.
+      const chain = chainOf(call, call, undefined);
+      if (chain) chains.push(chain);
+      continue;
+    }
+    // A registrar: a same-file function whose one registration takes the name and a callback from its parameters.
+    const registrar = calleeFunction(call);
+    if (!registrar || registrar.getSourceFile() !== file || !registrar.getBody()) continue;
+    const registrations = registrar.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => registrationForm(c));
+    if (registrations.length !== 1) continue;
+    const chain = chainOf(registrations[0], call, registrar);
+    if (chain) chains.push(chain);
+  }
+  return chains;
+}
+
+/**
+ * The chain of one registration, reached from `site` (the registrar call, or the registration
+ * itself when `registrar` is undefined); undefined when its callback invokes no wrapper.
+ */
+function chainOf(registration: CallExpression, site: CallExpression, registrar: HandlerFunction | undefined): WrapperChain | undefined {
+  const regArgs = registration.getArguments();
+  const callback = regArgs.length >= 2 ? unwrapExpression(regArgs[regArgs.length - 1]) : undefined;
+  if (!callback || !(Node.isArrowFunction(callback) || Node.isFunctionExpression(callback))) return undefined;
+  const outer = invokedCall(callback);
+  const wrapperCall = outer && unwrapExpression(outer.getExpression());
+  if (!outer || !wrapperCall || !Node.isCallExpression(wrapperCall)) return undefined;
+  const wrapper = calleeFunction(wrapperCall);
+  const returned = wrapper && returnedFunction(wrapper);
+  if (!wrapper || !returned) return opaqueWrapper(registration, site, registrar, wrapperCall);
+  const params = wrapper.getParameters();
+  const cbIndex = params.findIndex((p) => Node.isIdentifier(p.getNameNode()) && callsOf(returned, p.getName()).length > 0);
+  const given = cbIndex >= 0 ? wrapperCall.getArguments()[cbIndex] : undefined;
+  if (!given) return undefined;
+  // The handler: the registrar's parameter bound at the registrar call, or a function given right here.
+  let handler: HandlerFunction | undefined;
+  let handlerParamType: TypeNode | undefined;
+  let nameArg: Node | undefined = regArgs[0];
+  if (registrar) {
+    const g = unwrapExpression(given);
+    const decl = Node.isIdentifier(g) ? resolveIdentifier(g) : undefined;
+    const index = registrar.getParameters().findIndex((p) => p === decl);
+    const nameDecl = Node.isIdentifier(unwrapExpression(regArgs[0])) ? resolveIdentifier(unwrapExpression(regArgs[0]) as import('ts-morph').Identifier) : undefined;
+    const nameIndex = registrar.getParameters().findIndex((p) => p === nameDecl);
+    if (index < 0 || nameIndex < 0) return undefined;
+    const siteArgs = site.getArguments();
+    if (siteArgs.some((a) => Node.isSpreadElement(a))) return undefined;
+    handler = siteArgs[index] ? resolveFunction(siteArgs[index]) : undefined;
+    handlerParamType = registrar.getParameters()[index].getTypeNode();
+    nameArg = siteArgs[nameIndex];
+  } else {
+    handler = resolveFunction(given);
+  }
+  if (!handler) return undefined;
+  const base = registrationHandler(registration, callback);
+  if (!base) return undefined;
+  const name = registeredName(nameArg, handler);
+  const chain: WrapperChain = { registration, site, handler, name, ctxIndex: base.ctxIndex, hops: [] };
+  const refuse = (problem: string) => ({ ...chain, problem });
+  if (wrapper.getSourceFile() !== registration.getSourceFile()) return refuse(`the wrapper ${wrapperName(wrapperCall)}() is declared in another module`);
+  // Link 1: the registration's callback invokes what the wrapper returns.
+  const first = link(registration, base, outer, [], [], 'the registration\'s callback');
+  if ('refusal' in first) return refuse(first.refusal);
+  // Link 2: the returned function calls the handler.
+  const calls = callsOf(returned, params[cbIndex].getName());
+  if (calls.length !== 1) return refuse(`${wrapperName(wrapperCall)}() calls the handler more than once`);
+  const inner: HandlerInfo = {
+    ...base, fn: returned, params: returned.getParameters(), inline: true, ctxIndex: first.ctxAt!, ctxIndexGuessed: false,
+    // A context parameter added to it needs a type unless the wrapper's declared result types it.
+    route: { kind: 'dispatch', widen: [], ...(wrapper.getReturnTypeNode() ? {} : { ctxType: 'ServerContext' }) },
+  };
+  delete inner.ctxParam;
+  delete inner.argsParam;
+  if (returned.getParameters()[first.ctxAt!]) inner.ctxParam = returned.getParameters()[first.ctxAt!];
+  const argsParam = returned.getParameters()[0];
+  if (argsParam) inner.argsParam = argsParam;
+  // The handler's declared types on the way (a same-file alias once, however often it is named).
+  const types = [...new Set([params[cbIndex].getTypeNode(), handlerParamType, wrapper.getReturnTypeNode()].flatMap((t) => (t ? declaredFunctionType(t) ?? [] : [])))];
+  const second = link(registration, inner, calls[0], [returned.getReturnTypeNode()], types, `the function ${wrapperName(wrapperCall)}() returns`);
+  if ('refusal' in second) return refuse(second.refusal);
+  chain.ctxIndex = second.ctxAt!;
+  chain.hops = [first, second];
+  return chain;
+}
+
+/**
+ * A wrapper that cannot be followed (imported, or not simply returning a function): the handler
+ * it is given is still known, and is reported with that reason instead of as asking outside a request.
+ */
+function opaqueWrapper(registration: CallExpression, site: CallExpression, registrar: HandlerFunction | undefined, wrapperCall: CallExpression): WrapperChain | undefined {
+  const regArgs = registration.getArguments();
+  for (const arg of wrapperCall.getArguments()) {
+    const a = unwrapExpression(arg);
+    let handler: HandlerFunction | undefined;
+    let nameArg: Node | undefined = regArgs[0];
+    if (registrar) {
+      const decl = Node.isIdentifier(a) ? resolveIdentifier(a) : undefined;
+      const index = registrar.getParameters().findIndex((p) => p === decl);
+      const siteArg = index >= 0 ? site.getArguments()[index] : undefined;
+      handler = siteArg ? resolveFunction(siteArg) : undefined;
+      const nameDecl = Node.isIdentifier(unwrapExpression(regArgs[0])) ? resolveIdentifier(unwrapExpression(regArgs[0]) as import('ts-morph').Identifier) : undefined;
+      nameArg = site.getArguments()[registrar.getParameters().findIndex((p) => p === nameDecl)];
+    } else if (Node.isArrowFunction(a) || Node.isFunctionExpression(a)) handler = a;
+    if (handler) {
+      return {
+        registration, site, handler, name: registeredName(nameArg, handler), ctxIndex: 1, hops: [],
+        problem: `the wrapper ${wrapperName(wrapperCall)}() it goes through is not a function of this file that returns a function, so whether it hands the handler's answer back unchanged cannot be checked`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** `(args) => wrap(name, cb)(args)`, `async (args) => { return await wrap(…)(args); }`: the outer call. */
+function invokedCall(fn: HandlerFunction): CallExpression | undefined {
+  const body = fn.getBody();
+  let expr: Node | undefined = body;
+  if (body && Node.isBlock(body)) {
+    const statements = body.getStatements();
+    if (statements.length !== 1 || !Node.isReturnStatement(statements[0])) return undefined;
+    expr = statements[0].getExpression();
+  }
+  let e = expr && unwrapExpression(expr);
+  if (e && Node.isAwaitExpression(e)) e = unwrapExpression(e.getExpression());
+  return e && Node.isCallExpression(e) && Node.isCallExpression(unwrapExpression(e.getExpression())) ? e : undefined;
+}
+
+/**
+ * One link: `via` calls the next function with `call`. Where it passes the arguments and the
+ * context, whether it must pass the context, and what it does with the result (see dispatch-routes.ts).
+ */
+function link(registration: CallExpression, via: HandlerInfo, call: CallExpression, declared: (TypeNode | undefined)[], memberTypes: Node[], what: string): DispatchRoute | { refusal: string } {
+  for (let node: Node | undefined = call.getParent(); node && node !== via.fn; node = node.getParent()) {
+    if (isFunctionLike(node)) return { refusal: `${what} calls the handler from a nested function` };
+    if (Node.isIterationStatement(node)) return { refusal: `${what} calls the handler in a loop` };
+  }
+  const params = via.fn.getParameters();
+  if (!params.every((p) => Node.isIdentifier(p.getNameNode()) && !p.getDotDotDotToken())) return { refusal: `${what} does not take its arguments by name` };
+  const args = call.getArguments().map((a) => unwrapExpression(a).getText());
+  const argsName = params[0]?.getName();
+  const ctxName = params[via.ctxIndex]?.getName();
+  if (args.length === 0 || args[0] !== argsName) return { refusal: `${what} does not pass its arguments on first` };
+  const route: DispatchRoute = {
+    key: -1, member: '', registration, via, call, targets: [], byInheritance: false, passContext: false, widen: [], memberTypes,
+    subjectOf: (): RegisteredName => ({}),
+  };
+  if (args.length > 2 || (args.length === 2 && args[1] !== ctxName)) return { refusal: `${what} passes the handler something other than its arguments and context` };
+  if (args.length === 2) route.ctxAt = 1;
+  else {
+    if (via.ctxIndex !== 1 || params.length > 1) return { refusal: `${what} has no context parameter at the place the handler takes it` };
+    route.passContext = true;
+    route.ctxAt = 1;
+  }
+  route.argsAt = 0;
+  // The value: returned, or held in a variable the link works on.
+  let value: Node = call;
+  while (value.getParent() && (Node.isAwaitExpression(value.getParent()!) || Node.isParenthesizedExpression(value.getParent()!))) value = value.getParent()!;
+  const parent = value.getParent();
+  if (!(parent && Node.isReturnStatement(parent)) && !(Node.isArrowFunction(via.fn) && parent === via.fn)) {
+    const holder = parent && Node.isVariableDeclaration(parent) && Node.isIdentifier(parent.getNameNode()) ? parent.getVariableStatement() : undefined;
+    const block = holder?.getParent();
+    if (!holder || holder.getDeclarations().length !== 1 || !block || !(Node.isBlock(block) || Node.isCaseClause(block))) {
+      return { refusal: `${what} does something with the handler's result other than returning it or holding it in a variable` };
+    }
+    route.holder = { statement: holder, name: (parent as import('ts-morph').VariableDeclaration).getName() };
+  }
+  const widen = widenable(declared);
+  if ('problem' in widen) return { refusal: `${what} ${widen.problem}` };
+  route.widen = widen.nodes;
+  return route;
+}
+
+/** A function type node, or the one a same-file type alias names. */
+function declaredFunctionType(type: TypeNode, depth = 0): Node | undefined {
+  if (Node.isParenthesizedTypeNode(type)) return declaredFunctionType(type.getTypeNode(), depth + 1);
+  if (Node.isFunctionTypeNode(type)) return type;
+  if (Node.isTypeReference(type) && depth < 5) {
+    const alias = type.getSourceFile().getTypeAlias(type.getTypeName().getText());
+    const inner = alias?.getTypeNode();
+    return inner ? declaredFunctionType(inner, depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+function wrapperName(call: CallExpression): string {
+  return call.getExpression().getText().replace(/\s+/g, '');
+}
+

@@ -1,0 +1,2 @@
+// What the definitions fixture did, in order (shared by its modules).
+export const effects: string[] = [];

@@ -1,0 +1,44 @@
+// A registrar and a curried wrapper that drop the context (issue 12, shape 4): the wrapper rate
+// limits every tool, counts the calls that finished, and turns errors into tool errors. After the
+// migration it must pass the context on and hand an input request back unchanged, uncounted.
+import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export const effects: string[] = [];
+/** Requests each tool accepted; not an effect of the call: every round is a request of its own. */
+export const accepted = new Map<string, number>();
+
+type ToolCallback = (args: Record<string, unknown>) => Promise<CallToolResult>;
+
+function wrap(name: string, cb: ToolCallback): ToolCallback {
+  return async (args) => {
+    const used = accepted.get(name) ?? 0;
+    if (used >= 100) return { isError: true, content: [{ type: 'text', text: `${name}: rate limited` }] };
+    accepted.set(name, used + 1);
+    try {
+      const result = await cb(args);
+      effects.push(`finished:${name}`);
+      return result;
+    } catch (error) {
+      return { isError: true, content: [{ type: 'text', text: `${name} failed: ${String(error)}` }] };
+    }
+  };
+}
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'billing', version: '1.0.0' });
+  const tool = (name: string, schema: z.ZodRawShape, cb: ToolCallback) =>
+    server.registerTool(name, { inputSchema: z.object(schema) }, (args) => wrap(name, cb)(args));
+
+  tool('refund', { invoice: z.string() }, async ({ invoice }) => {
+    effects.push(`lookup:${String(invoice)}`);
+    const answer = await server.server.elicitInput({
+      message: `Refund invoice ${String(invoice)}?`,
+      requestedSchema: { type: 'object', properties: { refund: { type: 'boolean' } }, required: ['refund'] },
+    });
+    if (answer.action !== 'accept' || answer.content?.refund !== true) return { content: [{ type: 'text', text: 'Not refunded' }] };
+    effects.push(`refund:${String(invoice)}`);
+    return { content: [{ type: 'text', text: `Invoice ${String(invoice)} refunded` }] };
+  });
+  return server;
+}
