@@ -201,10 +201,17 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
  * for code that still calls it or because it is exported. The same words on every run, so its
  * marker is written once.
  */
+const LIFTED_SO_FAR = 'whose question was lifted into the handlers migrated so far';
+
+/** The finding on a helper kept beside its companions: its callers in this run no longer reach its question. */
+export function isKeptHelperFinding(finding: FindingInput): boolean {
+  return finding.rule === 'push-in-helper' && finding.message.includes(LIFTED_SO_FAR);
+}
+
 export function keptHelperFinding(site: PushSite, name: string): FindingInput {
   return {
     rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
-    message: `${site.api} is made in helper ${name}(), whose question was lifted into the handlers migrated so far (they use ${camelCase(name)}Params() instead); ${name}() itself still asks, for the callers it has left or because it is exported`,
+    message: `${site.api} is made in helper ${name}(), ${LIFTED_SO_FAR} (they use ${camelCase(name)}Params() instead); ${name}() itself still asks, for the callers it has left or because it is exported`,
     suggestion: `Move the remaining callers of ${name}() to its companions (or migrate them), then remove it.`,
   };
 }

