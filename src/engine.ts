@@ -82,6 +82,27 @@ export function parseSource(absPath: string, text: string): SourceFile {
   return sourceFile;
 }
 
+/**
+ * The text the transforms see for a file: after the v1→v2 upgrade when `mode` runs it on this
+ * file (as transformSource does first). Cross-file mode reads helper modules through it, so that a
+ * helper is found in its caller's run exactly as its own run will find it.
+ */
+export function textAfterUpgrade(absPath: string, text: string, mode: SdkUpgradeMode | undefined, projectType?: ProjectType): string {
+  if (mode === undefined || mode === 'never' || !wantsSdkUpgrade(mode, text)) return text;
+  const bom = text.startsWith(BOM) ? BOM : '';
+  let sourceFile: SourceFile | undefined;
+  try {
+    sourceFile = parseSource(absPath, text.slice(bom.length));
+    const upgrade = runSdkUpgrade(sourceFile, { projectType });
+    return upgrade.changed ? bom + upgrade.text : text;
+  } catch {
+    // A file that does not parse or upgrade is reported by its own run; its helpers are not offered.
+    return text;
+  } finally {
+    if (sourceFile && !sourceFile.wasForgotten()) project().removeSourceFile(sourceFile);
+  }
+}
+
 interface PendingFinding extends FindingInput {
   /** Edits applied after the text this finding's pos refers to, with the text each applied to (to map it forward). */
   laterEdits: { edits: TextEdit[]; before: string }[];

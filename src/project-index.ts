@@ -49,6 +49,8 @@ export interface ProjectIndexOptions {
   /** `--project`: one tsconfig for every file; undefined: the nearest one per file. */
   tsconfig?: string;
   aliases?: readonly PushAlias[];
+  /** The text the transforms will see for a file (after the v1→v2 upgrade); default: its text. */
+  textOf?: (file: IndexedFile) => string;
   /** The text of a file of the run that is no candidate (a module tool definitions pass through); undefined outside the run. */
   readFile?: (absPath: string) => string | undefined;
   /** The run upgrades this v1 file before migrating it. */
@@ -98,6 +100,16 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
   };
   const caches = new Map<ts.CompilerOptions, ts.ModuleResolutionCache>();
   const helperNames = new Map<string, boolean>();
+  // Helper modules are read as their own run will read them (a v1 module after its upgrade).
+  const seen = new Map<string, string>();
+  const textOf = (file: IndexedFile): string => {
+    let known = seen.get(file.absPath);
+    if (known === undefined) {
+      known = options.textOf ? options.textOf(file) : file.text;
+      seen.set(file.absPath, known);
+    }
+    return known;
+  };
   const isHelperModule = (absPath: string): boolean => {
     let known = helperNames.get(absPath);
     if (known === undefined) {
@@ -105,7 +117,7 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
       known = false;
       if (/\bexport\b/.test(file.text) && mayAsk(file.text, aliases)) {
         stats.parsed++;
-        const parsed = parseOnTheSide(absPath, file.text);
+        const parsed = parseOnTheSide(absPath, textOf(file));
         try {
           known = exportsAskingHelper(parsed.sourceFile, aliases);
         } finally {
@@ -142,7 +154,7 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
       importsOfFile.set(file.absPath, [...(importsOfFile.get(file.absPath) ?? []), [specifier, target]]);
       if (!isHelperModule(target)) continue;
       const input = inputs.get(file.absPath) ?? { modules: {} };
-      input.modules[specifier] = { absPath: target, text: byPath.get(target)!.text };
+      input.modules[specifier] = { absPath: target, text: textOf(byPath.get(target)!) };
       inputs.set(file.absPath, input);
     }
   }
@@ -154,7 +166,7 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
       const relayed = direct.get(target);
       if (!relayed || !/\bexport\b/.test(byPath.get(target)!.text)) continue;
       const input = inputs.get(file) ?? { modules: {} };
-      input.modules[specifier] = { absPath: target, text: byPath.get(target)!.text, imports: relayed };
+      input.modules[specifier] = { absPath: target, text: textOf(byPath.get(target)!), imports: relayed };
       inputs.set(file, input);
     }
   }

@@ -131,7 +131,7 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     help:
       'The request sits where the generated step machine cannot jump back into on the retry with ' +
       'certainty: in a loop or labelled block, a branch or `switch` case without braces, a case that ' +
-      'falls through, more than four `if`/`try`/`case` blocks deep, under a condition or switch subject ' +
+      'falls through, more than six `if`/`try`/`case` blocks deep, under a condition or switch subject ' +
       'that may change between legs, or after an earlier block that asks without returning. Flatten the ' +
       'block (early returns, a helper per branch) so the question is asked at the top level of the ' +
       'handler, then run the migration again, or migrate this handler by hand.',

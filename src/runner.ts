@@ -13,6 +13,7 @@ import path from 'node:path';
 import { discoverFiles, toDisplayPath } from './discover.js';
 import { unifiedDiff } from './diff.js';
 import { runFileTask, type FileTask, type FileTaskResult } from './file-task.js';
+import { textAfterUpgrade } from './engine.js';
 import { buildProjectIndex, nearestTsconfig, type ProjectIndex } from './project-index.js';
 import { camelCase } from './step-machine/naming.js';
 import { findDirtyFiles } from './git.js';
@@ -243,7 +244,11 @@ export async function run(options: RunOptions): Promise<RunResult> {
       const runFiles = new Set(files.map((f) => path.normalize(f.absPath)));
       const readFile = (absPath: string) => (runFiles.has(absPath) ? readText(absPath) : undefined);
       index = buildProjectIndex(held, {
-        tsconfig: crossFile.explicit ? crossFile.tsconfig : undefined, aliases, readFile, upgraded: (text) => wantsSdkUpgrade(options.sdkUpgrade, text),
+        tsconfig: crossFile.explicit ? crossFile.tsconfig : undefined,
+        aliases,
+        textOf: (file) => textAfterUpgrade(file.absPath, file.text, options.sdkUpgrade, tasks.get(file.absPath)?.sdkProjectType),
+        readFile,
+        upgraded: (text) => wantsSdkUpgrade(options.sdkUpgrade, text),
       });
       crossFileStats = { tsconfig: crossFile.tsconfig, ...index.stats, groups: 0, indexMs: Math.round(performance.now() - indexStarted) };
       for (const task of held) scheduler.submit(withIndex(task, index));

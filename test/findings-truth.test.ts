@@ -115,8 +115,6 @@ describe('legacy-era-branch: a dual-era handler keeps its 2025 branch', () => {
 
 describe('dangerous consequences are errors, on the question and on every handler that reaches it', () => {
   it.each([
-    ['confirm-helper-catch-defaults-to-yes-error', 9, 20, /on 2026-07-28 the request throws and its catch returns true, as if the user had confirmed, so the action runs without asking/, 'tool handler charge calls confirmCharge()'],
-    ['confirm-helper-capability-guard-goes-ahead-error', 10, 18, /whenever the client does not announce elicitation, its client-capability check returns \{ confirmed: true \}, as if the user had confirmed, so the action runs without asking/, 'tool handler delete_record calls requestConfirmation()'],
     ['roots-helper-falls-back-to-cwd-error', 9, 17, /the request throws and its catch falls back to process\.cwd\(\) as the root, so the action runs without asking/, 'tool handler list_files calls workspaceRoots()'],
   ])('%s', (name, question, call, consequence, caller) => {
     const outcome = run(name);
@@ -129,15 +127,27 @@ describe('dangerous consequences are errors, on the question and on every handle
     expect(message(call)).toMatch(consequence);
   });
 
+  // A helper whose question sits in a try, or after a capability check, is lifted (nested-helpers.ts):
+  // the question is returned, not sent, so the catch no longer stands in for the answer, and the
+  // check decides per request as before. Only an unmigrated question is dangerous.
+  it.each([
+    ['confirm-helper-catch-defaults-to-yes-lifted'],
+    ['confirm-helper-capability-guard-goes-ahead-lifted'],
+  ])('%s: the question is lifted, nothing is left dangerous', (name) => {
+    const outcome = run(name);
+    expect(outcome.handlersMigrated).toBe(1);
+    expect(outcome.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+  });
+
   it('a fallback in a function nothing calls stays a warning: no request reaches it', () => {
-    const text = readFileSync(path.join(dir, 'confirm-helper-catch-defaults-to-yes-error.input.ts'), 'utf8').replace(/server\.registerTool[\s\S]*$/, '');
+    const text = readFileSync(path.join(dir, 'confirm-helper-catch-defaults-to-yes-lifted.input.ts'), 'utf8').replace(/server\.registerTool[\s\S]*$/, '');
     const outcome = transformSource({ absPath: path.join(dir, 'x.ts'), text, transforms: [transform], options: { stateModulePath: path.join(dir, 'mrtr-state.ts') } });
     expect(outcome.findings.map((f) => `${f.line} ${f.severity} ${f.rule}`)).toEqual(['9 warning push-in-helper']);
   });
 });
 
 describe('the CLI: an error-severity finding makes the run exit 1, across modules too', () => {
-  it('a confirmation that defaults to yes in a helper module: errors on the helper and on the handler that calls it', async () => {
+  it('a confirmation that defaults to yes in a helper module (kept whole by its finally): errors on the helper and on the handler that calls it', async () => {
     const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { runCli } = await import('./helpers/cli-run.js');
@@ -155,6 +165,8 @@ describe('the CLI: an error-severity finding makes the run exit 1, across module
         "    return answer.action === 'accept';",
         '  } catch {',
         '    return true;',
+        '  } finally {',
+        "    console.log('charge question done');",
         '  }',
         '}',
         '',
@@ -177,8 +189,8 @@ describe('the CLI: an error-severity finding makes the run exit 1, across module
       const errors = report.findings.filter((f) => f.severity === 'error').map((f) => `${f.path}:${f.line} ${f.rule}`);
       expect(errors).toEqual(['src/lib/confirm.ts:5 push-in-helper', 'src/server.ts:7 push-in-helper']);
       const [helper, call] = report.findings.filter((f) => f.severity === 'error');
-      expect(helper.message).toMatch(/called by tool handler charge \(\.\.\/server\.ts\); it is not lifted into that handler because it asks inside a try statement.*on 2026-07-28 the request throws and its catch returns true, as if the user had confirmed, so the action runs without asking/);
-      expect(call.message).toMatch(/confirmCharge\(\) in \.\/lib\/confirm\.js asks the client \(ctx\.mcpReq\.elicitInput\) and is not lifted \(it asks inside a try statement, whose catch or finally would no longer cover the question\), so this handler is left as it was\. Left like this it is dangerous: on 2026-07-28 the request throws and its catch returns true/);
+      expect(helper.message).toMatch(/called by tool handler charge \(\.\.\/server\.ts\); it is not lifted into that handler because a `finally` around the question would run on the leg that asks as well as on the one that answers.*on 2026-07-28 the request throws and its catch returns true, as if the user had confirmed, so the action runs without asking/);
+      expect(call.message).toMatch(/confirmCharge\(\) in \.\/lib\/confirm\.js asks the client \(ctx\.mcpReq\.elicitInput\) and is not lifted \(a `finally` around the question would run on the leg that asks as well as on the one that answers\), so this handler is left as it was\. Left like this it is dangerous: on 2026-07-28 the request throws and its catch returns true/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -27,7 +27,7 @@ describe('step-machine routes: reported edges leave the file compiling as it was
   it.each([
     ['wrapper-changing-result-reported', 'push-unsupported-shape', 23, /timed\(\), which does something with the handler's result/],
     ['wrapper-calling-handler-twice-reported', 'push-unsupported-shape', 25, /withRetry\(\), which calls or uses the handler more than once/],
-    ['method-helper-with-side-effect-reported', 'push-in-helper', 25, /helper NodeTools\.confirm\(\), called by tool handler drain_node; it is not lifted into that handler because code before the call has side effects/],
+    ['method-helper-guarded-with-side-effect-reported', 'push-in-helper', 26, /helper VolumeTools\.confirm\(\), called by tool handler wipe_volume; it is not lifted into that handler because its code before the question has side effects/],
     ['method-called-only-from-timer-reported', 'push-outside-request', 17, /in AlertTools\.writeDigest\(\) runs outside any client request: from a timer, setInterval\(…\)/],
     ['context-closure-helper-reported', 'framework-asking-api', 11, /implements `confirm` of the object toolContext\(\) returns: an asking API handed to other code/],
     ['curried-wrapper-reported', 'push-unsupported-shape', 20, /withScope\('admin'\)\(\), which does not lead to a function declared in this file/],

@@ -5,7 +5,7 @@ const server = new McpServer({ name: 'hr', version: '1.0.0' });
 
 // Asks again until the reason is long enough.
 async function askReason(ctx: ServerContext, employee: string): Promise<string | undefined> {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askReason(), called by tool handler offboard; it is not lifted into that handler because it calls itself
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper askReason(), called by tool handler offboard; it is not lifted into that handler because it calls itself, so how many questions it asks is not known
   const answer = await ctx.mcpReq.elicitInput({
     message: `Reason for removing ${employee}? (at least 10 characters)`,
     requestedSchema: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },

@@ -5,19 +5,23 @@ const server = new McpServer({ name: 'deep', version: '1.0.0' });
 
 server.registerTool(
   'deep',
-  { description: 'Asks five blocks deep', inputSchema: z.object({ a: z.boolean(), b: z.boolean(), c: z.boolean(), d: z.boolean() }) },
-  async ({ a, b, c, d }, ctx) => {
+  { description: 'Asks seven blocks deep', inputSchema: z.object({ a: z.boolean(), b: z.boolean(), c: z.boolean(), d: z.boolean(), e: z.boolean(), f: z.boolean() }) },
+  async ({ a, b, c, d, e, f }, ctx) => {
     if (a) {
       if (b) {
         try {
           if (c) {
             if (d) {
-              // @mcp-mrtr-migrate push-nested-block: ctx.mcpReq.elicitInput in tool handler 'deep': the question sits more than 4 if/try/switch blocks deep
-              const answer = await ctx.mcpReq.elicitInput({
-                message: 'Still there?',
-                requestedSchema: { type: 'object', properties: { here: { type: 'boolean' } }, required: ['here'] },
-              });
-              if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'Gone' }] };
+              if (e) {
+                if (f) {
+                  // @mcp-mrtr-migrate push-nested-block: ctx.mcpReq.elicitInput in tool handler 'deep': the question sits more than 6 if/try/switch blocks deep
+                  const answer = await ctx.mcpReq.elicitInput({
+                    message: 'Still there?',
+                    requestedSchema: { type: 'object', properties: { here: { type: 'boolean' } }, required: ['here'] },
+                  });
+                  if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'Gone' }] };
+                }
+              }
             }
           }
         } catch (error) {

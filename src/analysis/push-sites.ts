@@ -648,32 +648,38 @@ function valueSite(access: Node): Draft | undefined {
     if (!bindCall || !Node.isCallExpression(bindCall) || bindCall.getExpression() !== parent) return undefined;
     value = bindCall;
   }
-  const handed = handedOn(value) ?? invokedReflectively(value);
+  const handed = handedOn(value) ?? reflectiveLookup(access);
   if (!handed) return undefined;
   return { kind: inTaskRegistration(handed) ? 'task' : kind, api: apiText(access), node: handed, receiver: access };
 }
 
 /**
- * `const ask = (server as any)?.elicitInput || other?.elicitInput; … ask.call(server, params)`: the
- * push function looked up reflectively and invoked through `.call` / `.apply`, which no call site
- * shows. The first lookup of the initializer stands for the site.
+ * `const fn = (server as any)?.elicitInput || server?.server?.elicitInput;` … `fn.call(server, params)`:
+ * the push function looked up at run time into a local and called through `.call` / `.apply`, so
+ * no call names it. The first lookup of the declaration stands for the site.
  */
-function invokedReflectively(value: Node): Node | undefined {
-  let top = value;
-  for (let parent = top.getParent(); parent; parent = top.getParent()) {
-    const chain = Node.isBinaryExpression(parent) && /^(\|\||\?\?)$/.test(parent.getOperatorToken().getText());
-    if (!chain && !TRANSPARENT(parent)) break;
-    // Only the first lookup of an `a || b` chain.
-    if (chain && (parent as import('ts-morph').BinaryExpression).getLeft() !== top) return undefined;
-    top = parent;
+function reflectiveLookup(access: Node): Node | undefined {
+  let value = access;
+  let holder = value.getParent();
+  while (holder && (TRANSPARENT(holder) || Node.isBinaryExpression(holder) && ['||', '??'].includes(holder.getOperatorToken().getText()) ||
+    Node.isConditionalExpression(holder) && holder.getCondition() !== value)) {
+    value = holder;
+    holder = holder.getParent();
   }
-  const decl = top.getParent();
-  if (!decl || !Node.isVariableDeclaration(decl) || decl.getInitializer() !== top || !Node.isIdentifier(decl.getNameNode())) return undefined;
-  const name = decl.getName();
-  const scope = decl.getFirstAncestor((a) => isFunctionLike(a)) ?? decl.getSourceFile();
-  const invoked = scope.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).some((p) =>
-    /^(call|apply)$/.test(p.getName()) && unwrapExpression(p.getExpression()).getText() === name && Node.isCallExpression(p.getParent()));
-  return invoked ? value : undefined;
+  if (!holder || !Node.isVariableDeclaration(holder) || holder.getInitializer() !== value || !Node.isIdentifier(holder.getNameNode())) return undefined;
+  const first = value.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).find((a) => /^(elicitInput|requestSampling|createMessage|listRoots)$/.test(a.getName()));
+  if (first && first !== access) return undefined;
+  const name = holder.getName();
+  const scope = holder.getFirstAncestor((a) => isFunctionLike(a)) ?? holder.getSourceFile();
+  const calledIndirectly = scope.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => {
+    if (id.getText() !== name || id === holder.getNameNode()) return false;
+    let outer: Node = id;
+    while (outer.getParent() && TRANSPARENT(outer.getParent()!)) outer = outer.getParent()!;
+    const member = outer.getParent();
+    return member !== undefined && Node.isPropertyAccessExpression(member) && member.getExpression() === outer &&
+      ['call', 'apply'].includes(member.getName()) && Node.isCallExpression(member.getParent()) && (member.getParent() as CallExpression).getExpression() === member;
+  });
+  return calledIndirectly ? access : undefined;
 }
 
 /** v1 SDK names that make what uses them v1: the server and transport classes and the handler context type. */

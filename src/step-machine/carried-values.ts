@@ -75,7 +75,8 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
   for (const name of new Set(container.live.flat())) {
     const ask = requestNames.get(name);
     if (ask && ask.paramsHoisted) {
-      values.types.set(name, requestTypeName(ask.kind)!);
+      // A lifted helper's request keeps the type its builder declares.
+      values.types.set(name, ask.requestType ?? requestTypeName(ask.kind)!);
       // A sampling request holds the conversation it was built from.
       if (ask.kind === 'sampling') values.unbounded.push({ name, nameNode: ask.site.node });
       continue;

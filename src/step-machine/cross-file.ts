@@ -8,13 +8,14 @@
 // own helper modules, so that its callers can report the chain across modules.
 import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile } from '../ts-morph.js';
 import type { PushAlias } from '../config.js';
-import { aliasArgumentProblem } from '../analysis/alias-arguments.js';
+import { aliasArgumentProblem, implementedAlias } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo } from '../analysis/handlers.js';
 import { findPushSites, v1Surface } from '../analysis/push-sites.js';
 import { consequenceOf, fallbackWithoutAsking } from '../analysis/unasked-fallback.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { companionText, findHelperChains, findLiftableHelpers, type CompanionTypes, type LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
+import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
 import { indentationAt } from './text.js';
 import { detectStyle } from '../text-style.js';
 
@@ -74,17 +75,17 @@ export function exportsAskingHelper(sourceFile: SourceFile, aliases: readonly Pu
  * A module's exported liftable helpers, chains over helpers of the same module among them: their
  * companions compose the inner ones, all written in that module.
  */
-function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): { lifted: Map<string, LiftableHelper>; asking: Map<string, { api: string; consequence?: string; notLiftedBecause?: string }> } {
+function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): { lifted: Map<string, LiftableHelper>; asking: Map<string, Asking> } {
   const lifted = new Map<string, LiftableHelper>();
-  /** Exported functions that ask in their own body and are not lifted: name → the push call (and what leaving it means, when dangerous). */
-  const asking = new Map<string, { api: string; consequence?: string; notLiftedBecause?: string }>();
+  /** Exported functions that ask in their own body and are not lifted: name → the push call, and why not. */
+  const asking = new Map<string, Asking>();
   // As in the module's own run: a v1 module's helpers are not lifted, so offer none.
   if (v1Surface(sourceFile).server) return { lifted, asking };
   const handlers = findHandlers(sourceFile);
   const sites = findPushSites(sourceFile, handlers, aliases).filter((s) => aliasArgumentProblem(s) === undefined);
   const names = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-  const notLifted = new Map<Node, string>();
-  const helpers = findLiftableHelpers(sites, names, notLifted);
+  const refused = new Map<Node, HelperRefusal>();
+  const helpers = findLiftableHelpers(sites.filter((s) => !implementedAlias(s, aliases)), names, refused);
   // Found after the plain helpers, as in the module's own run, so their companion names agree.
   findHelperChains(sourceFile, sites, helpers, handlers, names);
   for (const helper of helpers.values()) {
@@ -104,10 +105,17 @@ function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): {
     const site = fn && !lifted.has(name) && !alias ? sites.find((s) => ownFunction(s.node) === fn) : undefined;
     const fallback = site && fallbackWithoutAsking(site);
     // Lifted in its own module but not offered: its companions would need numbered names there.
-    const why = fn && (notLifted.get(fn) ?? (helpers.has(fn) ? 'the names its companions would take are already used in its module' : undefined));
-    if (site) asking.set(name, { api: site.api, ...(fallback ? { consequence: consequenceOf(fallback, site.kind) } : {}), ...(why ? { notLiftedBecause: why } : {}) });
+    const refusal: HelperRefusal | undefined = fn && (refused.get(fn) ?? (helpers.has(fn) ? { code: 'names-taken', detail: 'the names its companions would take are already used in its module' } : undefined));
+    if (site) asking.set(name, { api: site.api, ...(fallback ? { consequence: consequenceOf(fallback, site.kind) } : {}), ...(refusal ? { refusal } : {}) });
   }
   return { lifted, asking };
+}
+
+/** An exported function that asks and is not lifted: its push call, why it is not lifted, and what leaving it means when dangerous. */
+interface Asking {
+  api: string;
+  refusal?: HelperRefusal;
+  consequence?: string;
 }
 
 /** The helper and, for a chain, the helpers it asks through, outermost first. */
@@ -165,8 +173,8 @@ export interface RelayedHelper {
   api: string;
   /** Set when the function goes ahead without an answer: what leaving it means (an error). */
   consequence?: string;
-  /** Why the function is not lifted, when its module says (helpers.ts). */
-  notLiftedBecause?: string;
+  /** Why the function is not lifted, when it asks itself (helpers.ts). */
+  refusal?: HelperRefusal;
   /**
    * The helper it asks through and the module that comes from (as the relaying module writes it);
    * undefined when the function asks itself in a shape that is not lifted.
@@ -294,8 +302,8 @@ export function importedChainFindings(sourceFile: SourceFile, handlers: readonly
       suggestion: `Call ${via.innerName}() from the handler (with the arguments ${chain.localName}() passes it), or move ${chain.localName}() into the module of ${via.innerName}(), then run the migration again.`,
     } : {
       rule: 'push-in-helper', severity: chain.consequence ? 'error' as const : 'warning' as const, pos: call.getStart(),
-      message: `${chain.localName}() in ${from} asks the client (${chain.api}) ${chain.notLiftedBecause ? `and is not lifted (${chain.notLiftedBecause})` : 'in a shape that is not lifted'}, so this handler is left as it was${chain.consequence ? `. Left like this it is dangerous: ${chain.consequence}` : ''}`,
-      suggestion: `Make ${chain.localName}() ask once with only pure code before the question (see its own finding), then run the migration again.`,
+      message: `${chain.localName}() in ${from} asks the client (${chain.api}) ${chain.refusal ? `and is not lifted (${chain.refusal.detail})` : 'in a shape that is not lifted'}, so this handler is left as it was${chain.consequence ? `. Left like this it is dangerous: ${chain.consequence}` : ''}`,
+      suggestion: chain.refusal ? refusalSuggestion(chain.refusal, chain.localName) : `Make ${chain.localName}() ask once at the top level of its body (see its own finding), then run the migration again.`,
     }];
   });
   return { findings, handlers: blocked };

@@ -254,8 +254,7 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     const add = (extra: number, line: string) => out.push((loop?.base ?? indent) + unit.repeat(level + extra) + line);
     for (const ask of round.asks) {
       if (ask.requestName && !ask.paramsHoisted) {
-        // A guarded helper's request builder is typed by the helper's companion (`{ ask } | { done }`).
-        add(0, `const ${ask.requestName}${guarded(ask) ? '' : requestAnnotation(ask, ec)} = ${rebased(ask, (loop?.base ?? indent) + unit.repeat(level))}${semi}`);
+        add(0, `const ${ask.requestName}${requestAnnotation(ask, ec)} = ${rebased(ask, (loop?.base ?? indent) + unit.repeat(level))}${semi}`);
       }
       const keyword = ask.replacement === undefined && plan.declared.get(ask.answerName)?.keyword === 'let' ? 'let' : 'const';
       const read = guarded(ask) ? `${asksWhen(ask.requestName!)} ? ${reader(ask)} : undefined` : reader(ask);
@@ -375,7 +374,8 @@ function statementStart(st: Node): number {
 }
 
 function requestAnnotation(ask: Ask, ec: EmitContext): string {
-  if (!ec.typescript) return '';
+  // A guarded helper's request builder is typed by the helper's companion (`{ ask } | { done }`).
+  if (!ec.typescript || guarded(ask)) return '';
   const type = REQUEST_TYPES[ask.kind];
   if (!type) return '';
   if (type === 'ElicitUrlParams') {

@@ -46,6 +46,16 @@ export function contextParameter(handler: HandlerInfo, replaced: Node[], taken: 
   };
 }
 
+/**
+ * The name the handler's context parameter has, or gets from contextParameter (given the names
+ * used in the handler): what the code planned before emission passes to helpers that need it.
+ */
+export function contextName(handler: HandlerInfo): string {
+  const node = handler.ctxParam?.getNameNode();
+  if (node && Node.isIdentifier(node)) return node.getText();
+  return uniqueName('ctx', new Set(handler.fn.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText())), '');
+}
+
 /** The statement (in a block or at module level) that holds the handler: where the state type goes. */
 export function statementOf(node: Node): Node {
   let current: Node = node;

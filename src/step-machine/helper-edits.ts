@@ -3,7 +3,8 @@
 import { Node, SyntaxKind } from '../ts-morph.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
-import { companionText, isPropertyName, type CompanionTypes, type HelperCall, type LiftableHelper } from './helpers.js';
+import { companionText, type CompanionTypes, type HelperCall, type LiftableHelper } from './helpers.js';
+import { isPropertyName } from './references.js';
 import { answerTypeName, requestTypeName } from './sdk-types.js';
 import { keptHelperFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
 import { indentationAt, lineStartOf } from './text.js';
@@ -53,7 +54,7 @@ export function helperEdits(
     }
     const types = companionTypes(helper, typescript, uses);
     const indent = indentationAt(text, helper.declaration.getStart());
-    const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types, forOtherFiles);
+    const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types, forOtherFiles, contextReadEdits(helper, uses));
     const exported = Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported() :
       Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
     // The helper's doc comment goes with it: the companions carry their own.
@@ -79,8 +80,28 @@ export function helperEdits(
   return findings;
 }
 
+/**
+ * `x.getClientCapabilities()` in a lifted helper's companions becomes
+ * `clientCapabilities(ctx) ?? x.getClientCapabilities()`, as in a migrated handler: this request's
+ * declared capabilities on 2026-07-28, the connection's on a 2025-era request.
+ */
+function contextReadEdits(helper: LiftableHelper, uses: Set<string>): TextEdit[] {
+  if (!helper.context) return [];
+  uses.add('clientCapabilities');
+  return helper.fn.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => {
+    const callee = call.getExpression();
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities';
+  }).map((call) => {
+    const parent = call.getParent();
+    const bare = parent && (Node.isVariableDeclaration(parent) || Node.isReturnStatement(parent) || Node.isExpressionStatement(parent));
+    const read = `clientCapabilities(${helper.context!.name}) ?? ${call.getText()}`;
+    return { start: call.getStart(), end: call.getEnd(), text: bare ? read : `(${read})` };
+  });
+}
+
 function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<string>): CompanionTypes {
   if (!typescript) return {};
+  if (helper.context) uses.add('type ServerContext');
   const kind = helper.site.kind === 'roots' ? 'roots' : helper.site.kind === 'sampling' ? 'sampling' : helper.site.elicitMode === 'url' ? 'elicit-url' : 'elicit';
   const request = requestTypeName(kind);
   const answer = answerTypeName(kind, helper.site.api);
@@ -95,6 +116,6 @@ function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<s
   for (const id of helper.fn.getReturnTypeNode()?.getDescendantsOfKind(SyntaxKind.Identifier) ?? []) {
     if (sdkNames.has(id.getText())) uses.add(`type ${id.getText()}`);
   }
-  return { request, answer, result };
+  return { request, answer, result, ...(helper.context ? { context: 'ServerContext' } : {}) };
 }
 

@@ -11,11 +11,14 @@
 import { Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type ParameterDeclaration, type SourceFile, type Statement } from '../ts-morph.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
-import type { FindingInput } from '../types.js';
+import type { FindingInput, TextEdit } from '../types.js';
 import { camelCase, snakeCase } from './naming.js';
 import { isPureExpression, isPureStatement } from './purity.js';
-import { stripUrlModeFields } from './plan.js';
+import { bindingNames, stripUrlModeFields } from './plan.js';
 import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-helpers.js';
+import { outcomeBodyText, paramsBodyText, returnsFromHelper, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
+import { stableCode } from './stable-code.js';
+import { isPropertyName } from './references.js';
 
 type HelperFunction = FunctionDeclaration | ArrowFunction | FunctionExpression | MethodDeclaration;
 
@@ -54,6 +57,18 @@ export interface LiftableHelper {
    * `{ ask: request }` or `{ done: value }`, and callers ask only for `ask` (see guarded-helpers.ts).
    */
   guarded?: boolean;
+  /**
+   * Set when the question sits inside if/try blocks, after code with effects, or next to a
+   * capability read: the split the companions are written from (see nested-helpers.ts).
+   */
+  nested?: NestedSplit;
+  /** What a guarded nested helper returns without asking, as its `{ done: T }` spells it ('' in JavaScript). */
+  resultType?: string;
+  /**
+   * The companions read the client's capabilities: they take this request's context first, under
+   * `name`, where they do (`params`, `outcome`), and read its envelope before the old call.
+   */
+  context?: { name: string; params: boolean; outcome: boolean };
   /** Its companions are already in its module, as a run writes them (an imported helper in cross-file mode). */
   written?: boolean;
 }
@@ -77,10 +92,10 @@ export interface HelperCall {
 }
 
 /**
- * Helpers in this file that wrap exactly one question in a shape that can be split. `notLifted`, when
- * given, receives for every other function that asks why it is not lifted (for the findings).
+ * Helpers in this file that wrap exactly one question in a shape that can be split. `refused`
+ * collects, for every other function that asks, why it is not lifted (reported on its question).
  */
-export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, notLifted?: Map<Node, string>): Map<Node, LiftableHelper> {
+export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, refused: Map<Node, HelperRefusal> = new Map()): Map<Node, LiftableHelper> {
   const helpers = new Map<Node, LiftableHelper>();
   const byFunction = new Map<Node, PushSite[]>();
   for (const site of sites) {
@@ -92,91 +107,231 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, notLi
     byFunction.set(fn, list);
   }
   for (const [fn, fnSites] of byFunction) {
-    const refuse = (why: string) => void notLifted?.set(fn, why);
+    const refuse = (code: HelperRefusal['code'], detail: string) => void refused.set(fn, { code, detail });
+    const named = helperName(fn);
+    if (!named || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn))) {
+      refuse('no-name', Node.isMethodDeclaration(fn) ? 'it is a method other code may call (public, or protected in an exported class), so its callers cannot all move to companions'
+        : 'it is not a top-level function or const (a closure or a nested function)');
+      continue;
+    }
     if (fnSites.length !== 1) {
-      refuse(`it asks ${fnSites.length} times`);
+      refuse('several-questions', `it asks ${fnSites.length} times`);
       continue;
     }
     const site = fnSites[0];
     if (!['elicitation', 'sampling', 'roots'].includes(site.kind)) continue;
-    if (!site.awaited) {
-      refuse('its question is not awaited where it is asked');
+    if (!site.call) {
+      refuse('reflective-lookup', 'it looks the push function up at run time and calls it through .call or .apply');
       continue;
     }
-    if (site.inLoop || site.inTry) {
-      refuse(site.inLoop ? 'it asks inside a loop' : 'it asks inside a try statement, whose catch or finally would no longer cover the question');
-      continue;
-    }
-    const named = helperName(fn);
-    if (!named || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn))) {
-      refuse(Node.isMethodDeclaration(fn) ? 'it is a method other code may call (public, or protected in an exported class), so its callers cannot all move to companions'
-        : 'it is not a top-level function or const (a closure or a nested function)');
+    if (site.kind === 'elicitation' && site.elicitMode === 'unknown' && mayBeUrlRequest(site.params, fn)) {
+      refuse('request-mode-unknown', 'its request is not written out and its type also allows a URL-mode question, so whether to return a form or a URL input request cannot be told');
       continue;
     }
     const body = fn.getBody();
     if (!body || !Node.isBlock(body)) {
-      refuse('its body is an expression, not a block');
+      refuse('no-name', 'its body is an expression, not a block');
+      continue;
+    }
+    if ((fn as FunctionDeclaration).isGenerator?.()) {
+      refuse('generator', 'it is a generator');
       continue;
     }
     // A default value goes into the companions with its parameter, so it must be safe to evaluate there too.
-    if (!fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()) && isPureExpression(p.getInitializer()) && !p.getDotDotDotToken())) {
-      refuse('a parameter is destructured, a rest parameter, or has a default value with side effects');
+    if (!fn.getParameters().every(plainParameter)) {
+      refuse('parameters', 'its parameters include a rest parameter or a default value with side effects');
       continue;
     }
     // A helper that calls itself asks an unknown number of times: its companions cannot say that.
     if (callsItself(fn, named.name)) {
-      refuse('it calls itself');
+      refuse('calls-itself', 'it calls itself, so how many questions it asks is not known');
       continue;
     }
-    const split = site.call ? splitAround(body, site.call, false, true) : { reason: 'the question is not a call' };
-    if ('reason' in split) {
-      refuse(split.reason);
+    const simple = simpleHelper(fn, named, site, body, taken);
+    if (simple) {
+      helpers.set(fn, simple);
       continue;
     }
-    if (split.guarded && !guardLiftable(fn, site)) {
-      refuse(site.kind === 'roots' || site.elicitMode === 'url' ? 'it can return before its question, which is lifted only for form elicitation and sampling'
-        : 'it can return before its question and has no declared return type, which its companions need for the early result');
-      continue;
-    }
-    const base = camelCase(named.name);
-    const paramNames = fn.getParameters().map((p) => p.getName());
-    const names = (nodes: Node[]) => new Set(nodes.flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n)).map((n) => n.getText()));
-    const preDeclared = new Set(split.pre.flatMap((st) => Node.isVariableStatement(st) ? st.getDeclarations().map((d) => d.getName()) : []));
-    const postNames = names(split.post);
-    const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
-    // The outcome would repeat the guards to get at a local: kept simple, such a helper is not lifted.
-    if (split.guarded && outcomeNeedsPre) {
-      refuse('it can return before the question, and the code after the question uses a local of the code before it');
-      continue;
-    }
-    const requestNames = names([...split.pre, ...(site.params ? [site.params] : [])]);
-    const outcomeNames = names([...(outcomeNeedsPre ? split.pre : []), ...split.post]);
-    const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
-    const requestFn = uniqueIn(`${base}Params`, taken);
-    const resultFn = split.post.length > 0 ? uniqueIn(`${base}Outcome`, taken) : undefined;
-    helpers.set(fn, {
-      name: named.name,
-      fn,
-      declaration: named.declaration,
-      receiver: Node.isMethodDeclaration(fn) ? 'this.' : '',
-      modifiers: Node.isMethodDeclaration(fn) ? fn.getModifiers().filter((m) => m.getKind() === SyntaxKind.PrivateKeyword || m.getKind() === SyntaxKind.ProtectedKeyword).map((m) => `${m.getText()} `).join('') : '',
-      site,
-      params: fn.getParameters(),
-      pre: split.pre,
-      post: split.post,
-      binding: split.binding,
-      requestFn,
-      resultFn,
-      resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0),
-      requestParams: used(requestNames),
-      outcomeParams: used(outcomeNames),
-      outcomeNeedsPre,
-      keyHint: keyHintOf(named.name),
-      depth: 1,
-      guarded: split.guarded,
-    });
+    const nested = nestedHelper(fn, named, site, body, taken);
+    if ('code' in nested) refuse(nested.code, nested.detail);
+    else helpers.set(fn, nested);
   }
   return helpers;
+}
+
+/** A parameter the companions can repeat: a plain name or a destructuring, without a rest or a default with effects. */
+function plainParameter(p: ParameterDeclaration): boolean {
+  const name = p.getNameNode();
+  if (p.getDotDotDotToken() || !isPureExpression(p.getInitializer())) return false;
+  if (Node.isIdentifier(name)) return true;
+  return Node.isObjectBindingPattern(name) && name.getElements().every((e) => !e.getDotDotDotToken() && Node.isIdentifier(e.getNameNode()) && isPureExpression(e.getInitializer()));
+}
+
+/**
+ * The request passed in may be a URL-mode one: a parameter declared with the SDK's type of either
+ * (`ElicitRequestParams`, `Parameters<…elicitInput>[0]`), or a type with a `url` member where types
+ * are resolved. A companion typed as a form request would not take it.
+ */
+function mayBeUrlRequest(params: Node | undefined, fn: HelperFunction): boolean {
+  if (!params) return false;
+  const declared = Node.isIdentifier(params) ? fn.getParameters().find((p) => p.getName() === params.getText())?.getTypeNode()?.getText() : undefined;
+  if (declared !== undefined && /\bElicitRequest(URL)?Params\b|\belicitInput\b/.test(declared)) return true;
+  const type = params.getType();
+  return (type.isUnion() ? type.getUnionTypes() : [type]).some((t) => t.getProperty('url') !== undefined);
+}
+
+/** `x.getClientCapabilities()` calls in `node`. */
+function capabilityReads(node: Node): CallExpression[] {
+  return node.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => {
+    const callee = call.getExpression();
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities';
+  });
+}
+
+/** A question at the top of the helper's body with pure code before it (and pure guard clauses): the first form lifted. */
+function simpleHelper(fn: HelperFunction, named: { name: string; declaration: Statement | MethodDeclaration }, site: PushSite, body: Block, taken: Set<string>): LiftableHelper | undefined {
+  if (!site.awaited || site.inLoop || site.inTry) return undefined;
+  // A capability read goes through the nested form, which reads this request's capabilities; so
+  // does a request object declared before the call (its params are returned as `request.params`).
+  if (capabilityReads(fn).length > 0 || !fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()))) return undefined;
+  if (site.params && site.call && !site.call.containsRange(site.params.getPos(), site.params.getEnd())) return undefined;
+  const split = splitAt(body, site);
+  if (!split) return undefined;
+  if (split.guarded && !guardLiftable(fn, site)) return undefined;
+  const paramNames = fn.getParameters().map((p) => p.getName());
+  const names = (nodes: Node[]) => new Set(nodes.flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n)).map((n) => n.getText()));
+  const preDeclared = new Set(split.pre.flatMap((st) => Node.isVariableStatement(st) ? st.getDeclarations().map((d) => d.getName()) : []));
+  const postNames = names(split.post);
+  const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
+  // The outcome would repeat the guards to get at a local: such a helper goes through the nested form.
+  if (split.guarded && outcomeNeedsPre) return undefined;
+  const requestNames = names([...split.pre, ...(site.params ? [site.params] : [])]);
+  const outcomeNames = names([...(outcomeNeedsPre ? split.pre : []), ...split.post]);
+  const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
+  return {
+    ...helperBase(fn, named, site, taken, split.post.length > 0),
+    pre: split.pre,
+    post: split.post,
+    binding: split.binding,
+    resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0),
+    requestParams: used(requestNames),
+    outcomeParams: used(outcomeNames),
+    outcomeNeedsPre,
+    guarded: split.guarded,
+  };
+}
+
+/** The question inside if/try blocks, after code with effects, or next to a capability read (see nested-helpers.ts); or why not. */
+function nestedHelper(fn: HelperFunction, named: { name: string; declaration: Statement | MethodDeclaration }, site: PushSite, body: Block, taken: Set<string>): LiftableHelper | HelperRefusal {
+  const split = splitNested(body, site, stableCode(fn));
+  if ('code' in split) return split;
+  const resultType = split.guarded ? doneType(fn, named.declaration) : undefined;
+  if (split.guarded && resultType === undefined) {
+    return { code: 'result-type-unknown', detail: 'it can return without asking, and the type of what it returns cannot be written down (declare its return type)' };
+  }
+  if (!split.rebuilt && split.guarded && Node.isMethodDeclaration(fn)) {
+    return { code: 'method-request-carried', detail: 'its code before the question has side effects, so its request would travel in the state, and a method\'s request builder cannot be named in the state type' };
+  }
+  const used = (names: Set<string>) => fn.getParameters().flatMap((p, i) => (bindingNames(p.getNameNode()).some((n) => names.has(n)) ? [i] : []));
+  const reads = capabilityReads(fn);
+  const inOutcome = (call: Node) => split.outcomeNames.size > 0 && [...continuationRanges(split)].some(([s, e]) => call.getStart() >= s && call.getEnd() <= e);
+  const helperNames = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+  const contextName = reads.length > 0 ? uniqueIn('ctx', helperNames) : undefined;
+  return {
+    ...helperBase(fn, named, site, taken, split.binding !== undefined),
+    pre: [],
+    post: [],
+    binding: split.binding?.text,
+    resultAsync: split.outcomeAsync,
+    requestParams: used(split.paramsNames),
+    outcomeParams: used(split.outcomeNames),
+    outcomeNeedsPre: false,
+    guarded: split.guarded,
+    nested: split,
+    resultType,
+    context: contextName ? { name: contextName, params: reads.some((r) => !inOutcome(r)), outcome: reads.some(inOutcome) } : undefined,
+  };
+}
+
+/** Source ranges of the code the Outcome runs (to tell which capability reads land there). */
+function continuationRanges(split: NestedSplit): [number, number][] {
+  const out: [number, number][] = [];
+  for (const level of split.path) {
+    const statements = level.block.getStatements();
+    const after = statements.slice(statements.indexOf(level.statement) + 1);
+    if (after.length > 0) out.push([after[0].getStart(), after[after.length - 1].getEnd()]);
+    if (Node.isTryStatement(level.statement)) {
+      const handler = level.statement.getCatchClause()!;
+      out.push([handler.getStart(), handler.getEnd()]);
+    }
+  }
+  return out;
+}
+
+/**
+ * The type of what a guarded helper returns without asking, as the companion's `{ done: T }` spells
+ * it: the declared result type; in JavaScript, nothing to spell; else the type of its literal
+ * returns (`return true` → boolean), else, for a helper that stays (exported), its own result type.
+ */
+function doneType(fn: HelperFunction, declaration: Statement | MethodDeclaration): string | undefined {
+  if (/\.[cm]?jsx?$/.test(fn.getSourceFile().getFilePath())) return '';
+  const declared = fn.getReturnTypeNode()?.getText();
+  if (declared) return declared.replace(/^Promise<([\s\S]*)>$/, '$1');
+  const body = fn.getBody();
+  const values = body ? body.getDescendantsOfKind(SyntaxKind.ReturnStatement)
+    .filter((r) => r.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a)) === fn)
+    .map((r) => r.getExpression()) : [];
+  const literal = (e: Node | undefined) => e === undefined ? 'undefined' : Node.isTrueLiteral(e) || Node.isFalseLiteral(e) ? 'boolean' : Node.isStringLiteral(e) || Node.isNoSubstitutionTemplateLiteral(e) ? 'string' :
+    Node.isNumericLiteral(e) ? 'number' : Node.isNullLiteral(e) ? 'null' : undefined;
+  const types = values.map(literal);
+  // The answer's own returns count too: a boolean comparison is a boolean.
+  if (types.every((t) => t !== undefined) || types.filter((t) => t !== undefined).length > 0 && values.every((e, i) => types[i] !== undefined || isBooleanExpression(e))) {
+    const all = new Set(values.map((e, i) => types[i] ?? 'boolean'));
+    return [...all].join(' | ');
+  }
+  const exported = Node.isFunctionDeclaration(declaration) ? declaration.isExported() : Node.isVariableStatement(declaration) && declaration.isExported();
+  return exported && !Node.isMethodDeclaration(fn) ? `Awaited<ReturnType<typeof ${helperNameOf(declaration)}>>` : undefined;
+}
+
+function helperNameOf(declaration: Statement | MethodDeclaration): string {
+  if (Node.isFunctionDeclaration(declaration) || Node.isMethodDeclaration(declaration)) return declaration.getName()!;
+  return (declaration as import('ts-morph').VariableStatement).getDeclarations()[0].getName();
+}
+
+/** `a === b`, `!x`, `a && b` of comparisons: an expression whose value is a boolean. */
+function isBooleanExpression(e: Node | undefined): boolean {
+  if (!e) return false;
+  if (Node.isParenthesizedExpression(e)) return isBooleanExpression(e.getExpression());
+  if (Node.isPrefixUnaryExpression(e)) return e.getOperatorToken() === SyntaxKind.ExclamationToken;
+  if (!Node.isBinaryExpression(e)) return Node.isTrueLiteral(e) || Node.isFalseLiteral(e);
+  const op = e.getOperatorToken().getKind();
+  if ([SyntaxKind.EqualsEqualsEqualsToken, SyntaxKind.ExclamationEqualsEqualsToken, SyntaxKind.EqualsEqualsToken, SyntaxKind.ExclamationEqualsToken,
+    SyntaxKind.LessThanToken, SyntaxKind.GreaterThanToken, SyntaxKind.LessThanEqualsToken, SyntaxKind.GreaterThanEqualsToken, SyntaxKind.InstanceOfKeyword, SyntaxKind.InKeyword].includes(op)) return true;
+  if (op === SyntaxKind.AmpersandAmpersandToken || op === SyntaxKind.BarBarToken) return isBooleanExpression(e.getLeft()) && isBooleanExpression(e.getRight());
+  return false;
+}
+
+/** How callers reach a helper's companions: on `this` with the method's modifiers, or as functions. */
+function callShape(fn: HelperFunction): { receiver: string; modifiers: string } {
+  if (!Node.isMethodDeclaration(fn)) return { receiver: '', modifiers: '' };
+  return { receiver: 'this.', modifiers: fn.getModifiers().filter((m) => m.getKind() === SyntaxKind.PrivateKeyword || m.getKind() === SyntaxKind.ProtectedKeyword).map((m) => `${m.getText()} `).join('') };
+}
+
+/** The fields every lifted helper has, whatever its form. */
+function helperBase(fn: HelperFunction, named: { name: string; declaration: Statement | MethodDeclaration }, site: PushSite, taken: Set<string>, hasOutcome: boolean) {
+  const base = camelCase(named.name);
+  return {
+    name: named.name,
+    fn,
+    declaration: named.declaration,
+    ...callShape(fn),
+    site,
+    params: fn.getParameters(),
+    requestFn: uniqueIn(`${base}Params`, taken),
+    resultFn: hasOutcome ? uniqueIn(`${base}Outcome`, taken) : undefined,
+    keyHint: keyHintOf(named.name),
+    depth: 1,
+  };
 }
 
 function keyHintOf(name: string): string {
@@ -192,17 +347,29 @@ function uniqueIn(name: string, taken: Set<string>): string {
 
 function helperName(fn: Node): { name: string; declaration: Statement | MethodDeclaration } | undefined {
   if (Node.isMethodDeclaration(fn)) return ownMethod(fn) ? { name: fn.getName(), declaration: fn } : undefined;
-  if (Node.isFunctionDeclaration(fn) && fn.getName() && Node.isSourceFile(fn.getParent())) {
+  if (Node.isFunctionDeclaration(fn) && fn.getName() && (Node.isSourceFile(fn.getParent()) || setupScope(fn))) {
     return { name: fn.getName()!, declaration: fn };
   }
   const decl = fn.getParent();
   if (decl && Node.isVariableDeclaration(decl) && Node.isIdentifier(decl.getNameNode())) {
     const statement = decl.getParent()?.getParent();
-    if (statement && Node.isVariableStatement(statement) && Node.isSourceFile(statement.getParent()) && statement.getDeclarations().length === 1) {
+    if (statement && Node.isVariableStatement(statement) && statement.getDeclarations().length === 1 &&
+      (Node.isSourceFile(statement.getParent()) || (statement.getDeclarationKind() === 'const' && setupScope(statement)))) {
       return { name: decl.getName(), declaration: statement };
     }
   }
   return undefined;
+}
+
+/**
+ * The function body a closure helper is declared in (`const ask = async (…) => …` inside
+ * `createServer()`, beside the handlers it serves): its companions are written there too, and only
+ * calls in that body reach it. Undefined for a module-level declaration.
+ */
+export function setupScope(declaration: Node): Node | undefined {
+  const block = declaration.getParent();
+  const owner = block?.getParent();
+  return block && Node.isBlock(block) && owner && (Node.isFunctionLikeDeclaration(owner) || Node.isArrowFunction(owner) || Node.isFunctionExpression(owner)) ? block : undefined;
 }
 
 /**
@@ -219,6 +386,13 @@ function ownMethod(method: MethodDeclaration): boolean {
   return !others.some((c) => (c as import('ts-morph').ClassDeclaration).getMembers().some((m) => Node.isMethodDeclaration(m) && m.getName() === method.getName()));
 }
 
+/** Pure code before the question, the question as `const x = await …` or `return await …`, anything after. */
+function splitAt(body: Block, site: PushSite): Split | undefined {
+  if (!site.call) return undefined;
+  const split = splitAround(body, site.call, false, true);
+  return 'reason' in split ? undefined : split;
+}
+
 interface Split { pre: Statement[]; post: Statement[]; binding?: string; guarded?: boolean }
 
 /**
@@ -231,7 +405,7 @@ function splitAround(body: Block, call: CallExpression, returnUnawaited: boolean
   if (index < 0) return { reason: 'the call is not a statement of its body' };
   const statement = statements[index];
   const pre = statements.slice(0, index);
-  if (!pre.every(isPureStatement)) return { reason: 'code before the call has side effects, which would run again when the client retries' };
+  if (!pre.every((st) => isPureStatement(st))) return { reason: 'code before the call has side effects, which would run again when the client retries' };
   // A return before the question means some calls finish without asking: the companions cannot say that.
   // (A helper that asks itself may: its Params companion then says `done` instead of a request.)
   const guarded = pre.some(returnsFromHelper);
@@ -265,24 +439,6 @@ function localBinding(id: Node, fn: HelperFunction): boolean {
   // Without a symbol the name is taken for the helper: refusing is the safe side.
   if (!declarations || declarations.length === 0) return false;
   return declarations.every((d) => fn.containsRange(d.getPos(), d.getEnd()) && d !== fn);
-}
-
-/** The statement holds a `return` of the helper itself (not of a function nested in it). */
-function returnsFromHelper(statement: Statement): boolean {
-  if (Node.isReturnStatement(statement)) return true;
-  return statement.getDescendantsOfKind(SyntaxKind.ReturnStatement).some((r) => !r.getFirstAncestor((a) => a !== statement && Node.isFunctionLikeDeclaration(a) && statement.containsRange(a.getPos(), a.getEnd())));
-}
-
-/** `x.name`, `{ name: … }`, `name() {}`: a name of a property, not a reference to a function. */
-export function isPropertyName(id: Node): boolean {
-  const parent = id.getParent();
-  if (!parent) return false;
-  if (Node.isQualifiedName(parent)) return parent.getRight() === id;
-  if (Node.isPropertyAccessExpression(parent) || Node.isPropertyAssignment(parent) || Node.isMethodDeclaration(parent) ||
-    Node.isPropertyDeclaration(parent) || Node.isPropertySignature(parent) || Node.isMethodSignature(parent)) {
-    return parent.getNameNode() === id;
-  }
-  return false;
 }
 
 function skipParens(node: Node | undefined): Node | undefined {
@@ -361,7 +517,12 @@ function helperLookup(helpers: Map<Node, LiftableHelper>, imported: ReadonlyMap<
 
 function calledHelper(call: CallExpression, byName: Map<string, LiftableHelper>, methods: LiftableHelper[]): LiftableHelper | undefined {
   const callee = call.getExpression();
-  if (Node.isIdentifier(callee)) return byName.get(callee.getText());
+  if (Node.isIdentifier(callee)) {
+    const helper = byName.get(callee.getText());
+    // A closure helper is reached only from the body it is declared in.
+    const scope = helper && !Node.isMethodDeclaration(helper.declaration) ? setupScope(helper.declaration) : undefined;
+    return scope && !scope.containsRange(call.getPos(), call.getEnd()) ? undefined : helper;
+  }
   if (!Node.isPropertyAccessExpression(callee) || !Node.isThisExpression(callee.getExpression())) return undefined;
   const cls = call.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
   return methods.find((h) => h.name === callee.getName() && h.fn.getParent() === cls);
@@ -372,12 +533,15 @@ export interface CompanionTypes {
   answer?: string;
   /** The helper's declared result type, without Promise<…>. */
   result?: string;
+  /** The request context's type, for companions that read the client's capabilities. */
+  context?: string;
 }
 
 /** The request builder and the result function, as text placed after the helper. */
-export function companionText(helper: LiftableHelper, indent: string, unit: string, eol: string, semi: string, types: CompanionTypes, exported = false): string {
+export function companionText(helper: LiftableHelper, indent: string, unit: string, eol: string, semi: string, types: CompanionTypes, exported = false, edits: TextEdit[] = []): string {
   // Only module functions are exported (cross-file mode); method companions stay on their class.
   const exportKeyword = exported && !helper.receiver ? 'export ' : '';
+  if (helper.nested) return nestedCompanionText(helper, helper.nested, { indent, unit, eol, semi, types, exportKeyword, edits });
   const paramsOf = (indices: number[]) => indices.map((i) => helper.params[i].getText());
   const preText = helper.pre.map((st) => reindent(st, indent + unit)).join(eol);
   // A guarded helper's early returns say `done` in its request builder.
@@ -420,6 +584,37 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
     }
     for (const st of helper.post) lines.push(reindent(st, indent + unit));
     lines.push(`${indent}}`);
+  }
+  return lines.join(eol);
+}
+
+/** The companions of a helper split by nested-helpers.ts: bodies from there, signatures from here. */
+function nestedCompanionText(helper: LiftableHelper, split: NestedSplit, o: { indent: string; unit: string; eol: string; semi: string; types: CompanionTypes; exportKeyword: string; edits: TextEdit[] }): string {
+  const { indent, unit, eol, semi, types } = o;
+  const style = { indent: indent + unit, unit, eol, semi, edits: o.edits };
+  const paramsOf = (indices: number[], withContext: boolean | undefined) => [
+    ...(withContext && helper.context ? [`${helper.context.name}${types.context ? `: ${types.context}` : ''}`] : []),
+    ...indices.map((i) => helper.params[i].getText()),
+  ];
+  const declare = (name: string, isAsync: boolean) =>
+    helper.receiver ? `${helper.modifiers}${isAsync ? 'async ' : ''}${name}` : `${o.exportKeyword}${isAsync ? 'async ' : ''}function ${name}`;
+  const request = types.request && (split.guarded ? guardedRequestType(types.request, helper.resultType || 'unknown') : types.request);
+  const requestType = request ? `: ${split.paramsAsync ? `Promise<${request}>` : request}` : '';
+  const lines = [
+    split.guarded
+      ? `${indent}/** The request ${helper.name}() asks with, or its result when it returns without asking (its code before the question). */`
+      : `${indent}/** The request ${helper.name}() asks with (its code before the question). */`,
+    `${indent}${declare(helper.requestFn, split.paramsAsync)}(${paramsOf(helper.requestParams, helper.context?.params).join(', ')})${requestType} {`,
+    paramsBodyText(helper.fn.getBody() as Block, split, style),
+    `${indent}}`,
+  ];
+  if (helper.resultFn) {
+    const answer = `${split.binding!.text}${types.answer || split.binding!.type ? `: ${split.binding!.type ?? types.answer}` : ''}`;
+    const resultType = types.result ? `: ${helper.resultAsync ? `Promise<${types.result}>` : types.result}` : '';
+    lines.push('', `${indent}/** What ${helper.name}() does with the answer (its code after the question). */`,
+      `${indent}${declare(helper.resultFn, helper.resultAsync)}(${[...paramsOf(helper.outcomeParams, helper.context?.outcome), answer].join(', ')})${resultType} {`,
+      outcomeBodyText(split, style),
+      `${indent}}`);
   }
   return lines.join(eol);
 }
@@ -552,8 +747,7 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
       name: named.name,
       fn,
       declaration: named.declaration,
-      receiver: Node.isMethodDeclaration(fn) ? 'this.' : '',
-      modifiers: Node.isMethodDeclaration(fn) ? fn.getModifiers().filter((m) => m.getKind() === SyntaxKind.PrivateKeyword || m.getKind() === SyntaxKind.ProtectedKeyword).map((m) => `${m.getText()} `).join('') : '',
+      ...callShape(fn),
       // The question is the inner helper's; findings about this helper point at its call.
       site: { ...inner.site, node: call, call, handler: undefined, nestedFunction: undefined, api: baseApi(inner) },
       params: fn.getParameters(),

@@ -27,6 +27,7 @@ import { camelCase, snakeCase, uniqueName } from './naming.js';
 import { deferredAwait, requestConst, type DeferredAwait } from './deferred.js';
 import { reaskLoop, type LoopAsk, type LoopBatch } from './loops.js';
 import { lostFirstLegWrite } from './first-leg-writes.js';
+import { contextName } from './handler-context.js';
 import { changesBetweenLegs, mayHoldSharedObject, outsideDeclaration } from './shared-state.js';
 
 export type AskKind = 'elicit' | 'elicit-url' | 'sampling' | 'roots';
@@ -51,6 +52,10 @@ export interface Ask {
   helperCall?: HelperCall;
   /** The node the replacement replaces (the await, or the parentheses around it). */
   replaceNode?: Node;
+  /** How the state type spells a carried request, when not the SDK's request type (a helper's `{ ask } | { done }`). */
+  requestType?: string;
+  /** The handler's context, passed to a helper's outcome function that reads the client's capabilities. */
+  outcomeContext?: string;
 }
 
 export interface Round {
@@ -192,6 +197,8 @@ export function planHandler(
   }
 
   const paramNames = new Set(handler.params.flatMap((p) => bindingNames(p.getNameNode())));
+  // Helpers that read the client's capabilities are handed this request's context.
+  const ctxName = contextName(handler);
   // Names the generated code imports are never reused for locals; keys are unique in the handler.
   const companions = [...helperCalls.values()].flatMap((c) => [c.helper.requestFn, c.helper.resultFn ?? '']);
   const taken = new Set<string>([...identifierNames(handler.fn), ...GENERATED_IMPORTS, ...companions]);
@@ -280,13 +287,17 @@ export function planHandler(
         reject(site, 'push-unsupported-shape', `${site.api} in ${where} is batched in Promise.all, and the helper works on the answer afterwards`, 'Await the helper calls one by one, or batch the underlying requests directly.');
         continue;
       }
+      if (helperCall?.helper.nested && !helperCall.helper.nested.rebuilt && (loop || isBatchAwait(awaitNode))) {
+        reject(site, 'push-in-loop', `${site.api} in ${where} runs code with side effects before its question and is called in a loop or a Promise.all`, 'Call it once outside the loop (or ask the question directly), then run the migration again.');
+        continue;
+      }
       if (helperCall?.helper.guarded && (loop || isBatchAwait(awaitNode))) {
         reject(site, 'push-in-loop', `${site.api} in ${where} can return without asking and is called in a loop or a Promise.all`, 'Call it once outside the loop (or ask the question directly), then run the migration again.');
         continue;
       }
       if (site.options) droppedOptions.push(site);
       const asks = asksByStatement.get(index) ?? [];
-      asks.push(makeAsk(site, awaitNode, helperCall));
+      asks.push(makeAsk(site, awaitNode, helperCall, ctxName));
       asksByStatement.set(index, asks);
     }
     if (findings.length > 0) return undefined;
@@ -393,7 +404,7 @@ type Problem = { rule: string; message: string; suggestion: string };
 type Located = { containers: Map<Block, PushSite[]>; lifts: Map<Block, Set<Statement>> } | { problem: Problem };
 
 /** How many if / try / switch-case blocks deep a question may sit. */
-const MAX_NESTING = 4;
+const MAX_NESTING = 6;
 
 /**
  * The blocks holding the questions directly (no nested block in between), innermost first. Each
@@ -933,12 +944,22 @@ function hasEffects(node: Node): boolean {
     Node.isPostfixUnaryExpression(d) || Node.isPrefixUnaryExpression(d) && ['++', '--'].includes(d.getText().slice(0, 2)));
 }
 
-function makeAsk(site: PushSite, awaitNode: Node, helperCall?: HelperCall): Ask {
+function makeAsk(site: PushSite, awaitNode: Node, helperCall: HelperCall | undefined, ctxName: string): Ask {
   const kind: AskKind = site.kind === 'roots' ? 'roots' : site.kind === 'sampling' ? 'sampling' : site.elicitMode === 'url' ? 'elicit-url' : 'elicit';
   if (helperCall) {
-    // The helper's request builder is pure (checked when the helper was found), and so are the arguments.
-    const paramsText = kind === 'roots' ? undefined : `${helperCall.helper.receiver}${helperCall.helper.requestFn}(${helperCall.requestArgs})`;
-    return { site, kind, key: '', answerName: '', paramsText, paramsHoisted: false, awaitNode, helperCall };
+    // The helper's request builder is pure (checked when the helper was found), and so are the
+    // arguments; one whose code before the question has effects runs once, and its request is carried.
+    const { helper } = helperCall;
+    const carried = helper.nested !== undefined && !helper.nested.rebuilt;
+    const args = [...(helper.context?.params ? [ctxName] : []), helperCall.requestArgs].filter(Boolean).join(', ');
+    const awaited = helper.nested?.paramsAsync === true;
+    const paramsText = kind === 'roots' ? undefined : `${awaited ? 'await ' : ''}${helper.receiver}${helper.requestFn}(${args})`;
+    const requestType = carried && helper.guarded && !helper.receiver
+      ? (awaited ? `Awaited<ReturnType<typeof ${helper.requestFn}>>` : `ReturnType<typeof ${helper.requestFn}>`) : undefined;
+    return {
+      site, kind, key: '', answerName: '', paramsText, paramsHoisted: carried, awaitNode, helperCall,
+      ...(requestType ? { requestType } : {}), ...(helper.context?.outcome ? { outcomeContext: ctxName } : {}),
+    };
   }
   let paramsText: string | undefined;
   if (site.params && kind !== 'roots') {
@@ -1006,7 +1027,7 @@ function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<s
     if (resultFn && ask.replacement !== undefined) {
       // The helper's code after the question runs here, at the resume step, on the answer.
       const call = ask.helperCall!;
-      const args = [call.outcomeArgs, ask.answerName].filter(Boolean).join(', ');
+      const args = [ask.outcomeContext ?? '', call.outcomeArgs, ask.answerName].filter(Boolean).join(', ');
       ask.replacement = `${call.helper.resultAsync ? 'await ' : ''}${call.helper.receiver}${resultFn}(${args})`;
     }
     if (guarded && ask.replacement !== undefined) {
@@ -1032,7 +1053,7 @@ function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<s
   if (ask.kind !== 'roots') ask.requestName = uniqueName(`${camelCase(ask.key)}Request`, taken, '');
 }
 
-function skipParensUp(node: Node): Node | undefined {
+export function skipParensUp(node: Node): Node | undefined {
   let parent = node.getParent();
   while (parent && Node.isParenthesizedExpression(parent)) parent = parent.getParent();
   return parent;

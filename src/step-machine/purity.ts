@@ -1,7 +1,7 @@
 // Which code may run again on every leg of a multi-round call without changing behaviour: code
 // that computes the same value from the same re-sent arguments and has no side effects. Used for
 // the statements and conditions on the path to a question that sits inside an if or try block.
-import { Node, SyntaxKind, type Statement } from '../ts-morph.js';
+import { Node, SyntaxKind, type CallExpression, type Statement } from '../ts-morph.js';
 
 const PURE_FUNCTIONS = new Set([
   'String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'encodeURIComponent', 'decodeURIComponent',
@@ -22,12 +22,16 @@ const PURE_METHODS = new Set([
   'map', 'filter', 'some', 'every', 'find', 'findIndex', 'flatMap', 'reduce', 'flat', 'keys', 'values', 'entries',
 ]);
 
-export function isPureExpression(node: Node | undefined): boolean {
+/**
+ * `pureCall`: more calls the caller knows to be pure (functions of the same module whose bodies
+ * are, see stable-code.ts); by default only the built-ins below count.
+ */
+export function isPureExpression(node: Node | undefined, pureCall?: (call: CallExpression) => boolean): boolean {
   if (!node) return true;
   if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) {
     // A function value is harmless; its body matters only where it is called (map/filter…).
     const body = node.getBody();
-    return Node.isBlock(body) ? body.getStatements().every(isPureStatement) : isPureExpression(body);
+    return Node.isBlock(body) ? body.getStatements().every((st) => isPureStatement(st, pureCall)) : isPureExpression(body, pureCall);
   }
   if (Node.isAwaitExpression(node) || Node.isDeleteExpression(node) || Node.isYieldExpression(node)) return false;
   if (Node.isBinaryExpression(node)) {
@@ -45,28 +49,29 @@ export function isPureExpression(node: Node | undefined): boolean {
     // migration turns the call into a read of this request's envelope).
     const capabilities = /(^|\.)getClientCapabilities$/.test(name) || name === 'clientCapabilities';
     const pureCallee = capabilities || PURE_FUNCTIONS.has(name) || PURE_STATIC.test(name) ||
-      (Node.isPropertyAccessExpression(callee) && PURE_METHODS.has(callee.getName()) && isPureExpression(callee.getExpression())) ||
-      (Node.isPropertyAccessExpression(callee) && callee.getName() === 'test' && isStatelessRegex(callee.getExpression()));
-    return pureCallee && node.getArguments().every((a) => isPureExpression(a));
+      (Node.isPropertyAccessExpression(callee) && PURE_METHODS.has(callee.getName()) && isPureExpression(callee.getExpression(), pureCall)) ||
+      (Node.isPropertyAccessExpression(callee) && callee.getName() === 'test' && isStatelessRegex(callee.getExpression())) ||
+      (pureCall !== undefined && pureCall(node));
+    return pureCallee && node.getArguments().every((a) => isPureExpression(a, pureCall));
   }
   if (Node.isNewExpression(node)) {
     // new Error(…) in a guard's throw is fine; other constructions are not.
-    return /Error$/.test(node.getExpression().getText()) && (node.getArguments() ?? []).every((a) => isPureExpression(a));
+    return /Error$/.test(node.getExpression().getText()) && (node.getArguments() ?? []).every((a) => isPureExpression(a, pureCall));
   }
   if (Node.isTaggedTemplateExpression(node)) return false;
-  return node.getChildren().every((child) => isPureExpression(child));
+  return node.getChildren().every((child) => isPureExpression(child, pureCall));
 }
 
-export function isPureStatement(statement: Statement | Node): boolean {
+export function isPureStatement(statement: Statement | Node, pureCall?: (call: CallExpression) => boolean): boolean {
   if (Node.isVariableStatement(statement)) {
-    return statement.getDeclarations().every((d) => isPureExpression(d.getInitializer()));
+    return statement.getDeclarations().every((d) => isPureExpression(d.getInitializer(), pureCall));
   }
   if (Node.isIfStatement(statement)) {
-    return isPureExpression(statement.getExpression()) && isPureStatement(statement.getThenStatement()) &&
-      (statement.getElseStatement() === undefined || isPureStatement(statement.getElseStatement()!));
+    return isPureExpression(statement.getExpression(), pureCall) && isPureStatement(statement.getThenStatement(), pureCall) &&
+      (statement.getElseStatement() === undefined || isPureStatement(statement.getElseStatement()!, pureCall));
   }
-  if (Node.isBlock(statement)) return statement.getStatements().every(isPureStatement);
-  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement)) return isPureExpression(statement.getExpression());
+  if (Node.isBlock(statement)) return statement.getStatements().every((st) => isPureStatement(st, pureCall));
+  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement)) return isPureExpression(statement.getExpression(), pureCall);
   if (Node.isEmptyStatement(statement)) return true;
   if (Node.isTypeAliasDeclaration(statement) || Node.isInterfaceDeclaration(statement)) return true;
   if (Node.isExpressionStatement(statement)) return Node.isStringLiteral(statement.getExpression());

@@ -18,6 +18,7 @@ import { exposedFinding, routeRefusalFinding, unhandledSiteFinding, type SiteSco
 import { exposureOf, takesOwnContext } from '../analysis/reach.js';
 import type { ModuleCallers } from '../callers-index.js';
 import { unliftedAskers } from './unlifted-askers.js';
+import type { HelperRefusal } from './nested-helpers.js';
 import { hiddenNameProblem } from './hidden-names.js';
 
 /** What the later stages need to know about a file that asks. */
@@ -84,8 +85,9 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const v1Handler = (h: HandlerInfo) => surface.handler(remoteFns.has(h) ? { ...h, form: V2_FORMS[h.form] ?? h.form, sdk: 'v2' } : h);
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-  const notLifted = new Map<Node, string>();
-  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites, fileNames, notLifted);
+  // A configured alias's own body is its implementation: it stays, reported as such.
+  const notLifted = new Map<Node, HelperRefusal>();
+  const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites.filter((s) => !implementedAlias(s, aliases)), fileNames, notLifted);
   const callers = ctx.options.callers as ModuleCallers | undefined;
   const scope: SiteScope = { handlers, notLifted: v1 ? v1Reasons(sites) : notLifted, ...(callers ? { callers } : {}) };
   // Helpers that ask by calling one of those (chains, to a bounded depth); refused chains are reported.
@@ -195,11 +197,11 @@ function legacyBranchNotes(sites: PushSite[]): FindingInput[] {
 }
 
 /** In a v1 file no helper is lifted: that is the reason for each function that asks. */
-function v1Reasons(sites: PushSite[]): Map<Node, string> {
-  const reasons = new Map<Node, string>();
+function v1Reasons(sites: PushSite[]): Map<Node, HelperRefusal> {
+  const reasons = new Map<Node, HelperRefusal>();
   for (const site of sites) {
     const fn = site.handler ? undefined : site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
-    if (fn) reasons.set(fn, 'the file still takes its server, transport or handler context from the v1 SDK (@modelcontextprotocol/sdk), and helpers are lifted only in files on @modelcontextprotocol/server 2.x');
+    if (fn) reasons.set(fn, { code: 'v1-file', detail: 'the file still takes its server, transport or handler context from the v1 SDK (@modelcontextprotocol/sdk), and helpers are lifted only in files on @modelcontextprotocol/server 2.x' });
   }
   return reasons;
 }

@@ -1,6 +1,6 @@
 // What the step machine tells the user about push sites it does not migrate (and why), and the
 // notes it attaches to values it carries: the finding builders, one per situation.
-import { Node } from '../ts-morph.js';
+import { Node, type Block, type SourceFile } from '../ts-morph.js';
 import { canReturnInputRequired, describeHandler, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import { nameOf, reachOf, type Entry, type HandlerPath } from '../analysis/reach.js';
@@ -8,6 +8,7 @@ import { storedContextOf } from '../analysis/stored-context.js';
 import type { ModuleCallers } from '../callers-index.js';
 import type { FindingInput } from '../types.js';
 import { camelCase } from './naming.js';
+import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
 
 /** A site in a function registered through code that cannot be followed with certainty: why. */
 export function routeRefusalFinding(site: PushSite, refusals: RouteRefusal[]): FindingInput | undefined {
@@ -100,7 +101,7 @@ export function otherSiteFinding(site: PushSite, requestSites: PushSite[]): Find
 export interface SiteScope {
   handlers: readonly HandlerInfo[];
   /** Why each function of the file that asks was not lifted into its callers (helpers.ts). */
-  notLifted: ReadonlyMap<Node, string>;
+  notLifted: ReadonlyMap<Node, HelperRefusal>;
   /** Why a handler is left as it was although its own questions could migrate (recognise.ts). */
   keptBecause?: (handler: HandlerInfo) => string | undefined;
   /** Cross-file mode: where the run's other files use this module's exports; undefined when it is off. */
@@ -124,6 +125,16 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
   }
   const fn = site.nestedFunction ?? site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
   const name = fn && nameOf(fn);
+  const refusal = fn ? scope.notLifted.get(fn) : undefined;
+  // The push function looked up at run time and called indirectly: whoever reaches this code, the
+  // question cannot be lifted out of it.
+  if (refusal?.code === 'reflective-lookup') {
+    return {
+      rule: 'push-in-callback', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api} is looked up at run time${name ? ` in ${name}()` : ''} and called through the value it gives (.call / .apply), so the question cannot be lifted into the handler that reaches it`,
+      suggestion: refusalSuggestion(refusal, name ?? 'this function'),
+    };
+  }
   // `send(…)` where `send` is a parameter: the push function reached this code as a value.
   const callee = site.call?.getExpression();
   const calleeDecl = callee && Node.isIdentifier(callee) ? resolveIdentifier(callee) : undefined;
@@ -156,8 +167,8 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
     // "It also calls <this helper>": the call itself is what did not lift, and is reported there.
     return why && !(bare && why.includes(`${bare}()`)) ? [`${describeHandler(p.handler)} is left as it was: ${why}`] : [];
   }));
-  const reason = (fn && scope.notLifted.get(fn)) ?? (kept.length > 0 ? kept.join('; ') : 'its call there cannot be lifted (see the finding at the call)');
-  if (asking.length > 0) return helperFinding(site, name ?? 'this function', { callers: describePaths(asking), reason, also });
+  const reason = refusal?.detail ?? (kept.length > 0 ? kept.join('; ') : 'its call there cannot be lifted (see the finding at the call)');
+  if (asking.length > 0) return helperFinding(site, name ?? 'this function', { callers: describePaths(asking), reason, refusal, also });
   if (reach.handlers.length > 0 && reach.entries.length === 0) {
     const path = reach.handlers[0];
     const why = path.detached
@@ -169,8 +180,7 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
     return outsideFinding(site, `${site.api}${where} runs outside any client request: from ${reach.outside.join(' and from ')}`);
   }
   if (reach.entries.length > 0) {
-    const across = (fn && scope.notLifted.get(fn)) ?? 'its calls there cannot be lifted (see the findings at those calls)';
-    return entryFinding(site, name ?? 'this function', reach.entries[0], scope, across, also);
+    return entryFinding(site, name ?? 'this function', reach.entries[0], scope, refusal, also);
   }
   if (reach.values.length > 0) {
     return {
@@ -191,10 +201,17 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
  * for code that still calls it or because it is exported. The same words on every run, so its
  * marker is written once.
  */
+const LIFTED_SO_FAR = 'whose question was lifted into the handlers migrated so far';
+
+/** The finding on a helper kept beside its companions: its callers in this run no longer reach its question. */
+export function isKeptHelperFinding(finding: FindingInput): boolean {
+  return finding.rule === 'push-in-helper' && finding.message.includes(LIFTED_SO_FAR);
+}
+
 export function keptHelperFinding(site: PushSite, name: string): FindingInput {
   return {
     rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
-    message: `${site.api} is made in helper ${name}(), whose question was lifted into the handlers migrated so far (they use ${camelCase(name)}Params() instead); ${name}() itself still asks, for the callers it has left or because it is exported`,
+    message: `${site.api} is made in helper ${name}(), ${LIFTED_SO_FAR} (they use ${camelCase(name)}Params() instead); ${name}() itself still asks, for the callers it has left or because it is exported`,
     suggestion: `Move the remaining callers of ${name}() to its companions (or migrate them), then remove it.`,
   };
 }
@@ -204,7 +221,9 @@ function liftedEarlier(fn: Node, name: string): boolean {
   const companion = `${camelCase(name)}Params`;
   const cls = fn.getParent();
   if (Node.isMethodDeclaration(fn) && cls && (Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return cls.getMethod(companion) !== undefined;
-  return fn.getSourceFile().getFunction(companion) !== undefined;
+  // A closure helper's companions are written beside it, in the block that declares it.
+  const scope = fn.getFirstAncestor((a) => Node.isBlock(a) || Node.isSourceFile(a)) as Block | SourceFile | undefined;
+  return scope?.getStatements().some((st) => Node.isFunctionDeclaration(st) && st.getName() === companion) ?? false;
 }
 
 /** The function is an asking API handed to other code (a context member, a returned closure, a base class's protected method). */
@@ -217,7 +236,8 @@ export function exposedFinding(site: PushSite, where: string, exposure: string):
 }
 
 /** An exported function or a public method: what the run knows of its callers in other modules. */
-function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteScope, reason: string, also: string): FindingInput {
+function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteScope, refusal: HelperRefusal | undefined, also: string): FindingInput {
+  const reason = refusal?.detail ?? 'its calls there cannot be lifted (see the findings at those calls)';
   const callers = scope.callers;
   const where = ` in ${fnName}()`;
   const own = `${fnName}()` === entry.name;
@@ -225,7 +245,7 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
   const subject = entry.kind === 'method'
     ? `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is a public method of the exported class ${entry.exportName.split('.')[0]}`
     : `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is exported`;
-  const helper = (found: { callers: string[]; reason?: string; nobody?: string }) => helperFinding(site, fnName, { ...found, also });
+  const helper = (found: { callers: string[]; reason?: string; refusal?: HelperRefusal; nobody?: string }) => helperFinding(site, fnName, { ...found, also });
   if (!callers) {
     return helper({
       callers: [],
@@ -237,7 +257,7 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
   if (member) return exposedFinding(site, where, `\`${member.detail}\` of an object in ${fileOf(member.at)}, through ${entry.name}`);
   const inHandlers = uses.filter((u) => u.kind === 'handler');
   const waited = inHandlers.filter((u) => !u.detached);
-  if (waited.length > 0 && !entry.detached) return helper({ callers: unique(waited.map((u) => `${u.detail} (${fileOf(u.at)})`)), reason });
+  if (waited.length > 0 && !entry.detached) return helper({ callers: unique(waited.map((u) => `${u.detail} (${fileOf(u.at)})`)), reason, refusal });
   if (inHandlers.length > 0) {
     const use = inHandlers.find((u) => u.detached) ?? inHandlers[0];
     const how = use.detached ? `${use.detail} (${fileOf(use.at)}) starts ${entry.name} without waiting for it` : `${use.detail} (${fileOf(use.at)}) calls ${entry.name}, which starts the way to this question without waiting for it`;
@@ -348,7 +368,7 @@ function unique(items: string[]): string[] {
  * lifted into them (`callers`, `reason`), or that nothing reaching it was found (`nobody`). Other
  * branches (cross-module lifting, registries) can pass their own `reason`: the message renders it.
  */
-export function helperFinding(site: PushSite, name: string, found: { callers: string[]; reason?: string; nobody?: string; also?: string }): FindingInput {
+export function helperFinding(site: PushSite, name: string, found: { callers: string[]; reason?: string; refusal?: HelperRefusal; nobody?: string; also?: string }): FindingInput {
   const stored = storedContextOf(site.call);
   if (stored) {
     return {
@@ -368,7 +388,8 @@ export function helperFinding(site: PushSite, name: string, found: { callers: st
   return {
     rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
     message: `${site.api} is made in helper ${name}(), called by ${found.callers.join(', ')}; it is not lifted into ${found.callers.length === 1 ? 'that handler' : 'those handlers'} because ${found.reason ?? 'it is not in a shape that is lifted'}${found.also ?? ''}`,
-    suggestion: 'Reshape the helper so it lifts (one awaited question, only pure code before it, no try or loop around it), or ask in the handlers by hand (return the input request there and pass the answer in), then run the migration again.',
+    suggestion: found.refusal ? refusalSuggestion(found.refusal, name)
+      : 'Reshape the helper so it lifts (one awaited question asked once per call, not looked up at run time), or ask in the handlers by hand (return the input request there and pass the answer in), then run the migration again.',
   };
 }
 

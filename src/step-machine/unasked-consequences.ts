@@ -8,6 +8,7 @@ import { nameOf, reachOf, enclosingFunction } from '../analysis/reach.js';
 import { consequenceOf, fallbackWithoutAsking } from '../analysis/unasked-fallback.js';
 import type { FindingInput } from '../types.js';
 import type { FileRecognition } from './recognise.js';
+import { isKeptHelperFinding } from './site-findings.js';
 
 export function withUnaskedConsequences(findings: FindingInput[], file: FileRecognition): FindingInput[] {
   const out = [...findings];
@@ -19,6 +20,8 @@ export function withUnaskedConsequences(findings: FindingInput[], file: FileReco
     const left = out.filter((f) => f.pos === pos && f.severity !== 'info');
     // Migrated (no finding on it), or provably never run for a request: nothing goes ahead unasked.
     if (left.length === 0 || left.every((f) => f.rule === 'push-outside-request')) continue;
+    // A helper kept beside its companions: the handlers of this run that called it ask through those now.
+    if (left.every(isKeptHelperFinding)) continue;
     const reach = site.handler ? undefined : reachOf(site, file.handlers);
     if (reach && reach.handlers.length === 0 && reach.entries.length === 0 && reach.exposed.length === 0 && reach.values.length === 0) continue;
     for (const finding of left) {

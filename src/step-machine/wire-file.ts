@@ -12,6 +12,7 @@ import { companionImportEdits, requirementsOf } from './cross-file.js';
 import { widenEdit } from './emit-handler.js';
 import type { PlannedHandler } from './handler-plans.js';
 import { helperEdits } from './helper-edits.js';
+import { isPropertyName } from './references.js';
 import type { FileRecognition } from './recognise.js';
 import { otherImportRemovals, sdkImportNames, unusedAfter } from './unused-imports.js';
 import { importEdits, wireVerifyHook } from './wiring.js';
@@ -62,7 +63,8 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   const rewrittenImports = new Set<Node>(liftedImports.map((i) => i.declaration));
   let requires: CrossFileRequirement[] | undefined;
   if (liftedImports.length > 0) {
-    const stillUsed = (name: string) => sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name &&
+    // `input.summarise`, `{ summarise: … }`: a member named like the helper does not use it.
+    const stillUsed = (name: string) => sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name && !isPropertyName(id) &&
       !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration) && ![...migratedCalls].some((call) => call.containsRange(id.getPos(), id.getEnd())));
     edits.push(...companionImportEdits(liftedImports, stillUsed));
     requires = requirementsOf(liftedImports);
@@ -70,14 +72,17 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   const wired = (more: Omit<Wiring, 'findings' | 'requires'>): Wiring => (requires ? { ...more, findings, requires } : { ...more, findings });
   if (migration.handlersMigrated === 0 && !file.exporting) return wired({ edits: [] });
   const unusedSdkNames = () => unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes, uses);
+  const stateModulePath = stateModulePathOf(ctx, typescript);
+  const language = /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js';
+  const stateModule = (): NewFile[] => [{ absPath: stateModulePath, text: renderStateModule({ language, protection: wc.protection }) }];
   if (migration.plans.length === 0 || !uses.has('mrtrState')) {
-    // Only URL-mode throws were rewritten: no state, no module, no hook.
-    edits.push(...importEdits(sourceFile, text, style, uses, '', typescript, unusedSdkNames()));
+    // Only URL-mode throws were rewritten, or helper companions that only read capabilities: no state, no hook.
+    const reads = uses.has('clientCapabilities');
+    edits.push(...importEdits(sourceFile, text, style, uses, reads ? specifierFor(ctx.absPath, stateModulePath) : '', typescript, unusedSdkNames()));
     edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
-    return wired({ edits });
+    return wired(reads ? { edits, newFiles: stateModule() } : { edits });
   }
 
-  const stateModulePath = stateModulePathOf(ctx, typescript);
   const wiring = wireVerifyHook(sourceFile, text, style);
   edits.push(...wiring.edits);
   // Handlers registered from another module that builds the server: its run wires the hook there.
@@ -93,8 +98,7 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   }
   edits.push(...importEdits(sourceFile, text, style, uses, stateSpecifier(ctx, typescript), typescript, unusedSdkNames()));
   edits.push(...otherImportRemovals(sourceFile, text, replacedNodes, rewrittenImports));
-  const language = /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js';
-  return wired({ edits, newFiles: [{ absPath: stateModulePath, text: renderStateModule({ language, protection: wc.protection }) }] });
+  return wired({ edits, newFiles: stateModule() });
 }
 
 function stateModulePathOf(ctx: TransformContext, typescript: boolean): string {

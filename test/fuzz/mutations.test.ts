@@ -29,8 +29,11 @@ const source = { fileName: '/virtual/server.ts', text: HANDLER, aliases: [] };
 
 describe('mutations', () => {
   it('each applies to fixture and corpus files and its output parses', () => {
-    const seeds = loadSeeds(ROOT).filter((_, i) => i % 3 === 0);
-    for (const mutation of MUTATIONS) {
+    const all = loadSeeds(ROOT);
+    // Every 7th seed keeps the test quick; which ones those are shifts as fixtures are added, so a
+    // mutation none of them takes is tried on all seeds before it counts as applying nowhere.
+    const sample = all.filter((_, i) => i % 7 === 0);
+    const applyOn = (mutation: Mutation, seeds: typeof all): number => {
       let applied = 0;
       for (const [i, seed] of seeds.entries()) {
         const out = mutation.apply({ fileName: seed.absPath, text: seed.text, aliases: seed.aliases.map((a) => a.call) }, caseRng(3, i), 1);
@@ -39,6 +42,10 @@ describe('mutations', () => {
         expect(out).not.toBe(seed.text);
         applied++;
       }
+      return applied;
+    };
+    for (const mutation of MUTATIONS) {
+      const applied = applyOn(mutation, sample) || applyOn(mutation, all);
       expect(applied, mutation.id).toBeGreaterThan(0);
     }
   });

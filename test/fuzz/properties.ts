@@ -138,7 +138,9 @@ export class PropertyCheck {
   private halfMigrated(seed: Seed, input: string, output: string): Failure[] {
     const aliases = seed.aliases.map((a) => a.call);
     const half = halfMigrated(seed.absPath, output, aliases);
-    if (half.length > 0) {
+    // A dual-era handler that already returns inputRequired keeps its 2025 branch's push on purpose
+    // (legacy-era-branch): what the input already held is not the migration's doing.
+    if (half.length > halfMigrated(seed.absPath, input, aliases).length) {
       return [{ property: 'half-migrated', kind: 'push call left in a migrated function', message: half.map((s) => `${s.api} at output line ${s.line}`).join('; ') }];
     }
     const left = scanPushSites(seed.absPath, output, aliases);

@@ -64,12 +64,15 @@ const FIXTURES = [
   'classes',
   'loops',
   'nested-paths',
+  'helper-shapes',
   'carried-values',
   'definitions',
   'class-tools',
   'wrapped-registrar',
 ] as const;
 type Fixture = (typeof FIXTURES)[number];
+/** Modules the fixtures import (helpers exported from one module, awaited in another): migrated with them. */
+const LIBRARIES = ['helper-shapes-lib'] as const;
 
 interface Finding {
   rule: string;
@@ -100,7 +103,7 @@ const migrated = {} as Record<Fixture, FixtureModule>;
 beforeAll(async () => {
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(srcDir, { recursive: true });
-  for (const name of FIXTURES) {
+  for (const name of [...FIXTURES, ...LIBRARIES]) {
     cpSync(path.join(serversDir, `${name}.ts`), path.join(srcDir, `${name}.ts`));
     // A fixture of several modules keeps the others in a folder of its name.
     if (existsSync(path.join(serversDir, name))) cpSync(path.join(serversDir, name), path.join(srcDir, name), { recursive: true });
@@ -151,7 +154,7 @@ describe('the codemod on the behaviour fixtures', () => {
     expect({ code: cli.code, stderr: cli.stderr }).toEqual({ code: 0, stderr: '' });
     expect(report?.errors).toEqual([]);
     const changed = new Set((report?.files ?? []).filter((f) => f.changed).map((f) => fixtureOf(f.path)));
-    expect([...changed].sort()).toEqual([...FIXTURES].sort());
+    expect([...changed].sort()).toEqual([...FIXTURES, ...LIBRARIES].sort());
     expect(readdirSync(srcDir)).toContain('mrtr-state.ts');
     for (const name of FIXTURES) {
       expect(readFileSync(path.join(srcDir, `${name}.ts`), 'utf8'), name).toContain('requestState: { verify: mrtrState.verify }');
@@ -175,6 +178,15 @@ describe('the codemod on the behaviour fixtures', () => {
     // the base-class registrar's own callback returns handler.call(...): result-type cannot see
     // the results it passes through (they are built, and stamped, in the registered methods)
     'classes result-built-elsewhere',
+    // deploy returns the CallToolResult its helper built inside a tagged union (twice): result-type
+    // asks for resultType where it is built (the SDK stamps it on the 2026 wire meanwhile)
+    'helper-shapes result-built-elsewhere',
+    'helper-shapes result-built-elsewhere',
+    // the exported helpers of helper-shapes-lib stay beside their companions (other modules may
+    // call them), and their questions are reported for those callers
+    'helper-shapes-lib push-in-helper',
+    'helper-shapes-lib push-in-helper',
+    'helper-shapes-lib push-in-helper',
     // the same for a base class's template method (run returns what execute built) and for a
     // registration whose callback returns what the wrapper it invokes returns
     'class-tools result-built-elsewhere',
@@ -207,14 +219,14 @@ describe('the codemod on the behaviour fixtures', () => {
         project.addSourceFilesAtPaths(path.join(srcDir, '**/*.ts'));
         const all = project.getPreEmitDiagnostics();
         diagnostics = new Map();
-        for (const file of [...FIXTURES, 'mrtr-state']) {
+        for (const file of [...FIXTURES, ...LIBRARIES, 'mrtr-state']) {
           const mine = all.filter((d) => d.getSourceFile() && fixtureOf(d.getSourceFile()!.getFilePath()) === file);
           diagnostics.set(file, project.formatDiagnosticsWithColorAndContext(mine));
         }
       }
       return diagnostics.get(name) ?? '';
     };
-    for (const name of [...FIXTURES, 'mrtr-state'] as const) {
+    for (const name of [...FIXTURES, ...LIBRARIES, 'mrtr-state'] as const) {
       it(`${name}.ts`, () => expect(diagnosticsOf(name)).toBe(''), 60_000);
     }
   });
@@ -281,6 +293,12 @@ const report2025 = readResource('reports://core/2025');
 const purge = callTool('purge-cache', { region: 'us' });
 
 const runContainer = callTool('run-container', { image: 'web' });
+const deleteRecord = callTool('delete-record', { id: 'r1' });
+const deployService = callTool('deploy', { service: 'api' });
+const removeSecret = callTool('remove-secret', { name: 'api-key' });
+const startBuild = callTool('start-build', { repo: 'web' });
+const saveNote = callTool('save-note', { title: 'shopping', text: 'milk eggs bread' });
+const changeStack = callTool('change-stack', { stack: 'web', write: true });
 
 const releaseDrill = callTool('release-item', { name: 'drill' });
 const bookRoom = callTool('book-room', { room: 'atlas' });
@@ -550,6 +568,46 @@ const scenarios: Scenario[] = [
   { fixture: 'nested-paths', label: 'estimate (.then/.catch chain): accepted', call: callTool('estimate', { issue: 'I-7' }), script: [answer.accept({ points: 5 })], expected: text('I-7 estimated at 5'), effects: ['estimate:I-7:5'], rounds: same(1) },
   { fixture: 'nested-paths', label: 'estimate: the .then work fails, the .catch answers', call: callTool('estimate', { issue: 'I-7' }), script: [answer.accept({ points: 40 })], expected: text('40 points is too many', true), effects: [], rounds: same(1) },
   { fixture: 'nested-paths', label: 'estimate: declined', call: callTool('estimate', { issue: 'I-7' }), script: [answer.decline()], expected: text('No estimate set'), effects: [], rounds: same(1) },
+
+  // helper-shapes (issue 12, shape 2): helpers reached through a module-level server, the server or
+  // an app object passed in, with guards, try/catch, fallbacks, I/O before the question
+  // delete-record: askToProceed() through a module-level "current server", in try behind a capability guard
+  { fixture: 'helper-shapes', label: 'delete-record (module-level server, try): accepted', call: deleteRecord, script: [answer.accept({ proceed: true })], expected: text('Deleted r1'), effects: ['delete:r1'], rounds: same(1) },
+  { fixture: 'helper-shapes', label: 'delete-record: declined', call: deleteRecord, script: [answer.decline()], expected: text('Kept r1 (declined)'), effects: [], rounds: same(1) },
+  { fixture: 'helper-shapes', label: 'delete-record: cancelled', call: deleteRecord, script: [answer.cancel()], expected: text('Kept r1 (not confirmed)'), effects: [], rounds: same(1) },
+  { fixture: 'helper-shapes', label: 'delete-record: missing answer on a retry', call: deleteRecord, script: [missing(), answer.accept({ proceed: true })], expected: text('Deleted r1'), effects: ['delete:r1'], rounds: rounds(1, 2, 1) },
+  { fixture: 'helper-shapes', label: 'delete-record: no elicitation declared, the guard proceeds without asking', call: deleteRecord, script: [], expected: text('Deleted r1'), effects: ['delete:r1'], rounds: same(0), options: { capabilities: NOTHING } },
+  // deploy: pickOne(server.server, …) twice, the second built from the first answer (dependent rounds)
+  { fixture: 'helper-shapes', label: 'deploy (tagged union, dependent rounds): both picked', call: deployService, script: [answer.accept({ choice: 'production' }), answer.accept({ choice: 'us-1' })], expected: text('Deployed api to production/us-1'), effects: ['deploy:api@production/us-1'], rounds: same(2) },
+  { fixture: 'helper-shapes', label: 'deploy: environment declined', call: deployService, script: [answer.decline()], expected: text('Nothing picked, nothing changed'), effects: [], rounds: same(1) },
+  {
+    fixture: 'helper-shapes',
+    label: 'deploy: region missing on a retry',
+    call: deployService,
+    script: [answer.accept({ choice: 'staging' }), answer.accept({ choice: 'eu-1' })],
+    wire2026: [answer.accept({ choice: 'staging' }), missing(), answer.accept({ choice: 'eu-1' })],
+    expected: text('Deployed api to staging/eu-1'),
+    effects: ['deploy:api@staging/eu-1'],
+    rounds: rounds(2, 3, 2),
+  },
+  { fixture: 'helper-shapes', label: 'deploy: no elicitation declared, the fallback result', call: deployService, script: [], expected: text('Deploy api to which environment? Call again with one of: staging, production'), effects: [], rounds: same(0), options: { capabilities: NOTHING } },
+  // remove-secret: confirmRemoval(vault, name) through an app object, no declared result type
+  { fixture: 'helper-shapes', label: 'remove-secret (app object): confirmed', call: removeSecret, script: [answer.accept({ remove: true })], expected: text('Removed api-key'), effects: ['remove:api-key'], rounds: same(1) },
+  { fixture: 'helper-shapes', label: 'remove-secret: declined', call: removeSecret, script: [answer.decline()], expected: text('api-key kept'), effects: [], rounds: same(1) },
+  { fixture: 'helper-shapes', label: 'remove-secret: no elicitation declared, removed without asking', call: removeSecret, script: [], expected: text('Removed api-key'), effects: ['remove:api-key'], rounds: same(0), options: { capabilities: NOTHING } },
+  // start-build: chooseBranch(ctx, repo) looks the choices up before asking (the request travels in the state)
+  { fixture: 'helper-shapes', label: 'start-build (I/O before the question): accepted', call: startBuild, script: [answer.accept({ branch: 'main' })], expected: text('Building web@main'), effects: ['branches:web', 'build:web@main'], rounds: same(1) },
+  { fixture: 'helper-shapes', label: 'start-build: missing answer on a retry (branches not listed again)', call: startBuild, script: [missing(), answer.accept({ branch: 'web-dev' })], expected: text('Building web@web-dev'), effects: ['branches:web', 'build:web@web-dev'], rounds: rounds(1, 2, 1) },
+  { fixture: 'helper-shapes', label: 'start-build: declined', call: startBuild, script: [answer.decline()], expected: text('No build started'), effects: ['branches:web'], rounds: same(1) },
+  // save-note: summarise(server.server, text) in a try whose catch goes on without a summary
+  { fixture: 'helper-shapes', label: 'save-note (sampling in try): summarised', call: saveNote, script: [answer.sampleText('Milk, eggs and bread')], expected: text('Saved shopping (Milk, eggs and bread)'), effects: ['save:shopping:Milk, eggs and bread'], rounds: same(1) },
+  { fixture: 'helper-shapes', label: 'save-note: an empty summary throws after the answer, the catch goes on', call: saveNote, script: [answer.sampleText('   ')], expected: text('Saved shopping (none)'), effects: ['save:shopping:none'], rounds: same(1) },
+  { fixture: 'helper-shapes', label: 'save-note: missing answer on a retry', call: saveNote, script: [missing('sampling'), answer.sampleText('Groceries')], expected: text('Saved shopping (Groceries)'), effects: ['save:shopping:Groceries'], rounds: rounds(1, 2, 1) },
+  // change-stack: confirmRisk({ server, tool, … }) with work in the branch that answers without asking
+  { fixture: 'helper-shapes', label: 'change-stack (destructured options): read, nothing asked', call: callTool('change-stack', { stack: 'web', write: false }), script: [], expected: text('Changed web (not-needed)'), effects: ['no-question:change-stack', 'change:web:not-needed'], rounds: same(0) },
+  { fixture: 'helper-shapes', label: 'change-stack: write, accepted', call: changeStack, script: [answer.accept({ confirm: true })], expected: text('Changed web (asked)'), effects: ['answered:change-stack:accept', 'change:web:asked'], rounds: same(1) },
+  { fixture: 'helper-shapes', label: 'change-stack: write, declined', call: changeStack, script: [answer.decline()], expected: text('web left alone (asked)'), effects: ['answered:change-stack:decline'], rounds: same(1) },
+  { fixture: 'helper-shapes', label: 'change-stack: no elicitation declared, the caller confirmed', call: callTool('change-stack', { stack: 'web', write: true, confirm: true }), script: [], expected: text('Changed web (caller)'), effects: ['change:web:caller'], rounds: same(0), options: { capabilities: NOTHING } },
 ];
 
 /** Questions as compared: normalizeAsked, and without URL elicitationId (removed by design: rule elicitation-id-removed). */
@@ -710,6 +768,23 @@ describe('documented differences (by design, pinned so a change is noticed)', ()
       const after = await run(migrated[c.fixture], c.call, c.script);
       expect(normalizeResult(after.result), run.name).toEqual(c.done);
       expect(after.effects, run.name).toEqual(c.effects);
+      expect(after.unused, run.name).toBe(0);
+    }
+  });
+
+  // A helper whose catch goes on as if confirmed (askToProceed): on a 2025 connection v2's
+  // elicitInput rejects content that fails the schema, the catch swallows that and the record is
+  // deleted without a valid answer; the migrated helper validates the answer and asks again, so
+  // the user's next answer (a decline) decides. Effects differ on purpose: nothing is deleted.
+  it('helper-shapes › delete-record, content of the wrong type: legacy proceeds through the catch, migrated asks again', async () => {
+    const script = [answer.accept({ proceed: 'yes' }), answer.decline()];
+    const before = await runLegacy(legacy['helper-shapes'], deleteRecord, script);
+    expect(normalizeResult(before.result)).toEqual(text('Deleted r1'));
+    expect(before.effects).toEqual(['delete:r1']);
+    for (const run of [runMigrated2026, runMigrated2025]) {
+      const after = await run(migrated['helper-shapes'], deleteRecord, script);
+      expect(normalizeResult(after.result), run.name).toEqual(text('Kept r1 (declined)'));
+      expect(after.effects, run.name).toEqual([]);
       expect(after.unused, run.name).toBe(0);
     }
   });

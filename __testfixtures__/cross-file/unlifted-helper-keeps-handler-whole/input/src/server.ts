@@ -1,4 +1,4 @@
-// askReason() has a side effect before its question, so it is not lifted: the handler that also
+// askReason() times its question in a finally, so it is not lifted: the handler that also
 // asks directly is left whole (migrating around the call would leave it asking the old way).
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// askReason() has a side effect before its question, so it is not lifted: the handler that also
+// askReason() times its question in a finally, so it is not lifted: the handler that also
 // asks directly is left whole (migrating around the call would leave it asking the old way).
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ server.registerTool(
       requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
     });
     if (sure.action !== 'accept') return { content: [{ type: 'text', text: 'Kept open' }] };
-    // @mcp-mrtr-migrate push-in-helper: askReason() in ./lib/reason.js asks the client (ctx.mcpReq.elicitInput) and is not lifted (code before the call has side effects, which would run again when the client retries), so this handler is left as it was
+    // @mcp-mrtr-migrate push-in-helper: askReason() in ./lib/reason.js asks the client (ctx.mcpReq.elicitInput) and is not lifted (a `finally` around the question would run on the leg that asks as well as on the one that answers), so this handler is left as it was
     const reason = await askReason(ctx, ticket);
     return { content: [{ type: 'text', text: `Closed ${ticket}: ${reason ?? 'no reason'}` }] };
   },

@@ -10,7 +10,7 @@ async function confirmChange(ctx: ServerContext, flag: string, environment: stri
     message: `Change ${key}?`,
     requestedSchema: { type: 'object', properties: { typed: { type: 'string' } }, required: ['typed'] },
   });
-  // The outcome needs `key`, declared among the guards: not split (the outcome would repeat them).
+  // The outcome needs `key`, declared among the guards: it is pure, so the outcome declares it again.
   return answer.action === 'accept' && answer.content?.typed === key;
 }
 

