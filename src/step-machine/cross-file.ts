@@ -18,6 +18,7 @@ import { camelCase } from './naming.js';
 import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
 import { indentationAt } from './text.js';
 import { detectStyle } from '../text-style.js';
+import { MARKER_TAG } from '../markers.js';
 
 /** What the runner passes a file in cross-file mode: imported modules that export liftable helpers. */
 export interface CrossFileInput {
@@ -151,9 +152,14 @@ function writtenCompanions(helper: LiftableHelper, sourceFile: SourceFile): Lift
   };
   const text = sourceFile.getFullText();
   const style = detectStyle(text);
-  const companions = companionText(own, indentationAt(text, helper.declaration.getStart()), style.indentUnit, style.eol, style.semicolons ? ';' : '', types, true);
+  // The helper's code is copied into its companions: a marker an earlier run left in that code is
+  // ours, not part of what that run wrote into the companions.
+  const companions = companionText(own, indentationAt(text, helper.declaration.getStart()), style.indentUnit, style.eol, style.semicolons ? ';' : '', types, true)
+    .replace(MARKER_LINE, '');
   return text.startsWith(`${style.eol}${style.eol}${companions}`, helper.declaration.getEnd()) ? { ...own, written: true } : undefined;
 }
+
+const MARKER_LINE = new RegExp(`^[ \\t]*// ${MARKER_TAG} [^\\r\\n]*\\r?\\n`, 'gm');
 
 function isExported(helper: LiftableHelper): boolean {
   return Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported()
