@@ -110,12 +110,14 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
     }
     return known;
   };
+  // A module that exports something and holds text that can ask: a helper module, or one whose callers matter.
+  const exportsAndMayAsk = (text: string): boolean => /\bexport\b/.test(text) && mayAsk(text, aliases);
   const isHelperModule = (absPath: string): boolean => {
     let known = helperNames.get(absPath);
     if (known === undefined) {
       const file = byPath.get(absPath)!;
       known = false;
-      if (/\bexport\b/.test(file.text) && mayAsk(file.text, aliases)) {
+      if (exportsAndMayAsk(file.text)) {
         stats.parsed++;
         const parsed = parseOnTheSide(absPath, textOf(file));
         try {
@@ -193,7 +195,7 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
     mayAsk: (absPath, text) => mightNeedMigration(text, aliases) || inputs.has(absPath),
   });
   stats.parsed += registrations.stats.parsed;
-  const askers = new Set(files.filter((f) => /\bexport\b/.test(f.text) && mayAsk(f.text, aliases)).map((f) => path.normalize(f.absPath)));
+  const askers = new Set(files.filter((f) => exportsAndMayAsk(f.text)).map((f) => path.normalize(f.absPath)));
   return {
     inputs, registrations: registrations.inputs, stats: { ...stats, registrars: registrations.stats.registrars },
     callers: buildCallersIndex(files, askers, importsOfFile),
