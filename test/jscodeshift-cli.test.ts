@@ -29,10 +29,15 @@ function installedCopy(): string {
   return dir;
 }
 
+// jscodeshift colours its summary when the environment asks for colour (CI does, through FORCE_COLOR),
+// which puts escape codes between the line start and "0 errors": ask for none, and strip any left.
+const ANSI = /\u001b\[[0-9;]*m/g;
+
 function run(cwd: string, script: string, args: string[]) {
-  const result = spawnSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+  const env = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
+  const result = spawnSync(process.execPath, [script, ...args], { cwd, env, encoding: 'utf8', timeout: 120_000 });
   if (result.error) throw result.error;
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+  return { code: result.status, output: `${result.stdout}${result.stderr}`.replace(ANSI, '') };
 }
 
 function sources(dir: string): Record<string, string> {
