@@ -101,6 +101,15 @@ describe('tasks are named as tasks', () => {
     expect(list).toEqual(['5 warning task-augmented-request']);
     expect(message(5)).toMatch(/sends a request for a task \(relatedTask\), delivered through the task's message queue, and tasks moved to an extension/);
   });
+
+  // Something else keeps the handler as it was (a name the migration would import is taken): its
+  // task requests are still named as tasks, not as questions left for that other reason.
+  it('task-augmented and tasks/get requests in a handler kept whole', () => {
+    const { list, message } = reported(run('task-polling-kept-handler-reported'));
+    expect(list).toEqual(['11 warning task-augmented-request', '18 warning task-augmented-request']);
+    expect(message(11)).toMatch(/in tool handler survey is a task-augmented request, and tasks moved to an extension/);
+    expect(message(18)).toMatch(/is task plumbing \(tasks\/get\)/);
+  });
 });
 
 describe('legacy-era-branch: a dual-era handler keeps its 2025 branch', () => {

@@ -45,7 +45,10 @@ function planOne(handler: HandlerInfo, handlerSites: PushSite[], file: FileRecog
   if (refusal) return { findings: refusal };
   // Something else in the handler keeps it as it was (never half-migrate): its questions say why.
   const keptWhole = file.keptWholeBecause(handler);
-  if (keptWhole) return { findings: handlerSites.filter((s) => s.kind !== 'elicitation-id').map((s) => leftAsIs(s, keptWhole)) };
+  // A task site is reported as one whatever else keeps the handler: the task is what needs rewriting by hand.
+  if (keptWhole) {
+    return { findings: handlerSites.filter((s) => s.kind !== 'elicitation-id').flatMap((s) => (s.kind === 'task' ? otherSiteFinding(s, []) : [leftAsIs(s, keptWhole)])) };
+  }
   const requestSites = handlerSites.filter((s) => REQUEST_KINDS.has(s.kind));
   const urlThrows = handlerSites.filter((s) => s.kind === 'url-elicitation-throw');
   const other = handlerSites.filter((s) => !REQUEST_KINDS.has(s.kind) && s.kind !== 'url-elicitation-throw');

@@ -89,8 +89,8 @@ export function otherSiteFinding(site: PushSite, requestSites: PushSite[]): Find
     case 'task':
       return [{
         rule: 'task-augmented-request', severity: 'warning', pos: site.node.getStart(),
-        message: `${site.api} in ${where} uses tasks, which moved to an extension in 2026-07-28`,
-        suggestion: 'Rewrite the task flow by hand against the tasks extension.',
+        message: `${site.api} in ${where} ${taskUse(site)}, and tasks moved to an extension in 2026-07-28`,
+        suggestion: 'Rewrite the task flow by hand against the tasks extension, or drop the task and ask with a plain input request.',
       }];
     default:
       return [];
