@@ -134,6 +134,20 @@ function namedContext(facts: FileFacts, fn: HandlerFunction, name: ts.Identifier
       }
       continue;
     }
+    // `Parameters<typeof extra.sendRequest>[0]`: the same member in a type query (where `?.` cannot be written).
+    if (ts.isQualifiedName(parent) && parent.left === ref) {
+      const key = parent.right.text;
+      const path = CONTEXT_PATHS[key];
+      if (path !== undefined && !path.includes('?')) {
+        edits.push({ start: ref.getStart(file), end: parent.end, text: access(contextName, path) });
+      } else {
+        if (path !== undefined || TASK_CONTEXT_KEYS.has(key)) {
+          findings.push(error(facts, parent, `typeof ${parent.getText(file)} in ${where}: the v2 context has no ${key}${path !== undefined ? ` (it is ${access(contextName, path)}, optional, which a type query cannot name)` : ' (the experimental tasks feature was removed, SEP-2663)'}`, 'Write the type out, or take it from the SDK types (@modelcontextprotocol/server exports the context and request types).'));
+        }
+        if (renamed) edits.push({ start: ref.getStart(file), end: ref.end, text: renamed });
+      }
+      continue;
+    }
     if (ts.isVariableDeclaration(parent) && parent.initializer === ref && ts.isObjectBindingPattern(parent.name)) {
       const split = splitDestructuring(facts, parent.name, contextName, where);
       if ('finding' in split) findings.push(split.finding);
@@ -243,11 +257,18 @@ function references(fn: HandlerFunction, name: string, declared: ts.Identifier):
     if (ts.isPropertyAccessExpression(parent) && parent.name === node) return;
     if ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isPropertySignature(parent)) && parent.name === node) return;
     if (ts.isBindingElement(parent) && parent.propertyName === node) return;
-    if (ts.isQualifiedName(parent) || ts.isTypeReferenceNode(parent)) return;
+    // The context in a type query (`typeof extra.sendRequest`) is a use; any other qualified name is not it.
+    if ((ts.isQualifiedName(parent) && !(parent.left === node && inTypeQuery(parent))) || ts.isTypeReferenceNode(parent)) return;
     if (ts.isLabeledStatement(parent) || ts.isBreakOrContinueStatement(parent)) return;
     refs.push(node);
   });
   return shadowed ? 'shadowed' : refs;
+}
+
+function inTypeQuery(name: ts.QualifiedName): boolean {
+  let node: ts.Node = name;
+  while (ts.isQualifiedName(node.parent)) node = node.parent;
+  return ts.isTypeQueryNode(node.parent);
 }
 
 function isDeclarationName(node: ts.Identifier): boolean {

@@ -1,0 +1,23 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+export function registerSurvey(server: McpServer): void {
+  // A name the migrated code would import from the state module keeps the handler as it was;
+  // its task requests must still be reported as tasks.
+  const clientCapabilities = server.server.getClientCapabilities() ?? {};
+  if (!clientCapabilities.elicitation) return;
+
+  server.registerTool('survey', { description: 'Asks through a client-side task and polls it' }, async (_args, ctx) => {
+    // @mcp-mrtr-migrate task-augmented-request: ctx.mcpReq.send in tool handler survey is a task-augmented request, and tasks moved to an extension in 2026-07-28
+    const created = await ctx.mcpReq.send(
+      {
+        method: 'elicitation/create',
+        params: { task: { ttl: 60_000 }, mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
+      },
+      z.looseObject({ task: z.looseObject({ taskId: z.string() }) }),
+    );
+    // @mcp-mrtr-migrate task-augmented-request: ctx.mcpReq.send in tool handler survey is task plumbing (tasks/get), and tasks moved to an extension in 2026-07-28
+    const status = await ctx.mcpReq.send({ method: 'tasks/get', params: { taskId: created.task.taskId } }, z.looseObject({ status: z.string() }));
+    return { content: [{ type: 'text', text: status.status }] };
+  });
+}
