@@ -112,6 +112,14 @@ describe('tasks are named as tasks', () => {
   });
 });
 
+describe('push-not-awaited: a question whose answer is thrown away, in a helper', () => {
+  it('is named fire-and-forget, not a question outside a request', () => {
+    const { list, message } = reported(run('helper-fire-and-forget-reported'));
+    expect(list).toEqual(['6 warning push-not-awaited']);
+    expect(message(6)).toMatch(/in nudgeToUpgrade\(\) is not awaited and its answer is thrown away \(fire-and-forget\)/);
+  });
+});
+
 describe('legacy-era-branch: a dual-era handler keeps its 2025 branch', () => {
   it('is left as it is, with an info note and no marker', () => {
     const outcome = run('legacy-era-branch-left');

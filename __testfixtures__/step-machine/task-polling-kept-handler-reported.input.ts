@@ -7,7 +7,7 @@ export function registerSurvey(server: McpServer): void {
   const clientCapabilities = server.server.getClientCapabilities() ?? {};
   if (!clientCapabilities.elicitation) return;
 
-  server.registerTool('survey', { description: 'Asks through a client-side task and polls it' }, async (_args, ctx) => {
+  server.registerTool('survey', { description: 'Asks through a client-side task and polls it' }, async (ctx) => {
     const created = await ctx.mcpReq.send(
       {
         method: 'elicitation/create',

@@ -7,7 +7,7 @@ export function registerSurvey(server: McpServer): void {
   const clientCapabilities = server.server.getClientCapabilities() ?? {};
   if (!clientCapabilities.elicitation) return;
 
-  server.registerTool('survey', { description: 'Asks through a client-side task and polls it' }, async (_args, ctx) => {
+  server.registerTool('survey', { description: 'Asks through a client-side task and polls it' }, async (ctx) => {
     // @mcp-mrtr-migrate task-augmented-request: ctx.mcpReq.send in tool handler survey is a task-augmented request, and tasks moved to an extension in 2026-07-28
     const created = await ctx.mcpReq.send(
       {

@@ -97,6 +97,25 @@ export function otherSiteFinding(site: PushSite, requestSites: PushSite[]): Find
   }
 }
 
+/** The request's promise (through `.then` / `.catch` / `.finally`) ends in `void …` or a bare expression statement. */
+function firedAndForgotten(call: Node): boolean {
+  let node = call;
+  for (;;) {
+    const parent = node.getParent();
+    if (!parent) return false;
+    if (Node.isParenthesizedExpression(parent)) {
+      node = parent;
+      continue;
+    }
+    const chained = Node.isPropertyAccessExpression(parent) && ['then', 'catch', 'finally'].includes(parent.getName()) ? parent.getParent() : undefined;
+    if (chained && Node.isCallExpression(chained) && chained.getExpression() === parent) {
+      node = chained;
+      continue;
+    }
+    return Node.isVoidExpression(parent) || Node.isExpressionStatement(parent);
+  }
+}
+
 /** What the findings on a site outside every handler of the file draw on. */
 export interface SiteScope {
   handlers: readonly HandlerInfo[];
@@ -125,6 +144,14 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
   }
   const fn = site.nestedFunction ?? site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
   const name = fn && nameOf(fn);
+  // `void server.elicitInput(…).catch(…)`: nothing ever reads the answer, whoever reaches this code.
+  if (site.call && firedAndForgotten(site.call)) {
+    return {
+      rule: 'push-not-awaited', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api}${name ? ` in ${name}()` : ''} is not awaited and its answer is thrown away (fire-and-forget), so it cannot become an input request: under 2026-07-28 a question is only asked by a result that returns it`,
+      suggestion: 'Drop the question (say it in the tool result or the server instructions instead), or ask it in the tool that needs the answer and await it there, then run the migration again.',
+    };
+  }
   const refusal = fn ? scope.notLifted.get(fn) : undefined;
   // The push function looked up at run time and called indirectly: whoever reaches this code, the
   // question cannot be lifted out of it.
