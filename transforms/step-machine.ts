@@ -9,8 +9,8 @@
 //   emit       per handler: the text edits of its step machine and the notes about it
 //   wire       helper companions, imports, the verify hook and the generated state module
 import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
-import { SyntaxKind } from '../src/ts-morph.js';
 import { findHandlers } from '../src/analysis/handlers.js';
+import { identifierTexts } from '../src/analysis/identifiers.js';
 import { findPushSites, mightNeedMigration } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import type { StateProtection } from '../src/state-module.js';
@@ -158,7 +158,7 @@ function migrateHandlers(
   if (plans.length === 0) return migration;
   const view = typedView(ctx.absPath, ctx.text);
   try {
-    const typeNames = new Set<string>(ctx.sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+    const typeNames = identifierTexts(ctx.sourceFile);
     for (const planned of plans) {
       const typed = typeHandler(planned, { view, quote: style.quote, uses, protection: wc.protection });
       if ('refusal' in typed) {
