@@ -68,6 +68,13 @@ function run(ctx: TransformContext): TransformResult {
   }
 }
 
+/** What the stages of one file's run share. */
+interface FileShared {
+  style: TextStyle;
+  typescript: boolean;
+  uses: Set<string>;
+}
+
 /** A file's run in two halves: recognise and plan now (`planFindings`), the rest on `finish`. */
 interface StartedFile {
   planFindings: FindingInput[];
@@ -105,7 +112,7 @@ function startFile(ctx: TransformContext, cleanups: (() => void)[]): StartedFile
 function startMigration(
   ctx: TransformContext,
   cleanups: (() => void)[],
-  shared: { style: TextStyle; typescript: boolean; uses: Set<string> },
+  shared: FileShared,
 ): { planFindings: FindingInput[]; finish: () => TransformResult & { importsWritten?: boolean } } {
   const result: TransformResult = { edits: [], findings: [], handlersMigrated: 0, sitesMigrated: 0 };
   const done = () => result;
@@ -124,7 +131,7 @@ function migrateFile(
   result: TransformResult,
   file: FileRecognition,
   plans: PlannedHandler[],
-  shared: { style: TextStyle; typescript: boolean; uses: Set<string> },
+  shared: FileShared,
 ): TransformResult & { importsWritten?: boolean } {
   if (plans.length === 0 && !file.exporting) {
     result.findings = withUnaskedConsequences([...result.findings, ...helpersLeftFindings(file)], file);

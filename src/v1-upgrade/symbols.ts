@@ -16,7 +16,7 @@ import { walk } from './ast.js';
 import { ERROR_CODE_SDK_MEMBERS, SYMBOL_RENAMES } from './mappings.js';
 
 export interface SymbolRenames {
-  /** How many renames were made (0: nothing to do). */
+  /** How many text edits it made (at least one). */
   changes: number;
   /** What the official transform reports for the same work. */
   diagnostics: Diagnostic[];
