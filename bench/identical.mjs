@@ -1,6 +1,6 @@
 // @ts-check
 // Proof that an optimisation changed nothing: runs every fixture input, every corpus server, the
-// examples and (optionally) the files of a tree through the whole pipeline (v1 upgrade on, every
+// examples, the v1 fixtures and (optionally) the files of a tree through the whole pipeline (v1 upgrade on, every
 // transform) with two builds in one process, this one and a baseline (another checkout's dist/, e.g.
 // main's), and compares the complete outcomes (text, findings, counts, new files) exactly.
 // Usage: node bench/identical.mjs --base <checkout with dist/> [--tree DIR]…
@@ -41,9 +41,11 @@ function walk(dir, keep) {
 const source = (/** @type {string} */ f) => /\.[cm]?[jt]sx?$/.test(f) && !f.endsWith('.d.ts');
 const sets = [
   ['fixtures', walk(path.join(repo, '__testfixtures__'), (f) => /\.input\.[cm]?[jt]sx?$/.test(f))],
+  ['v1 fixtures', walk(path.join(repo, 'test/v1/__testfixtures__'), (f) => /\.input\.[cm]?[jt]sx?$/.test(f))],
   ['corpus', walk(path.join(repo, 'test/corpus/servers'), source)],
   ['examples', walk(path.join(repo, 'examples'), source)],
-  ...trees.map((t) => [`tree ${t}`, walk(t, source).filter((f) => /registerTool|registerPrompt|registerResource|\.tool\(|\.prompt\(|setRequestHandler|elicit|createMessage|listRoots/.test(readFileSync(f, 'utf8')))]),
+  // Files with handlers, and every file the v1 upgrade runs on.
+  ...trees.map((t) => [`tree ${t}`, walk(t, source).filter((f) => /registerTool|registerPrompt|registerResource|\.tool\(|\.prompt\(|setRequestHandler|elicit|createMessage|listRoots|@modelcontextprotocol\/sdk/.test(readFileSync(f, 'utf8')))]),
 ];
 
 /** Options as the fixture test and the CLI give them. @param {string} file */

@@ -16,7 +16,7 @@ import { Node, ts, type SourceFile } from './ts-morph.js';
 import { applyEdits, mapBackward } from './edits.js';
 import { detectStyle } from './text-style.js';
 import type { FindingInput, Severity, TextEdit } from './types.js';
-import { importBindings, upgradeV1Surface, v1Leftovers } from './v1-upgrade/index.js';
+import { importBindings, renameV1Symbols, upgradeV1Surface, v1Leftovers } from './v1-upgrade/index.js';
 
 export type SdkUpgradeMode = 'auto' | 'always' | 'never';
 export type ProjectType = OfficialContext['projectType'];
@@ -85,6 +85,12 @@ const OFFICIAL_GATES: Readonly<Record<string, RegExp | undefined>> = {
   'mock-paths': /\b(?:vi|jest)\s*\.\s*\w+\s*\(|\bimport\s*\(/,
 };
 
+/**
+ * What the official `symbols` transform may still have to do once renameV1Symbols did its renames:
+ * renames in dynamic imports, the RequestHandlerExtra and SchemaInput types.
+ */
+const SYMBOLS_LEFT = /\b(?:RequestHandlerExtra|SchemaInput)\b|\bimport\s*\(/;
+
 let official: typeof OfficialCodemod | undefined;
 
 /**
@@ -131,6 +137,17 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
       const gate = OFFICIAL_GATES[transform.id];
       const before = sourceFile.getFullText();
       if (gate === undefined || !gate.test(before)) continue;
+      // Our one-walk renames first; the official transform only for what they leave. They replace
+      // the whole text, which ts-morph answers by forgetting its nodes: not while an earlier
+      // transform's diagnostic still follows one to its current line.
+      if (transform.id === 'symbols' && !diagnostics.some(({ diagnostic }) => diagnostic.resolveCurrentLine)) {
+        const renamed = renameV1Symbols(sourceFile);
+        if (renamed) {
+          changes += renamed.changes;
+          for (const diagnostic of renamed.diagnostics) diagnostics.push({ diagnostic, intermediate: before });
+          if (!SYMBOLS_LEFT.test(sourceFile.getFullText())) continue;
+        }
+      }
       const result = transform.apply(sourceFile, context);
       changes += result.changesCount;
       for (const diagnostic of result.diagnostics) diagnostics.push({ diagnostic, intermediate: before });

@@ -9,8 +9,8 @@
 //   emit       per handler: the text edits of its step machine and the notes about it
 //   wire       helper companions, imports, the verify hook and the generated state module
 import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
-import { SyntaxKind } from '../src/ts-morph.js';
 import { findHandlers } from '../src/analysis/handlers.js';
+import { identifierTexts } from '../src/analysis/identifiers.js';
 import { findPushSites, mightNeedMigration } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import type { StateProtection } from '../src/state-module.js';
@@ -27,7 +27,7 @@ import { withUnaskedConsequences } from '../src/step-machine/unasked-consequence
 import { replacedBy, stateSpecifier, wireFile, type Migration } from '../src/step-machine/wire-file.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { detectStyle, type TextStyle } from '../src/text-style.js';
-import type { Transform, TransformContext, TransformResult } from '../src/types.js';
+import type { FindingInput, Transform, TransformContext, TransformResult } from '../src/types.js';
 
 export const order = 20;
 
@@ -46,11 +46,14 @@ function run(ctx: TransformContext): TransformResult {
   // Helper modules parsed on the side for cross-file lifting live as long as this run.
   const cleanups: (() => void)[] = [];
   try {
-    const runOnce = (c: TransformContext) => runFile(c, cleanups);
-    // A `.then` chain on a question: tried again with the chain rewritten to await (see then-chains.ts).
+    const runOnce = (c: TransformContext) => startFile(c, cleanups).finish();
+    // A `.then` chain on a question: tried again with the chain rewritten to await (see
+    // then-chains.ts). The plan half says whether there is one; the rest of the plain run (types,
+    // edits, wiring) is done only when the retry does not replace it.
     const withChains = (c: TransformContext) => {
-      const once = runOnce(c);
-      return once.findings.some((f) => f.rule === 'then-chain') ? withThenChainsAwaited(c, once, runOnce) ?? once : once;
+      const started = startFile(c, cleanups);
+      const reported = new Set(started.planFindings.filter((f) => f.rule === 'then-chain').map((f) => f.pos));
+      return reported.size > 0 ? withThenChainsAwaited(c, reported, started.finish, runOnce) : started.finish();
     };
     const plain = withChains(ctx);
     // Questions after `&&` / `||` / `??` in a const: tried again with the statement rewritten.
@@ -65,7 +68,20 @@ function run(ctx: TransformContext): TransformResult {
   }
 }
 
-function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResult {
+/** What the stages of one file's run share. */
+interface FileShared {
+  style: TextStyle;
+  typescript: boolean;
+  uses: Set<string>;
+}
+
+/** A file's run in two halves: recognise and plan now (`planFindings`), the rest on `finish`. */
+interface StartedFile {
+  planFindings: FindingInput[];
+  finish: () => TransformResult;
+}
+
+function startFile(ctx: TransformContext, cleanups: (() => void)[]): StartedFile {
   const style = detectStyle(ctx.text);
   const typescript = isTypeScript(ctx.absPath);
   const uses = new Set<string>();
@@ -73,38 +89,57 @@ function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResu
   const requested = ctx.options.adaptDispatch as number[] | undefined;
   const memberTypes = (ctx.options.memberTypes as string[] | undefined) ?? [];
   const adapted = requestedAdaptations(ctx.sourceFile, requested ?? [], memberTypes, { text: ctx.text, style, typescript, uses });
-  const result = migrateFile(ctx, cleanups, { style, typescript, uses });
-  const { importsWritten } = result;
-  delete result.importsWritten;
-  if (requested === undefined && memberTypes.length === 0) return result;
-  result.edits.push(...adapted.edits);
-  result.findings.push(...adapted.findings);
-  // Without a migrated handler of its own the file's imports and server options were not touched yet:
-  // the handlers it reaches in other modules need the verify hook where the server is built.
-  if (!importsWritten) {
-    const wiring = requested ? wireVerifyHook(ctx.sourceFile, ctx.text, style) : { edits: [] };
-    if (wiring.edits.length > 0) uses.add('mrtrState');
-    result.edits.push(...wiring.edits, ...importEdits(ctx.sourceFile, ctx.text, style, uses, stateSpecifier(ctx, typescript), typescript));
-  }
-  return result;
+  const started = startMigration(ctx, cleanups, { style, typescript, uses });
+  const finish = (): TransformResult => {
+    const result = started.finish();
+    const { importsWritten } = result;
+    delete result.importsWritten;
+    if (requested === undefined && memberTypes.length === 0) return result;
+    result.edits.push(...adapted.edits);
+    result.findings.push(...adapted.findings);
+    // Without a migrated handler of its own the file's imports and server options were not touched yet:
+    // the handlers it reaches in other modules need the verify hook where the server is built.
+    if (!importsWritten) {
+      const wiring = requested ? wireVerifyHook(ctx.sourceFile, ctx.text, style) : { edits: [] };
+      if (wiring.edits.length > 0) uses.add('mrtrState');
+      result.edits.push(...wiring.edits, ...importEdits(ctx.sourceFile, ctx.text, style, uses, stateSpecifier(ctx, typescript), typescript));
+    }
+    return result;
+  };
+  return { planFindings: started.planFindings, finish };
 }
 
-function migrateFile(ctx: TransformContext, cleanups: (() => void)[], shared: { style: TextStyle; typescript: boolean; uses: Set<string> }): TransformResult & { importsWritten?: boolean } {
+function startMigration(
+  ctx: TransformContext,
+  cleanups: (() => void)[],
+  shared: FileShared,
+): { planFindings: FindingInput[]; finish: () => TransformResult & { importsWritten?: boolean } } {
   const result: TransformResult = { edits: [], findings: [], handlersMigrated: 0, sitesMigrated: 0 };
-  if (!mightNeedMigration(ctx.text, ctx.options.aliases ?? [])) return result;
+  const done = () => result;
+  if (!mightNeedMigration(ctx.text, ctx.options.aliases ?? [])) return { planFindings: [], finish: done };
   const recognised = recognise(ctx, cleanups);
   result.findings.push(...recognised.findings);
   const file = recognised.file;
-  if (!file) return result;
+  if (!file) return { planFindings: [], finish: done };
   const planned = planHandlers(file);
   result.findings.push(...planned.findings);
-  if (planned.plans.length === 0 && !file.exporting) {
+  return { planFindings: planned.findings, finish: () => migrateFile(ctx, result, file, planned.plans, shared) };
+}
+
+function migrateFile(
+  ctx: TransformContext,
+  result: TransformResult,
+  file: FileRecognition,
+  plans: PlannedHandler[],
+  shared: FileShared,
+): TransformResult & { importsWritten?: boolean } {
+  if (plans.length === 0 && !file.exporting) {
     result.findings = withUnaskedConsequences([...result.findings, ...helpersLeftFindings(file)], file);
     return result;
   }
   const { style, typescript, uses } = shared;
   const wc = { ctx, style, typescript, uses, protection: protectionOf(ctx) };
-  const migration = migrateHandlers(planned.plans, file, wc);
+  const migration = migrateHandlers(plans, file, wc);
   result.findings.push(...migration.findings);
   result.handlersMigrated = migration.handlersMigrated;
   result.sitesMigrated = migration.sitesMigrated;
@@ -130,7 +165,7 @@ function migrateHandlers(
   if (plans.length === 0) return migration;
   const view = typedView(ctx.absPath, ctx.text);
   try {
-    const typeNames = new Set<string>(ctx.sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+    const typeNames = identifierTexts(ctx.sourceFile);
     for (const planned of plans) {
       const typed = typeHandler(planned, { view, quote: style.quote, uses, protection: wc.protection });
       if ('refusal' in typed) {

@@ -3,6 +3,7 @@
 // removed).
 import { Node, SyntaxKind, type Identifier, type SourceFile } from '../ts-morph.js';
 import { importedNameOf, resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
+import { identifierTexts, identifiersOf } from '../analysis/identifiers.js';
 import { removalRange } from '../removal.js';
 import { lineEndAfter, lineStartOf } from '../step-machine/text.js';
 import type { TextStyle } from '../text-style.js';
@@ -57,7 +58,7 @@ export function isNewOf(node: Node, className: RegExp): boolean {
 
 /** A name not declared or used anywhere in the file. */
 export function freshName(sourceFile: SourceFile, candidates: string[], taken: ReadonlySet<string> = new Set()): string {
-  const used = new Set([...taken, ...sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText())]);
+  const used = new Set([...taken, ...identifierTexts(sourceFile)]);
   for (const name of candidates) if (!used.has(name)) return name;
   const base = candidates[0];
   for (let i = 2; ; i++) if (!used.has(`${base}${i}`)) return `${base}${i}`;
@@ -95,13 +96,17 @@ export function importEdits(sourceFile: SourceFile, text: string, plan: ImportPl
   const edits: TextEdit[] = [];
   const uses = new Map<string, { before: number; after: number }>();
   const declarations = sourceFile.getImportDeclarations();
-  const inImport = (id: Node) => declarations.some((d) => within(id, { start: d.getStart(), end: d.getEnd() }));
-  for (const id of sourceFile.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (inImport(id)) continue;
-    const count = uses.get(id.getText()) ?? { before: 0, after: 0 };
+  const importRanges = declarations.map((d) => ({ start: d.getStart(), end: d.getEnd() }));
+  const file = sourceFile.compilerNode;
+  const inside = (start: number, end: number, range: { start: number; end: number }) => start >= range.start && end <= range.end;
+  for (const id of identifiersOf(sourceFile)) {
+    const start = id.getStart(file);
+    if (importRanges.some((r) => inside(start, id.end, r))) continue;
+    const name = id.getText(file);
+    const count = uses.get(name) ?? { before: 0, after: 0 };
     count.before++;
-    if (!plan.removed.some((r) => within(id, r))) count.after++;
-    uses.set(id.getText(), count);
+    if (!plan.removed.some((r) => inside(start, id.end, r))) count.after++;
+    uses.set(name, count);
   }
   const gone = (local: string) => {
     if (plan.inserted.has(local)) return false;

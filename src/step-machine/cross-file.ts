@@ -10,6 +10,7 @@ import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile 
 import type { PushAlias } from '../config.js';
 import { aliasArgumentProblem, implementedAlias } from '../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo } from '../analysis/handlers.js';
+import { identifierTexts } from '../analysis/identifiers.js';
 import { findPushSites, v1Surface } from '../analysis/push-sites.js';
 import { consequenceOf, fallbackWithoutAsking } from '../analysis/unasked-fallback.js';
 import type { FindingInput, TextEdit } from '../types.js';
@@ -84,7 +85,7 @@ function moduleHelpers(sourceFile: SourceFile, aliases: readonly PushAlias[]): {
   if (v1Surface(sourceFile).server) return { lifted, asking };
   const handlers = findHandlers(sourceFile);
   const sites = findPushSites(sourceFile, handlers, aliases).filter((s) => aliasArgumentProblem(s) === undefined);
-  const names = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+  const names = identifierTexts(sourceFile);
   const refused = new Map<Node, HelperRefusal>();
   const helpers = findLiftableHelpers(sites.filter((s) => !implementedAlias(s, aliases)), names, refused);
   // Found after the plain helpers, as in the module's own run, so their companion names agree.

@@ -3,9 +3,10 @@
 // question is lifted into their callers (same file, chains, imported in cross-file mode); completion
 // notifiers; and the reasons a handler is kept whole although its own questions could migrate.
 // Nothing here edits text.
-import { Node, SyntaxKind } from '../ts-morph.js';
+import { Node } from '../ts-morph.js';
 import { aliasArgumentMessage, aliasArgumentProblem, aliasImplementationFinding, implementedAlias } from '../analysis/alias-arguments.js';
 import { legacyEraBranch } from '../analysis/era-branches.js';
+import { identifierTexts } from '../analysis/identifiers.js';
 import { describeHandler, findHandlers, type HandlerForm, type HandlerInfo, type RouteRefusal } from '../analysis/handlers.js';
 import { findPushSites, v1Surface, type PushSite } from '../analysis/push-sites.js';
 import { outsideAnyRequest } from '../analysis/request-scope.js';
@@ -84,7 +85,7 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const remoteFns = new Set(remote.handlers);
   const v1Handler = (h: HandlerInfo) => surface.handler(remoteFns.has(h) ? { ...h, form: V2_FORMS[h.form] ?? h.form, sdk: 'v2' } : h);
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
-  const fileNames = new Set(sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+  const fileNames = identifierTexts(sourceFile);
   // A configured alias's own body is its implementation: it stays, reported as such.
   const notLifted = new Map<Node, HelperRefusal>();
   const helpers = v1 ? new Map<Node, LiftableHelper>() : findLiftableHelpers(sites.filter((s) => !implementedAlias(s, aliases)), fileNames, notLifted);

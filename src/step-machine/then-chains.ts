@@ -254,16 +254,17 @@ function notAPromise(node: Node, answers: Set<string>): boolean {
 }
 
 /**
- * Runs the transform again on the file with every exact chain rewritten to the awaited form, and
- * keeps the rewrites whose handlers then migrate. Edits and findings come back in the coordinates of
- * the file as it was; undefined when nothing changes.
+ * Runs the transform again on the file with every exact chain rewritten to the awaited form (the
+ * chains `reported` by the plain run's plan), and keeps the rewrites whose handlers then migrate.
+ * Edits and findings come back in the coordinates of the file as it was; when no rewrite helps,
+ * the `plain` run's result, with why each chain stayed.
  */
 export function withThenChainsAwaited(
   ctx: TransformContext,
-  plain: TransformResult,
+  reported: ReadonlySet<number>,
+  plain: () => TransformResult,
   runOnce: (ctx: TransformContext) => TransformResult,
-): TransformResult | undefined {
-  const reported = new Set(plain.findings.filter((f) => f.rule === 'then-chain').map((f) => f.pos));
+): TransformResult {
   const handlers = findHandlers(ctx.sourceFile);
   const style = detectStyle(ctx.text);
   const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
@@ -285,7 +286,10 @@ export function withThenChainsAwaited(
       return !result.findings.some((f) => f.severity !== 'info' && f.pos >= from && f.pos < to);
     },
   });
-  if (!retried) return why.size > 0 ? { ...plain, findings: explained(plain.findings) } : undefined;
+  if (!retried) {
+    const result = plain();
+    return why.size > 0 ? { ...result, findings: explained(result.findings) } : result;
+  }
   const { result, kept } = retried;
   return {
     ...result,

@@ -16,6 +16,7 @@ import { upgradeHandlerKeys } from './request-handlers.js';
 
 export { v1Leftovers } from './leftovers.js';
 export { importBindings } from './ast.js';
+export { renameV1Symbols } from './symbols.js';
 
 export interface V1SurfaceUpgrade {
   edits: TextEdit[];

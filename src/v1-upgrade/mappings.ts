@@ -70,3 +70,22 @@ export const UTILITY_MODULES: Readonly<Record<string, { target?: 'context'; call
   'shared/metadataUtils': { target: 'context' },
   'spec.types': { target: 'context' },
 };
+
+/**
+ * v1 exports v2 renamed, as the pinned official codemod's `symbols` transform renames them (see
+ * symbols.ts; test/v1-symbols.test.ts holds the two to the same outcome).
+ */
+export const SYMBOL_RENAMES: Readonly<Record<string, string>> = {
+  McpError: 'ProtocolError',
+  JSONRPCError: 'JSONRPCErrorResponse',
+  JSONRPCErrorSchema: 'JSONRPCErrorResponseSchema',
+  isJSONRPCError: 'isJSONRPCErrorResponse',
+  isJSONRPCResponse: 'isJSONRPCResultResponse',
+  JSONRPCResponse: 'JSONRPCResultResponse',
+  JSONRPCResponseSchema: 'JSONRPCResultResponseSchema',
+  ResourceReference: 'ResourceTemplateReference',
+  ResourceReferenceSchema: 'ResourceTemplateReferenceSchema',
+};
+
+/** v1 ErrorCode members raised by the SDK itself: v2 moved them to SdkErrorCode (on SdkError). */
+export const ERROR_CODE_SDK_MEMBERS: ReadonlySet<string> = new Set(['RequestTimeout', 'ConnectionClosed']);
