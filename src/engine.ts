@@ -27,6 +27,8 @@ export interface SourceOutcome {
   newFiles: NewFile[];
   /** Modules whose helpers the migrated code now calls through exported companions (cross-file mode). */
   requires?: CrossFileRequirement[];
+  /** The v1→v2 upgrade left this file on v1 (it would not compile upgraded): its package stays on v1. */
+  upgradeRefused?: boolean;
 }
 
 export interface TransformSourceInput {
@@ -131,11 +133,13 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   const requires: CrossFileRequirement[] = [];
   let handlersMigrated = 0;
   let sitesMigrated = 0;
+  let upgradeRefused = false;
   try {
     if (input.sdkUpgrade !== undefined && input.sdkUpgrade !== 'never') {
       if (wantsSdkUpgrade(input.sdkUpgrade, text)) {
         // The first step: nothing was edited or reported before it.
         const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType });
+        upgradeRefused = upgrade.refused === true;
         if (upgrade.changed) {
           history.push(...upgrade.steps.map((step) => step.edits));
           applied.push(SDK_UPGRADE_RULE);
@@ -151,7 +155,8 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       }
       for (const finding of officialMarkerFindings(text)) pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
     }
-    for (const transform of transforms) {
+    // A file the upgrade left on v1 stays as it was: no migration builds on code that stays v1.
+    for (const transform of upgradeRefused ? [] : transforms) {
       const result = transform.run({ absPath, text, sourceFile, options: input.options ?? {} });
       for (const finding of result.findings) {
         pending.push({ ...finding, earlierEdits: [...history], laterEdits: [], transform });
@@ -185,6 +190,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       sitesMigrated,
       newFiles,
       ...(requires.length > 0 && output !== undefined ? { requires } : {}),
+      ...(upgradeRefused ? { upgradeRefused } : {}),
     };
   } finally {
     if (!sourceFile.wasForgotten()) project().removeSourceFile(sourceFile);
