@@ -230,10 +230,9 @@ function currentLine(d: Diagnostic): number | undefined {
 }
 
 function resultFinding(m: HandlerResultMismatch, pos: number): FindingInput {
-  const note = m.where?.note ? `, ${m.where.note}` : '';
   const where = !m.where ? '' : m.where.path
-    ? ` at \`${m.where.path}\` (\`${m.where.actual}\`${note} where v2 wants \`${m.where.wanted}\`)`
-    : ` (it returns \`${m.where.actual}\`${note})`;
+    ? ` at \`${m.where.path}\` (\`${m.where.actual}\` where v2 wants \`${m.where.wanted}\`)`
+    : ` (it returns \`${m.where.actual}\`)`;
   return {
     rule: SDK_UPGRADE_RULE,
     severity: 'error',

@@ -37,7 +37,7 @@ export interface HandlerResultMismatch {
   /** The v2 result type the handler must return. */
   expected: string;
   /** Where in the result the types part (`tools[].inputSchema.properties`), when found. */
-  where?: { path: string; actual: string; wanted: string; note?: string };
+  where?: { path: string; actual: string; wanted: string };
 }
 
 /** The receiver every checked call is given in the typed copy. */
@@ -164,10 +164,6 @@ function firstMismatch(checker: ts.TypeChecker, source: ts.Type, target: ts.Type
   const targetIndex = checker.getIndexInfosOfType(target)[0];
   if (targetIndex && sourceIndex && !checker.isTypeAssignableTo(sourceIndex.type, targetIndex.type)) {
     return { path: `${at}[string]`, actual: shortType(checker, sourceIndex.type), wanted: shortType(checker, targetIndex.type) };
-  }
-  // Every property fits, but an interface has no implicit index signature, which v2's loose result types have.
-  if (targetIndex && !sourceIndex && source.symbol?.flags & ts.SymbolFlags.Interface) {
-    return { ...here, note: 'an interface, which has no index signature; v2 result types have one (declare it with `type` instead)' };
   }
   return here;
 }

@@ -1,5 +1,5 @@
-// The same listing declared with a `type` alias: an object type alias has an implicit index
-// signature, so it fits v2's ListResourcesResult and the file is upgraded.
+// A resources/list handler declared to return the server's own type alias: it fits v2's
+// ListResourcesResult (an object type alias has an implicit index signature), so the file is upgraded.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ListResourcesRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
