@@ -488,7 +488,9 @@ async function applyGroups(
  * files and its manifest move to v2 together or not at all (a v2 file handing its server to a v1
  * one, or the reverse, would not compile). Every file of it the upgrade changed is put back as it
  * was with a warning naming the file that holds it back (which carries the error), and so is every
- * file whose migration needs one of them changed (cross-file groups).
+ * file whose migration needs one of them changed (cross-file groups). What the transforms report
+ * about questions they leave is kept (as for the file held back itself); notes on what they changed,
+ * and the upgrade's own findings, go with the changes.
  */
 function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string): void {
   const blockers = new Map<string, FileOutcome>();
@@ -502,7 +504,10 @@ function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string): void
     outcome.sitesMigrated = 0;
     outcome.newFiles = [];
     outcome.requires = undefined;
-    outcome.findings = [{ rule: SDK_UPGRADE_RULE, severity: 'warning', path: outcome.path, line: 1, column: 1, message: why }];
+    outcome.findings = [
+      { rule: SDK_UPGRADE_RULE, severity: 'warning', path: outcome.path, line: 1, column: 1, message: why },
+      ...outcome.findings.filter((f) => f.severity !== 'info' && f.rule !== SDK_UPGRADE_RULE),
+    ];
     putBack.add(outcome.absPath);
   };
   for (const outcome of slots) {

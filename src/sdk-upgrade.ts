@@ -68,9 +68,11 @@ export interface SdkUpgradeResult {
   failed?: boolean;
   /**
    * The upgraded file would not compile (a handler's result does not fit v2's type for its
-   * method): the file is left as it was, and so must the rest of its package (see runner.ts).
+   * method): one error per handler (`pos` in the original text). The caller leaves the file as it
+   * was, and so the rest of its package (see runner.ts); `text` is still the upgraded text, which
+   * the transforms may analyse for what they would report.
    */
-  refused?: boolean;
+  refusal?: FindingInput[];
 }
 
 /**
@@ -173,10 +175,7 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   // A handler v2 types stricter than v1 did: the upgraded file would not compile, and no rewrite
   // of ours makes it (the user's types say what it returns). The file stays v1, each handler reported.
   const rejected = changed && own.keysRewritten ? handlerResultMismatches(sourceFile.getFilePath(), upgradedText) : [];
-  if (rejected.length > 0) {
-    sourceFile.replaceWithText(original);
-    return { text: original, changed: false, steps: [], findings: rejected.map((m) => resultFinding(m, toOriginal(m.pos))), refused: true };
-  }
+  const refusal = rejected.length > 0 ? { refusal: rejected.map((m) => resultFinding(m, toOriginal(m.pos))) } : {};
   const findings: FindingInput[] = [...own.findings];
   const seen = new Set<string>();
   for (const { diagnostic: d, intermediate, line } of kept) {
@@ -197,7 +196,7 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
     });
   }
   for (const leftover of leftovers) findings.push({ ...leftover, pos: toOriginal(leftover.pos) });
-  return { text, changed, steps, findings };
+  return { text, changed, steps, findings, ...refusal };
 }
 
 /**
