@@ -27,6 +27,8 @@ export interface SourceOutcome {
   newFiles: NewFile[];
   /** Modules whose helpers the migrated code now calls through exported companions (cross-file mode). */
   requires?: CrossFileRequirement[];
+  /** The v1→v2 upgrade left this file on v1 (it would not compile upgraded): its package stays on v1. */
+  upgradeRefused?: boolean;
 }
 
 export interface TransformSourceInput {
@@ -131,11 +133,14 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   const requires: CrossFileRequirement[] = [];
   let handlersMigrated = 0;
   let sitesMigrated = 0;
+  /** The upgrade's errors when the file must stay v1 (see keptOnV1). */
+  let refusal: FindingInput[] | undefined;
   try {
     if (input.sdkUpgrade !== undefined && input.sdkUpgrade !== 'never') {
       if (wantsSdkUpgrade(input.sdkUpgrade, text)) {
         // The first step: nothing was edited or reported before it.
         const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType });
+        refusal = upgrade.refusal;
         if (upgrade.changed) {
           history.push(...upgrade.steps.map((step) => step.edits));
           applied.push(SDK_UPGRADE_RULE);
@@ -170,6 +175,11 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       project().removeSourceFile(sourceFile);
       sourceFile = parseSource(absPath, text);
     }
+    if (refusal) {
+      project().removeSourceFile(sourceFile);
+      sourceFile = parseSource(absPath, input.text);
+      return keptOnV1(input, sourceFile, refusal, pending);
+    }
     const findings = pending.map((finding) => toSourceFinding(input.text, finding));
     const wantMarkers = input.markers ?? true;
     const markerTargets = wantMarkers
@@ -189,6 +199,27 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   } finally {
     if (!sourceFile.wasForgotten()) project().removeSourceFile(sourceFile);
   }
+}
+
+/**
+ * A file the v1→v2 upgrade must leave on v1 (a handler's result does not fit v2): its text stays as
+ * it was, with markers at the refused handlers only. What the transforms would report about the
+ * upgraded code (questions that cannot be migrated, and why) is kept: it stays true of this code,
+ * and is what the user meets once the handler is fixed. What they would have changed is not.
+ */
+function keptOnV1(input: TransformSourceInput, original: SourceFile, refusal: FindingInput[], pending: PendingFinding[]): SourceOutcome {
+  const analysed = pending.filter((f) => f.transform !== undefined && f.severity !== 'info').map((f) => toSourceFinding(input.text, f));
+  const own = refusal.map((f) => toSourceFinding(input.text, { ...f, earlierEdits: [], laterEdits: [] }));
+  const marked = input.markers ?? true ? placeMarkers(input.text, original, refusal.map((f) => ({ pos: f.pos, rule: f.rule, message: f.message }))) : input.text;
+  return {
+    output: marked === input.text ? undefined : marked,
+    transforms: [],
+    findings: [...own, ...analysed],
+    handlersMigrated: 0,
+    sitesMigrated: 0,
+    newFiles: [],
+    upgradeRefused: true,
+  };
 }
 
 /**

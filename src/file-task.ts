@@ -52,6 +52,8 @@ export interface FileTaskResult {
   requires?: CrossFileRequirement[];
   /** Set when a transform failed; the file then stays byte-for-byte as it was. */
   error?: string;
+  /** The v1→v2 upgrade left this file on v1: its package stays on v1. */
+  upgradeRefused?: boolean;
 }
 
 export interface FileTaskOptions {
@@ -86,6 +88,7 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       sitesMigrated: result.sitesMigrated,
       newFiles: result.newFiles,
       ...(result.requires && output !== undefined ? { requires: result.requires } : {}),
+      ...(result.upgradeRefused ? { upgradeRefused: true } : {}),
     };
   } catch (error) {
     return failedTask(task.id, messageOf(error));

@@ -385,7 +385,11 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'The v1 → v2 surface upgrade runs first (our own pass for registrations, handler keys, handler contexts ' +
       'and utility imports, then the official `@modelcontextprotocol/codemod` `v1-to-v2` transforms that have ' +
       'work left). An **error** is v1 code it could not rewrite that would break the migrated server (it does ' +
-      'not compile, or throws when it starts): the run exits 1 until you rewrite it as the message says. ' +
+      'not compile, or throws when it starts): the run exits 1 until you rewrite it as the message says. A ' +
+      'low-level `setRequestHandler` whose result v2 types reject (v1 accepted any object; v2 types each ' +
+      "method's result, e.g. a tool's schema properties as JSON values) leaves its file on v1, and the other " +
+      'files of its package with it (they move to v2 together): type what the handler returns with the v2 ' +
+      'result type the message names, then run again. ' +
       'Warnings and notes are the official codemod\'s messages, kept as written; follow them.',
   },
   {

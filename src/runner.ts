@@ -20,7 +20,7 @@ import { findDirtyFiles } from './git.js';
 import { mightNeedMigration } from './analysis/push-sites.js';
 import { compiledWorkerUrl, TaskScheduler } from './pool.js';
 import { loadTransforms } from './registry.js';
-import { detectProjectType, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
+import { SDK_UPGRADE_RULE, detectProjectType, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
 import { selectShard, type Shard } from './shard.js';
 import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
 import type { PushAlias } from './config.js';
@@ -261,6 +261,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     await scheduler.close();
     throw error;
   }
+  keepPackagesOnV1(slots, cwd);
 
   const outcomes: FileOutcome[] = [];
   for (const outcome of slots) {
@@ -482,6 +483,50 @@ async function applyGroups(
   return applied;
 }
 
+/**
+ * A package one of whose files the v1→v2 upgrade had to leave on v1 stays on v1 as a whole: its
+ * files and its manifest move to v2 together or not at all (a v2 file handing its server to a v1
+ * one, or the reverse, would not compile). Every file of it the upgrade changed is put back as it
+ * was with a warning naming the file that holds it back (which carries the error), and so is every
+ * file whose migration needs one of them changed (cross-file groups). What the transforms report
+ * about questions they leave is kept (as for the file held back itself); notes on what they changed,
+ * and the upgrade's own findings, go with the changes.
+ */
+function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string): void {
+  const blockers = new Map<string, FileOutcome>();
+  for (const outcome of slots) if (outcome?.upgradeRefused && !blockers.has(outcome.packagePath)) blockers.set(outcome.packagePath, outcome);
+  if (blockers.size === 0) return;
+  const putBack = new Set<string>();
+  const keep = (outcome: FileOutcome, why: string) => {
+    outcome.output = undefined;
+    outcome.transforms = [];
+    outcome.handlersMigrated = 0;
+    outcome.sitesMigrated = 0;
+    outcome.newFiles = [];
+    outcome.requires = undefined;
+    outcome.findings = [
+      { rule: SDK_UPGRADE_RULE, severity: 'warning', path: outcome.path, line: 1, column: 1, message: why },
+      ...outcome.findings.filter((f) => f.severity !== 'info' && f.rule !== SDK_UPGRADE_RULE),
+    ];
+    putBack.add(outcome.absPath);
+  };
+  for (const outcome of slots) {
+    const blocker = outcome && blockers.get(outcome.packagePath);
+    if (!outcome || !blocker || outcome === blocker || outcome.error || !outcome.transforms.includes(SDK_UPGRADE_RULE)) continue;
+    const at = blocker.findings.find((f) => f.rule === SDK_UPGRADE_RULE && f.severity === 'error');
+    keep(outcome, `left as it was, on the v1 SDK: ${blocker.path}${at ? `:${at.line}` : ''} of the same package cannot be upgraded to v2 yet (see the error there), and a package's files move to v2 together`);
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const outcome of slots) {
+      const needed = outcome?.output !== undefined && outcome.requires?.find((need) => putBack.has(need.absPath));
+      if (!outcome || !needed) continue;
+      keep(outcome, `left as it was: its migration needs ${toDisplayPath(cwd, needed.absPath)} changed with it, which stays on the v1 SDK with its package`);
+      changed = true;
+    }
+  }
+}
+
 /** Puts a file of a failed group back as it was, listed as an error naming the module it needed. */
 function revert(caller: FileOutcome, needed: string, problem: string, cwd: string): void {
   caller.output = undefined;
@@ -504,6 +549,7 @@ function applyResult(outcome: FileOutcome, result: FileTaskResult): void {
   outcome.sitesMigrated = result.sitesMigrated;
   outcome.newFiles = result.newFiles;
   if (result.requires) outcome.requires = result.requires;
+  if (result.upgradeRefused) outcome.upgradeRefused = true;
   // Nothing to report for this file: its text is not needed any more.
   if (outcome.output === undefined && outcome.findings.length === 0) outcome.original = '';
 }

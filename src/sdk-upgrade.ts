@@ -16,6 +16,7 @@ import { Node, ts, type SourceFile } from './ts-morph.js';
 import { applyEdits, mapBackward } from './edits.js';
 import { detectStyle } from './text-style.js';
 import type { FindingInput, Severity, TextEdit } from './types.js';
+import { handlerResultMismatches, type HandlerResultMismatch } from './v1-upgrade/handler-results.js';
 import { importBindings, renameV1Symbols, upgradeV1Surface, v1Leftovers } from './v1-upgrade/index.js';
 
 export type SdkUpgradeMode = 'auto' | 'always' | 'never';
@@ -65,6 +66,13 @@ export interface SdkUpgradeResult {
   findings: FindingInput[];
   /** The official transform threw: the file is left as it was and one error finding says why. */
   failed?: boolean;
+  /**
+   * The upgraded file would not compile (a handler's result does not fit v2's type for its
+   * method): one error per handler (`pos` in the original text). The caller leaves the file as it
+   * was, and so the rest of its package (see runner.ts); `text` is still the upgraded text, which
+   * the transforms may analyse for what they would report.
+   */
+  refusal?: FindingInput[];
 }
 
 /**
@@ -181,6 +189,10 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
     { before: afterOwn, edits: text === upgradedText ? officialEdits : lineEdits(afterOwn, text) },
   ].filter((step) => changed && step.edits.length > 0);
   const toOriginal = (pos: number) => mapBackward(mapBackward(pos, officialEdits), own.edits);
+  // A handler v2 types stricter than v1 did: the upgraded file would not compile, and no rewrite
+  // of ours makes it (the user's types say what it returns). The file stays v1, each handler reported.
+  const rejected = changed && own.keysRewritten ? handlerResultMismatches(sourceFile.getFilePath(), upgradedText) : [];
+  const refusal = rejected.length > 0 ? { refusal: rejected.map((m) => resultFinding(m, toOriginal(m.pos))) } : {};
   const findings: FindingInput[] = [...own.findings];
   const seen = new Set<string>();
   for (const { diagnostic: d, intermediate, line } of kept) {
@@ -201,7 +213,7 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
     });
   }
   for (const leftover of leftovers) findings.push({ ...leftover, pos: toOriginal(leftover.pos) });
-  return { text, changed, steps, findings };
+  return { text, changed, steps, findings, ...refusal };
 }
 
 /**
@@ -231,6 +243,23 @@ function currentLine(d: Diagnostic): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+function resultFinding(m: HandlerResultMismatch, pos: number): FindingInput {
+  const where = !m.where ? '' : m.where.path
+    ? ` at \`${m.where.path}\` (\`${m.where.actual}\` where v2 wants \`${m.where.wanted}\`)`
+    : ` (it returns \`${m.where.actual}\`)`;
+  return {
+    rule: SDK_UPGRADE_RULE,
+    severity: 'error',
+    pos,
+    message:
+      `file left on the v1 SDK: once keyed by '${m.method}', this handler would not compile in v2, which types its result as ` +
+      `${m.expected}; what it returns does not match${where} (v1 accepted any object as a result)`,
+    suggestion:
+      `Make the handler return a ${m.expected} (import the type from @modelcontextprotocol/server once upgraded, or from ` +
+      `@modelcontextprotocol/sdk/types.js now, and type the value it returns with it), then run the migration again.`,
+  };
 }
 
 function severityOf(d: Diagnostic): Severity {

@@ -122,4 +122,6 @@ export interface FileOutcome {
   /** Cross-file mode: modules that must change together with this file. */
   requires?: CrossFileRequirement[];
   error?: string;
+  /** The v1→v2 upgrade left this file on v1 (it would not compile upgraded): its package stays on v1. */
+  upgradeRefused?: boolean;
 }

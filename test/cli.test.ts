@@ -252,6 +252,45 @@ describe('exit codes', () => {
     expect(read(dir, 'src/server.ts')).toContain("server.registerTool('hi', {}, async () =>");
   });
 
+  it('leaves a v1 package as it was, exit 1, when one of its low-level handlers returns what v2 types reject', async () => {
+    // tools/list returns schemas whose properties may be anything: v1 accepted any object as a
+    // result, v2 types a tool's schema properties as JSON values. The other file would upgrade
+    // alone, but a package's files move to v2 together (this one hands its server to the other).
+    const files = {
+      'package.json': '{ "name": "loose", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n',
+      'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n',
+      'src/server.ts':
+        "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\n" +
+        "import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';\n" +
+        "import { addPing } from './ping.js';\n" +
+        "const schemas: Record<string, unknown>[] = [{ type: 'object' }];\n" +
+        "export const server = new Server({ name: 'x', version: '1.0.0' }, { capabilities: { tools: {} } });\n" +
+        "server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: schemas.map((inputSchema) => ({ name: 'a', inputSchema })) }));\n" +
+        'addPing(server);\n',
+      'src/ping.ts':
+        "import type { Server } from '@modelcontextprotocol/sdk/server/index.js';\n" +
+        "import { PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';\n" +
+        'export function addPing(server: Server): void {\n' +
+        '  server.setRequestHandler(PingRequestSchema, async () => ({}));\n' +
+        '}\n',
+    };
+    const dir = repoWith(files);
+    const run = await cli(dir, '.', '--json');
+    expect(run.code).toBe(1);
+    const report = parseReport(run.stdout);
+    const [error] = report.findings.filter((f) => f.severity === 'error');
+    expect(error).toMatchObject({ rule: 'sdk-upgrade', path: 'src/server.ts', line: 6 });
+    expect(error.message).toMatch(/^file left on the v1 SDK: once keyed by 'tools\/list', this handler would not compile in v2, which types its result as ListToolsResult; what it returns does not match at `tools\[\]\.inputSchema\.type` \(`unknown` where v2 wants `"object"`\)/);
+    expect(report.findings.find((f) => f.path === 'src/ping.ts')).toMatchObject({
+      severity: 'warning',
+      message: expect.stringContaining('src/server.ts:6 of the same package cannot be upgraded to v2 yet'),
+    });
+    // Nothing moved to v2: the handler is marked, the other file and the manifest are untouched.
+    expect(read(dir, 'src/server.ts')).toBe(files['src/server.ts'].replace('server.setRequestHandler(', `// @mcp-mrtr-migrate sdk-upgrade: ${error.message}\nserver.setRequestHandler(`));
+    expect(read(dir, 'src/ping.ts')).toBe(files['src/ping.ts']);
+    expect(read(dir, 'package.json')).toBe(files['package.json']);
+  });
+
   it('--check exits 1 when a file would change, lists the findings and counts, and writes nothing', async () => {
     const dir = repoWith(examplePackage({ 'src/loop.ts': LOOP_SERVER }));
     const before = snapshot(dir);

@@ -42,6 +42,9 @@ function run(ctx: TransformContext): TransformResult {
     // One function registered twice must be edited once.
     if (seen.has(handler.fn.compilerNode)) continue;
     seen.add(handler.fn.compilerNode);
+    // A result the handler declares with a type of its own (`(): Promise<ToolList> =>`) cannot take a
+    // property that type lacks (TS2353); the SDK stamps resultType on the 2026 wire itself.
+    if (!acceptsResultType(handler.fn.getReturnTypeNode())) continue;
     for (const expr of returnedExpressions(handler)) visit(expr, handler, text, style, edits, findings);
   }
   return { edits, findings };
@@ -83,6 +86,7 @@ function visit(expr: Node, handler: HandlerInfo, text: string, style: Style, edi
   }
   if (Node.isObjectLiteralExpression(e)) {
     if (e.getProperties().some((p) => propertyName(p) === 'resultType')) return;
+    if (!acceptsResultType(assertedType(expr))) return;
     const edit = insertResultType(e, text, style);
     if (edit) {
       edits.push(...edit);
@@ -126,6 +130,34 @@ function callbackResults(fn: import('ts-morph').ArrowFunction | import('ts-morph
   return body.getDescendantsOfKind(SyntaxKind.ReturnStatement)
     .filter((r) => r.getFirstAncestor((a) => isFunctionLike(a) || Node.isClassStaticBlockDeclaration(a))?.compilerNode === fn.compilerNode)
     .flatMap((r) => r.getExpression() ?? []);
+}
+
+/**
+ * SDK result types: their v2 declarations keep a loose index signature, so an object literal of
+ * one may carry resultType. Any other named type (the server's own) may not.
+ */
+const SDK_RESULT_TYPES = new Set([
+  'CallToolResult', 'CompatibilityCallToolResult', 'GetPromptResult', 'ReadResourceResult', 'ListToolsResult', 'ListPromptsResult',
+  'ListResourcesResult', 'ListResourceTemplatesResult', 'CompleteResult', 'ServerResult', 'Result', 'InputRequiredResult',
+]);
+
+/** Whether a declared result type (none, the SDK's, or a Promise of them) lets a literal of it carry resultType. */
+function acceptsResultType(type: Node | undefined): boolean {
+  if (!type) return true;
+  if (Node.isParenthesizedTypeNode(type)) return acceptsResultType(type.getTypeNode());
+  if (Node.isUnionTypeNode(type)) return type.getTypeNodes().every(acceptsResultType);
+  if (!Node.isTypeReference(type)) return type.getKind() === SyntaxKind.AnyKeyword || type.getKind() === SyntaxKind.UnknownKeyword;
+  const name = type.getTypeName().getText().split('.').pop()!;
+  if (name === 'Promise' || name === 'PromiseLike') return acceptsResultType(type.getTypeArguments()[0]);
+  return SDK_RESULT_TYPES.has(name);
+}
+
+/** The type a returned literal is checked against with `satisfies T` (an `as` cast allows extra properties). */
+function assertedType(expr: Node): Node | undefined {
+  for (let e = expr; ; e = e.getExpression()) {
+    if (Node.isSatisfiesExpression(e)) return e.getTypeNode();
+    if (!Node.isAsExpression(e) && !Node.isParenthesizedExpression(e) && !Node.isNonNullExpression(e)) return undefined;
+  }
 }
 
 function isUndefined(e: Node): boolean {

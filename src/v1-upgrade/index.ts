@@ -22,6 +22,8 @@ export interface V1SurfaceUpgrade {
   edits: TextEdit[];
   /** Positions are offsets of the text the upgrade read. */
   findings: FindingInput[];
+  /** Some `setRequestHandler` key became a method string (v2 then types the handler's result). */
+  keysRewritten: boolean;
 }
 
 export interface V1SurfaceOptions {
@@ -38,5 +40,6 @@ export function upgradeV1Surface(file: ts.SourceFile, text: string, options: V1S
   return {
     edits: [...registrations.edits, ...keys.edits, ...contexts.edits, ...imports.edits],
     findings: [...registrations.findings, ...keys.findings, ...contexts.findings, ...imports.findings],
+    keysRewritten: keys.edits.length > 0,
   };
 }

@@ -1,0 +1,240 @@
+// What a low-level request handler returns, checked against the v2 type of its method. v1 typed
+// every `setRequestHandler` result as `ServerResult`, a union holding `Result` with a passthrough
+// index signature: any object passed. v2 types each method's result (`tools/list` →
+// ListToolsResult, …), so a handler that returned a loosely typed value (`inputSchema:
+// Record<string, unknown>`, `type: string`, a `ServerResult` annotation) compiles in v1 and not
+// once its key is a method string. Asked of a typed copy of the upgraded file (the user's own
+// dependencies from disk; `@modelcontextprotocol/server`, and the v1 SDK other modules still
+// import, from our v2 copy: the user has not installed it yet) whose receivers are a v2 `Server`,
+// so each handler is typed as v2 will type it.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Project, ts } from '../ts-morph.js';
+import { walk } from './ast.js';
+
+/** The v2 result type each method's handler must return (HandlerResultTypeMap). */
+const RESULT_TYPES: Readonly<Record<string, string>> = {
+  ping: 'EmptyResult',
+  initialize: 'InitializeResult',
+  'completion/complete': 'CompleteResult',
+  'logging/setLevel': 'EmptyResult',
+  'prompts/get': 'GetPromptResult',
+  'prompts/list': 'ListPromptsResult',
+  'resources/list': 'ListResourcesResult',
+  'resources/templates/list': 'ListResourceTemplatesResult',
+  'resources/read': 'ReadResourceResult',
+  'resources/subscribe': 'EmptyResult',
+  'resources/unsubscribe': 'EmptyResult',
+  'tools/call': 'CallToolResult',
+  'tools/list': 'ListToolsResult',
+};
+
+export interface HandlerResultMismatch {
+  /** Offset of the `setRequestHandler` call in the text checked. */
+  pos: number;
+  method: string;
+  /** The v2 result type the handler must return. */
+  expected: string;
+  /** Where in the result the types part (`tools[].inputSchema.properties`), when found. */
+  where?: { path: string; actual: string; wanted: string };
+}
+
+/** The receiver every checked call is given in the typed copy. */
+const PROBE = '__mcpMrtrV2Server';
+
+/**
+ * The `setRequestHandler('<method>', handler)` calls of a TypeScript file whose handler v2 would
+ * reject for what it returns. JavaScript is not checked (the user's compiler does not either).
+ */
+export function handlerResultMismatches(absPath: string, text: string): HandlerResultMismatch[] {
+  // Cross-file mode upgrades a helper module again for each file that imports it: ask once.
+  const key = `${absPath}\0${text}`;
+  let found = answered.get(key);
+  if (!found) {
+    found = mismatches(absPath, text);
+    if (answered.size >= 32) answered.delete(answered.keys().next().value!);
+    answered.set(key, found);
+  }
+  return found;
+}
+
+const answered = new Map<string, HandlerResultMismatch[]>();
+
+function mismatches(absPath: string, text: string): HandlerResultMismatch[] {
+  if (!/\.[cm]?tsx?$/.test(absPath) || /\.d\.[cm]?tsx?$/.test(absPath)) return [];
+  const calls = handlerCalls(ts.createSourceFile(absPath, text, ts.ScriptTarget.Latest, true, scriptKind(absPath)));
+  if (calls.length === 0) return [];
+  // Each receiver becomes the probe, declared at the end (positions before it stay as they are
+  // apart from the receivers themselves).
+  let probeText = '';
+  let last = 0;
+  for (const call of calls) {
+    const receiver = (call.expression as ts.PropertyAccessExpression).expression;
+    probeText += text.slice(last, receiver.getStart()) + PROBE;
+    last = receiver.end;
+  }
+  probeText += `${text.slice(last)}\ndeclare const ${PROBE}: import('@modelcontextprotocol/server').Server;\n`;
+  const project = typedProject(absPath);
+  const file = project.createSourceFile(absPath, probeText, { overwrite: true });
+  try {
+    const checker = project.getTypeChecker().compilerObject;
+    const probed = handlerCalls(file.compilerNode);
+    const out: HandlerResultMismatch[] = [];
+    probed.forEach((call, i) => {
+      const handler = call.arguments[1];
+      const wanted = checker.getContextualType(handler);
+      if (!wanted) return;
+      const actual = checker.getTypeAtLocation(handler);
+      if (checker.isTypeAssignableTo(actual, wanted)) return;
+      const method = (call.arguments[0] as ts.StringLiteral).text;
+      out.push({ pos: calls[i].getStart(), method, expected: RESULT_TYPES[method], where: resultMismatch(checker, actual, wanted) });
+    });
+    return out;
+  } finally {
+    project.removeSourceFile(file);
+  }
+}
+
+function handlerCalls(file: ts.SourceFile): ts.CallExpression[] {
+  const calls: ts.CallExpression[] = [];
+  walk(file, (node) => {
+    if (!ts.isCallExpression(node) || node.arguments.length !== 2) return;
+    if (!ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== 'setRequestHandler') return;
+    const key = node.arguments[0];
+    if (ts.isStringLiteralLike(key) && key.text in RESULT_TYPES) calls.push(node);
+  });
+  return calls;
+}
+
+function scriptKind(absPath: string): ts.ScriptKind {
+  return /x$/.test(absPath) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the result does not fit
+
+/** The first place in the handler's result whose type the v2 result type does not accept. */
+function resultMismatch(checker: ts.TypeChecker, handler: ts.Type, wanted: ts.Type): HandlerResultMismatch['where'] {
+  const returned = handler.getCallSignatures()[0]?.getReturnType();
+  const target = wanted.getCallSignatures()[0]?.getReturnType();
+  if (!returned || !target) return undefined;
+  const source = checker.getAwaitedType(returned) ?? returned;
+  // `R | Promise<R>` awaits to R; of an MRTR method's `Result | InputRequiredResult`, the result.
+  let awaited = checker.getAwaitedType(target) ?? target;
+  if (awaited.isUnion()) awaited = awaited.types.find((t) => !t.getProperty('inputRequests')) ?? awaited;
+  return firstMismatch(checker, source, awaited, '', 0);
+}
+
+function firstMismatch(checker: ts.TypeChecker, source: ts.Type, target: ts.Type, at: string, depth: number): HandlerResultMismatch['where'] {
+  if (checker.isTypeAssignableTo(source, target)) return undefined;
+  const here = { path: at, actual: shortType(checker, source), wanted: shortType(checker, target) };
+  if (depth > 6) return here;
+  if (checker.isArrayType(source) && checker.isArrayType(target)) {
+    const [s] = checker.getTypeArguments(source as ts.TypeReference);
+    const [t] = checker.getTypeArguments(target as ts.TypeReference);
+    return (s && t && firstMismatch(checker, s, t, `${at}[]`, depth + 1)) || here;
+  }
+  // A union of element types (an array of differently shaped literals): the first member that
+  // fails. A union the code names (ServerResult) or returns as a whole is reported as it is.
+  if (source.isUnion() && at !== '' && !source.aliasSymbol) {
+    for (const member of source.types) {
+      const found = firstMismatch(checker, member, target, at, depth + 1);
+      if (found) return found;
+    }
+    return here;
+  }
+  if (source.isUnion() || target.isUnion() || !(source.flags & ts.TypeFlags.Object) || !(target.flags & ts.TypeFlags.Object)) return here;
+  const sourceIndex = checker.getIndexInfosOfType(source)[0];
+  for (const property of target.getProperties()) {
+    const name = property.getName();
+    const own = source.getProperty(name);
+    const key = at ? `${at}.${name}` : name;
+    const optional = (property.flags & ts.SymbolFlags.Optional) !== 0;
+    // A record's required property is whatever its index signature says.
+    const ownType = own ? checker.getTypeOfSymbol(own) : optional ? undefined : sourceIndex?.type;
+    if (!ownType) {
+      if (!optional) return { path: key, actual: 'missing', wanted: shortType(checker, checker.getTypeOfSymbol(property)) };
+      continue;
+    }
+    const found = firstMismatch(checker, ownType, checker.getNonNullableType(checker.getTypeOfSymbol(property)), key, depth + 1);
+    if (found) return found;
+  }
+  // Index signatures: every value of the source must fit the target's.
+  const targetIndex = checker.getIndexInfosOfType(target)[0];
+  if (targetIndex && sourceIndex && !checker.isTypeAssignableTo(sourceIndex.type, targetIndex.type)) {
+    return { path: `${at}[string]`, actual: shortType(checker, sourceIndex.type), wanted: shortType(checker, targetIndex.type) };
+  }
+  return here;
+}
+
+function shortType(checker: ts.TypeChecker, type: ts.Type): string {
+  const text = checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation).replace(/\s+/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The typed copy
+
+/** Our own `@modelcontextprotocol/server` types: the release the upgraded code is checked against. */
+let v2ServerTypes: string | undefined;
+
+function v2Types(): string {
+  v2ServerTypes ??= path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server')), 'index.d.mts');
+  return v2ServerTypes;
+}
+
+/** The strictness flags of the user's tsconfig change what is assignable; one project per set. */
+const STRICTNESS = ['strict', 'strictNullChecks', 'strictFunctionTypes', 'exactOptionalPropertyTypes'] as const;
+
+const projects = new Map<string, Project>();
+const strictnessOfConfig = new Map<string, Partial<ts.CompilerOptions>>();
+
+function typedProject(absPath: string): Project {
+  const strictness = userStrictness(absPath);
+  const key = JSON.stringify(strictness);
+  let project = projects.get(key);
+  if (!project) {
+    project = new Project({
+      compilerOptions: {
+        allowJs: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        skipLibCheck: true,
+        // No DOM, no @types/node: what they type is unresolved here, so accepted (never refused).
+        lib: ['lib.es2022.d.ts'],
+        types: [],
+        noEmit: true,
+        strict: true,
+        ...strictness,
+        // The v1 SDK's types other modules of the package import are the v2 ones once the package
+        // is upgraded (its files move to v2 together), whatever is installed now.
+        paths: { '@modelcontextprotocol/server': [v2Types()], '@modelcontextprotocol/sdk/*': [v2Types()] },
+      },
+      skipAddingFilesFromTsConfig: true,
+    });
+    projects.set(key, project);
+  }
+  return project;
+}
+
+/** The strictness flags of the nearest tsconfig.json (with what it extends); strict when there is none. */
+function userStrictness(absPath: string): Partial<ts.CompilerOptions> {
+  const config = ts.findConfigFile(path.dirname(absPath), (f) => existsSync(f));
+  if (!config) return {};
+  let strictness = strictnessOfConfig.get(config);
+  if (!strictness) {
+    strictness = {};
+    const read = ts.readConfigFile(config, ts.sys.readFile);
+    if (!read.error) {
+      // No file listing: only the options are read (a big repository's listing costs seconds).
+      const host: ts.ParseConfigHost = { ...ts.sys, readDirectory: () => [] };
+      const options = ts.parseJsonConfigFileContent(read.config, host, path.dirname(config)).options;
+      for (const flag of STRICTNESS) if (options[flag] !== undefined) strictness[flag] = options[flag];
+      if (strictness.strict === undefined) strictness.strict = false;
+    }
+    strictnessOfConfig.set(config, strictness);
+  }
+  return strictness;
+}

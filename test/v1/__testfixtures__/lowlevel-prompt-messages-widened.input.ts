@@ -1,0 +1,15 @@
+// prompts/get whose messages are built in a variable first: with no type to fit, `role: 'user'`
+// and `type: 'text'` widen to string, which v1 accepted and v2's GetPromptResult does not. The
+// file stays v1, reported.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { GetPromptRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+export function createServer(): Server {
+  const server = new Server({ name: 'prompts', version: '1.0.0' }, { capabilities: { prompts: {} } });
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const topic = request.params.arguments?.topic ?? 'anything';
+    const messages = [{ role: 'user', content: { type: 'text', text: `Write a haiku about ${topic}` } }];
+    return { messages };
+  });
+  return server;
+}

@@ -1,0 +1,13 @@
+// A resources/list handler declared to return the server's own type alias: it fits v2's
+// ListResourcesResult (an object type alias has an implicit index signature), so the file is upgraded.
+import { Server } from '@modelcontextprotocol/server';
+
+type Listing = {
+  resources: { uri: string; name: string }[];
+};
+
+export function createServer(): Server {
+  const server = new Server({ name: 'files', version: '1.0.0' }, { capabilities: { resources: {} } });
+  server.setRequestHandler('resources/list', async (): Promise<Listing> => ({ resources: [{ uri: 'file:///readme', name: 'readme' }] }));
+  return server;
+}
