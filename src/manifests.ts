@@ -105,6 +105,8 @@ export interface ManifestUpdate {
   removed: string[];
   /** Things the user has to look at (an incompatible zod range, a package without a known range). */
   warnings: string[];
+  /** A zod 3 range was raised to zod 4: the package's zod 3 code must follow (src/zod-upgrade.ts). */
+  zodRaised: boolean;
 }
 
 /**
@@ -163,14 +165,16 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
     added.push(name);
   }
   const zod = zodMember(text, parseRoot(text));
-  if (zod !== undefined && !zodRangeOk(zod.range) && removeV1 && needs.zodToSdk !== false) {
+  const zodRaised = zod !== undefined && !zodRangeOk(zod.range) && removeV1 && needs.zodToSdk !== false;
+  if (zodRaised) {
     // v2 refuses zod 3 schemas when the server starts ("Got a Zod v3 field schema"): the package
     // that drops the v1 SDK and hands zod schemas to it moves to the zod v2 needs, whichever of its
     // files build the schemas. (A low-level server that builds JSON schemas keeps its zod.)
     text = replaceMember(text, zod.member, 'zod', PACKAGE_RANGES.zod);
     warnings.push(
       `zod '${zod.range}' raised to '${PACKAGE_RANGES.zod}': @modelcontextprotocol/server builds and validates schemas with zod 4 ` +
-        'and refuses zod 3 schemas when the server starts; the typecheck shows any zod 3 API your code uses that zod 4 changed',
+        'and refuses zod 3 schemas when the server starts; zod 3 calls with an exact zod 4 spelling were rewritten in the package, ' +
+        'the others are reported (rule zod-upgrade)',
     );
   } else if (zod !== undefined && !zodRangeOk(zod.range) && needs.packages.includes('zod') && needs.zodToSdk !== false) {
     warnings.push(
@@ -178,7 +182,7 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
         'fail to typecheck or validate against it; move to zod ^4.2.0',
     );
   }
-  return { text, changed: text !== manifestText, added: added.sort(), removed, warnings };
+  return { text, changed: text !== manifestText, added: added.sort(), removed, warnings, zodRaised };
 }
 
 function zodMember(text: string, root: JsonObject): { member: JsonMember; range: string } | undefined {
@@ -227,6 +231,8 @@ export interface ManifestChange {
   added: string[];
   removed: string[];
   warnings: string[];
+  /** The manifest raises zod 3 to zod 4 (see ManifestUpdate). */
+  zodRaised?: boolean;
 }
 
 export interface PlanOptions {
@@ -283,6 +289,7 @@ export function planManifestChanges(files: readonly ManifestPlanFile[], options:
     }
     if (!update.changed && warnings.length === 0) continue;
     const change: ManifestChange = { manifestPath, packageRoot, original, added: update.added, removed: update.removed, warnings };
+    if (update.zodRaised) change.zodRaised = true;
     if (update.changed) change.output = update.text;
     changes.push(change);
   }

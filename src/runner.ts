@@ -13,7 +13,7 @@ import path from 'node:path';
 import { discoverFiles, toDisplayPath } from './discover.js';
 import { unifiedDiff } from './diff.js';
 import { runFileTask, type FileTask, type FileTaskResult } from './file-task.js';
-import { textAfterUpgrade } from './engine.js';
+import { scriptKindFor, textAfterUpgrade } from './engine.js';
 import { buildProjectIndex, nearestTsconfig, type ProjectIndex } from './project-index.js';
 import { camelCase } from './step-machine/naming.js';
 import { findDirtyFiles } from './git.js';
@@ -25,7 +25,10 @@ import { selectShard, type Shard } from './shard.js';
 import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
 import type { PushAlias } from './config.js';
 import { PackageResolver, stateModulePathFor, workspaceGlobs } from './workspace.js';
-import { installHint, planManifestChanges, type ManifestPlanFile } from './manifests.js';
+import { installHint, planManifestChanges, type ManifestChange, type ManifestPlanFile } from './manifests.js';
+import { applyEdits, lineAndColumn } from './edits.js';
+import { ts } from './ts-morph.js';
+import { mayImportZod, upgradeZod3, ZOD_UPGRADE_RULE } from './zod-upgrade.js';
 import { finishJournals, isJournalName, writeJournal } from './group-journal.js';
 import { createFileIfAbsent, isTempFileName, readSourceFile, removeStaleTempFiles, writeFileAtomic } from './write.js';
 
@@ -262,15 +265,22 @@ export async function run(options: RunOptions): Promise<RunResult> {
     throw error;
   }
 
+  // Packages whose files the v1→v2 upgrade changed get their manifest updated, shown and written
+  // like any other file (lockfiles never); a package whose zod moves to 4 has its zod 3 code follow.
+  const manifests = manifestOutcomes(slots, cwd, (absPath) => packageOf(absPath));
+  for (const change of manifests.changes) {
+    if (!change.zodRaised) continue;
+    files.forEach((file, id) => {
+      if (packageOf(file.absPath).root !== change.packageRoot) return;
+      slots[id] = upgradeZodInFile(slots[id], () => newOutcome(file.absPath, file.path, packageOf(file.absPath)));
+    });
+  }
   const outcomes: FileOutcome[] = [];
   for (const outcome of slots) {
     if (!outcome) continue;
     if (outcome.error) errors.push({ path: outcome.path, message: outcome.error });
     if (outcome.output !== undefined || outcome.findings.length > 0 || outcome.error) outcomes.push(outcome);
   }
-  // Packages whose files the v1→v2 upgrade changed get their manifest updated, shown and written
-  // like any other file (lockfiles never).
-  const manifests = manifestOutcomes(slots, cwd, (absPath) => packageOf(absPath));
   outcomes.push(...manifests.outcomes);
   outcomes.sort((a, b) => compare(a.path, b.path));
 
@@ -314,7 +324,7 @@ function manifestOutcomes(
   slots: readonly (FileOutcome | undefined)[],
   cwd: string,
   packageOf: (absPath: string) => { root: string; name: string; path: string },
-): { outcomes: FileOutcome[]; installHint?: string } {
+): { outcomes: FileOutcome[]; changes: ManifestChange[]; installHint?: string } {
   const files: ManifestPlanFile[] = [];
   for (const outcome of slots) {
     if (!outcome || !outcome.original) continue;
@@ -340,7 +350,41 @@ function manifestOutcomes(
       newFiles: [],
     };
   }).filter((o) => o.output !== undefined || o.findings.length > 0);
-  return { outcomes, installHint: installHint(changes) };
+  return { outcomes, changes, installHint: installHint(changes) };
+}
+
+/**
+ * A file of a package whose zod the run raised to 4, with its zod 3 calls rewritten where zod 4
+ * has an exact spelling and reported where it has none (src/zod-upgrade.ts). Findings point into
+ * the original text; edits go on the text the run leaves. A file the run could not process, or
+ * that no longer reads, stays as it was.
+ */
+function upgradeZodInFile(outcome: FileOutcome | undefined, create: () => FileOutcome): FileOutcome | undefined {
+  if (outcome?.error) return outcome;
+  const target = outcome ?? create();
+  const original = outcome ? outcome.original : readText(target.absPath);
+  if (original === undefined || !mayImportZod(original)) return outcome;
+  target.original = original;
+  const current = target.output ?? original;
+  const parse = (text: string) => ts.createSourceFile(target.absPath, text, ts.ScriptTarget.Latest, true, scriptKindFor(target.absPath));
+  const { edits } = upgradeZod3(parse(current));
+  const { findings } = upgradeZod3(current === original ? parse(current) : parse(original));
+  if (edits.length === 0 && findings.length === 0) return outcome;
+  if (edits.length > 0) {
+    target.output = applyEdits(current, edits);
+    if (!target.transforms.includes(ZOD_UPGRADE_RULE)) target.transforms.push(ZOD_UPGRADE_RULE);
+  }
+  for (const finding of findings) {
+    target.findings.push({
+      rule: finding.rule,
+      severity: finding.severity,
+      path: target.path,
+      ...lineAndColumn(original, finding.pos),
+      message: finding.message,
+      ...(finding.suggestion !== undefined ? { suggestion: finding.suggestion } : {}),
+    });
+  }
+  return target;
 }
 
 /** Available cores (at least 1): the default for `--workers`. */
