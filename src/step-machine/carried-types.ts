@@ -181,12 +181,49 @@ export function typeText(type: Type, scope: Node, localBody?: Node): string {
     );
     const locals = localTypeDeclarations(type, 0, new Set());
     if (locals.length > 0 && !locals.every((d) => d.getParent() === localBody)) return 'any';
+    // A named type of another module that this file does not import prints as a bare name the
+    // state declaration could not resolve (TS2304): fall back, as for locals.
+    if (namedTypes(type, 0, new Set()).some((name) => new RegExp(`\\b${name.replace(/\$/g, "\\$")}\\b`).test(text) && !typeNamesInScope(scope).has(name))) return 'any';
     // `{ a: string; b: number; }` → `{ a: string; b: number }`, as people write it.
     return text.replace(/; \}/g, ' }');
   } catch {
     // The checker cannot print it here (a type from an unusual declaration): fall back, as for locals.
     return 'any';
   }
+}
+
+const scopeNames = new WeakMap<Node, Set<string>>();
+
+/** The type names visible at `scope` (declared or imported in its file, or global). */
+function typeNamesInScope(scope: Node): Set<string> {
+  let names = scopeNames.get(scope);
+  if (!names) {
+    names = new Set(scope.getProject().getTypeChecker().compilerObject.getSymbolsInScope(scope.compilerNode, ts.SymbolFlags.Type).map((s) => s.getName()));
+    scopeNames.set(scope, names);
+  }
+  return names;
+}
+
+/** The names of the aliases, interfaces, classes and enums `type` is printed with. */
+function namedTypes(type: Type, depth: number, seen: Set<Type>): string[] {
+  if (depth > 4 || seen.has(type)) return [];
+  seen.add(type);
+  const named = [type.getAliasSymbol(), type.getSymbol()].filter((s) => s !== undefined && !s.getName().startsWith('__')).map((s) => s!.getName());
+  const parts = [
+    ...(type.isUnion() ? type.getUnionTypes() : []),
+    ...(type.isIntersection() ? type.getIntersectionTypes() : []),
+    ...type.getTypeArguments(),
+    ...type.getAliasTypeArguments(),
+    ...(type.isArray() ? [type.getArrayElementTypeOrThrow()] : []),
+  ];
+  const members =
+    type.isObject() && !type.getAliasSymbol() && type.getSymbol()?.getName().startsWith('__')
+      ? type.getProperties().flatMap((p) => {
+          const decl = p.getValueDeclaration();
+          return decl === undefined ? [] : [p.getTypeAtLocation(decl)];
+        })
+      : [];
+  return [...named, ...[...parts, ...members].flatMap((t) => namedTypes(t, depth + 1, seen))];
 }
 
 /**
