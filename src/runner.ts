@@ -20,7 +20,7 @@ import { findDirtyFiles } from './git.js';
 import { mightNeedMigration } from './analysis/push-sites.js';
 import { compiledWorkerUrl, TaskScheduler } from './pool.js';
 import { loadTransforms } from './registry.js';
-import { detectProjectType, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
+import { detectProjectType, importsV1Sdk, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
 import { selectShard, type Shard } from './shard.js';
 import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
 import type { PushAlias } from './config.js';
@@ -267,15 +267,22 @@ export async function run(options: RunOptions): Promise<RunResult> {
 
   // Packages whose files the v1→v2 upgrade changed get their manifest updated, shown and written
   // like any other file (lockfiles never); a package whose zod moves to 4 has its zod 3 code follow.
-  const manifests = manifestOutcomes(slots, cwd, (absPath) => packageOf(absPath));
+  const outside = await packageFilesOutsideRun(slots, files, targetRoots, options, packageOf);
+  const manifests = manifestOutcomes(slots, outside, cwd, (absPath) => packageOf(absPath));
+  const outsideOutcomes: FileOutcome[] = [];
   for (const change of manifests.changes) {
     if (!change.zodRaised) continue;
+    // The raise reaches every file of the package, inside the run's paths or not.
     files.forEach((file, id) => {
       if (packageOf(file.absPath).root !== change.packageRoot) return;
       slots[id] = upgradeZodInFile(slots[id], () => newOutcome(file.absPath, file.path, packageOf(file.absPath)));
     });
+    for (const file of outside.get(change.packageRoot) ?? []) {
+      const outcome = upgradeZodInFile(undefined, () => newOutcome(file.absPath, file.path, packageOf(file.absPath)));
+      if (outcome) outsideOutcomes.push(outcome);
+    }
   }
-  const outcomes: FileOutcome[] = [];
+  const outcomes: FileOutcome[] = [...outsideOutcomes];
   for (const outcome of slots) {
     if (!outcome) continue;
     if (outcome.error) errors.push({ path: outcome.path, message: outcome.error });
@@ -320,8 +327,35 @@ export async function run(options: RunOptions): Promise<RunResult> {
   return result;
 }
 
+/**
+ * The source files of each package the v1→v2 upgrade changed that lie outside the paths of the
+ * run (a run on `src` leaves `tests/`): its package.json changes for them too. Packages inside a
+ * target are not walked again.
+ */
+async function packageFilesOutsideRun(
+  slots: readonly (FileOutcome | undefined)[],
+  files: readonly { absPath: string }[],
+  targetRoots: readonly string[],
+  options: RunOptions,
+  packageOf: (absPath: string) => { root: string },
+): Promise<Map<string, { absPath: string; path: string }[]>> {
+  const roots = new Set<string>();
+  for (const outcome of slots) {
+    if (outcome && !outcome.error && outcome.transforms.includes('sdk-upgrade')) roots.add(packageOf(outcome.absPath).root);
+  }
+  const inRun = new Set(files.map((f) => f.absPath));
+  const outside = new Map<string, { absPath: string; path: string }[]>();
+  for (const root of roots) {
+    if (targetRoots.some((target) => root === target || root.startsWith(target + path.sep))) continue;
+    const found = await discoverFiles([root], { cwd: options.cwd, ignore: options.ignore });
+    outside.set(root, found.files.filter((f) => !inRun.has(f.absPath) && packageOf(f.absPath).root === root));
+  }
+  return outside;
+}
+
 function manifestOutcomes(
   slots: readonly (FileOutcome | undefined)[],
+  outside: ReadonlyMap<string, readonly { absPath: string }[]>,
   cwd: string,
   packageOf: (absPath: string) => { root: string; name: string; path: string },
 ): { outcomes: FileOutcome[]; changes: ManifestChange[]; installHint?: string } {
@@ -331,6 +365,12 @@ function manifestOutcomes(
     const text = outcome.error ? outcome.original : outcome.output ?? outcome.original;
     if (!text.includes('@modelcontextprotocol/')) continue;
     files.push({ absPath: outcome.absPath, packageRoot: packageOf(outcome.absPath).root, text, upgraded: !outcome.error && outcome.transforms.includes('sdk-upgrade') });
+  }
+  for (const [packageRoot, list] of outside) {
+    for (const file of list) {
+      const text = readText(file.absPath);
+      if (text !== undefined && importsV1Sdk(text)) files.push({ absPath: file.absPath, packageRoot, text, upgraded: false, outsideRun: true });
+    }
   }
   const changes = planManifestChanges(files);
   const outcomes = changes.map((change): FileOutcome => {
