@@ -5,7 +5,9 @@
 // `zod` itself (`zod/v3` stays zod 3 under zod 4, `zod/v4` is zod 4 already).
 //   rewrites  APIs with an exact zod 4 spelling (checked against zod 4's typings)
 //             `z.record(value)` → `z.record(z.string(), value)`; `.nonstrict()` → `.passthrough()`
-//   errors    APIs zod 4 removed or changed without one: each use is left as it was and reported
+//   errors    APIs zod 4 removed or changed without one: each use is left as it was and reported;
+//             so is every call into `zod-to-json-schema`, which reads zod 3 schemas only (under
+//             zod 4 it returns an empty schema, without an error)
 import { ts } from './ts-morph.js';
 import type { FindingInput, TextEdit } from './types.js';
 import { importBindings, unwrap, walk } from './v1-upgrade/ast.js';
@@ -18,9 +20,9 @@ export interface ZodUpgrade {
   findings: FindingInput[];
 }
 
-/** Whether a text may import zod at all (the cheap test before parsing). */
+/** Whether a text may import zod or zod-to-json-schema at all (the cheap test before parsing). */
 export function mayImportZod(text: string): boolean {
-  return /['"]zod['"]/.test(text);
+  return /['"]zod(?:-to-json-schema)?['"]/.test(text);
 }
 
 /** What zod 4 no longer accepts, per member name of a zod chain: why, and what to do. */
@@ -57,13 +59,14 @@ export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
     if (binding.imported === '*' || binding.imported === 'default' || binding.imported === 'z') namespaces.add(local);
     else named.set(local, binding.imported);
   }
-  if (namespaces.size === 0 && named.size === 0) return { edits, findings };
-  const error = (node: ts.Node, why: string, what: string) =>
+  const toJsonSchema = new Set([...importBindings(file)].filter(([, b]) => b.module === 'zod-to-json-schema' && !b.typeOnly).map(([local]) => local));
+  if (namespaces.size === 0 && named.size === 0 && toJsonSchema.size === 0) return { edits, findings };
+  const error = (node: ts.Node, why: string, what: string, consequence = 'this line no longer typechecks') =>
     findings.push({
       rule: ZOD_UPGRADE_RULE,
       severity: 'error',
       pos: node.getStart(file),
-      message: `${why}: this line no longer typechecks now that the migration raised zod to ^4.2 (the v2 SDK needs zod 4)`,
+      message: `${why}; the migration raised zod to ^4.2 (the v2 SDK needs zod 4), so ${consequence}`,
       suggestion: what,
       marker: false,
     });
@@ -79,6 +82,8 @@ export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
       } else if (member === 'nonstrict' && node.arguments.length === 0) {
         // zod 3 documents `.nonstrict()` as the deprecated name of `.passthrough()`, which zod 4 keeps.
         edits.push({ start: node.expression.name.getStart(file), end: node.expression.name.getEnd(), text: 'passthrough' });
+      } else if (member === 'strict' && node.arguments.length > 0) {
+        error(node.expression.name, 'zod 4\'s `.strict()` takes no message', 'Drop the argument (unknown keys are then reported with zod\'s own message), or build the object with `z.strictObject(shape, { error: message })`.');
       } else if (Object.hasOwn(REMOVED_METHODS, member) && (!FUNCTION_MEMBERS.has(member) || isFirstFunctionMember(node.expression.expression))) {
         const [why, what] = REMOVED_METHODS[member];
         error(node.expression.name, why, what);
@@ -100,6 +105,14 @@ export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
         }
       }
     }
+    if (ts.isCallExpression(node) && isToJsonSchemaCall(node.expression, toJsonSchema)) {
+      error(
+        node,
+        '`zod-to-json-schema` reads zod 3 schemas only: given a zod 4 schema it returns an empty JSON schema (`{ $schema }` and nothing else), without an error',
+        'Use zod 4\'s own `z.toJSONSchema(schema)` (pass `{ target: \'draft-07\' }` to keep draft-07 output), and check the schemas it produces.',
+        'this call now produces an empty schema',
+      );
+    }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && named.get(node.expression.text) === 'record' && node.arguments.length === 1) {
       error(node, 'zod 4\'s `record` takes the key schema first (zod 3 defaulted it to strings)', 'Write `record(string(), value)`, importing `string` from zod, or `z.record(z.string(), value)`.');
     }
@@ -113,6 +126,13 @@ export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
     }
   });
   return { edits, findings };
+}
+
+/** `zodToJsonSchema(…)` or `ns.zodToJsonSchema(…)` / `ns.default(…)` of an import of zod-to-json-schema. */
+function isToJsonSchemaCall(callee: ts.Expression, locals: ReadonlySet<string>): boolean {
+  const target = unwrap(callee);
+  if (ts.isIdentifier(target)) return locals.has(target.text);
+  return ts.isPropertyAccessExpression(target) && ts.isIdentifier(target.expression) && locals.has(target.expression.text);
 }
 
 /** The identifier a chain of calls and property reads starts from (`z` of `z.object({}).strict()`). */

@@ -14,3 +14,5 @@ export const Mode = z.enum(['fast', 'slow'], { errorMap: () => ({ message: 'pick
 export type Refined = z.ZodEffects<z.ZodString>;
 
 export const Nickname = z.ostring();
+
+export const Closed = z.object({ id: z.string() }).strict('no extra keys');
