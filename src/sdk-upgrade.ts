@@ -17,6 +17,7 @@ import { applyEdits, mapBackward } from './edits.js';
 import { detectStyle } from './text-style.js';
 import type { FindingInput, Severity, TextEdit } from './types.js';
 import { importBindings, upgradeV1Surface, v1Leftovers } from './v1-upgrade/index.js';
+import { errorCodeTypeEdits } from './v1-upgrade/type-renames.js';
 
 export type SdkUpgradeMode = 'auto' | 'always' | 'never';
 export type ProjectType = OfficialContext['projectType'];
@@ -134,6 +135,11 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
       const result = transform.apply(sourceFile, context);
       changes += result.changesCount;
       for (const diagnostic of result.diagnostics) diagnostics.push({ diagnostic, intermediate: before });
+    }
+    const typeRenames = errorCodeTypeEdits(sourceFile.compilerNode, originalBindings);
+    if (typeRenames.length > 0) {
+      sourceFile.replaceWithText(applyEdits(sourceFile.getFullText(), typeRenames));
+      changes++;
     }
   } catch (error) {
     sourceFile.replaceWithText(original);
