@@ -5,6 +5,7 @@
 // author's call.
 //   new McpServer(info, { capabilities })  keys that are no Implementation / ServerCapabilities field
 //   isInitializeRequest(x) ? x.params.key   keys that are no field of initialize params
+//   (await …createMessage(…)).content.text  a field of one kind of content block, read unchecked
 import { ts } from '../ts-morph.js';
 import type { FindingInput } from '../types.js';
 import { isV1Module, unwrap, walk } from './ast.js';
@@ -15,6 +16,8 @@ import { V1_UPGRADE_RULE } from './registrations.js';
 const IMPLEMENTATION = ['name', 'version', 'title', 'description', 'websiteUrl', 'icons'];
 const SERVER_CAPABILITIES = ['experimental', 'logging', 'completions', 'prompts', 'resources', 'tools', 'tasks', 'extensions'];
 const INITIALIZE_PARAMS = ['protocolVersion', 'capabilities', 'clientInfo', '_meta'];
+/** The fields every content block of a sampling answer has. */
+const CONTENT_BLOCK = ['type', '_meta', 'annotations'];
 
 const LOOSE = "v2's type has no such key, so this line does not typecheck on v2 (the v1 releases whose types let any key through accepted it)";
 
@@ -58,6 +61,29 @@ export function exactShapeFindings(facts: FileFacts): FindingInput[] {
         );
       }
     }
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isSamplingRequest(node.initializer)) {
+      const answer = node.name.text;
+      const scope = enclosingFunction(node) ?? file;
+      const content = (n: ts.Node): n is ts.PropertyAccessExpression =>
+        ts.isPropertyAccessExpression(n) && n.name.text === 'content' && ts.isIdentifier(unwrap(n.expression)) && (unwrap(n.expression) as ts.Identifier).text === answer;
+      let checked = false;
+      const reads: ts.PropertyAccessExpression[] = [];
+      walk(scope, (inner) => {
+        if (ts.isPropertyAccessExpression(inner) && content(unwrap(inner.expression))) {
+          if (inner.name.text === 'type') checked = true;
+          else if (!CONTENT_BLOCK.includes(inner.name.text)) reads.push(inner);
+        }
+        // Array.isArray(answer.content): the author narrows by hand.
+        if (ts.isCallExpression(inner) && inner.expression.getText(file) === 'Array.isArray' && inner.arguments.length === 1 && content(unwrap(inner.arguments[0]))) checked = true;
+      });
+      for (const read of checked ? [] : reads) {
+        error(
+          read.name,
+          `'${read.name.text}' is a field of one kind of content block: in v2 a sampling answer's content is a text, image or audio block (or a list of blocks when the request offers tools), so reading it without checking \`content.type\` does not typecheck on v2 (the v1 releases whose types let any key through accepted it)`,
+          `Check the block first, e.g. \`${answer}.content.type === 'text' ? ${answer}.content.text : …\` (with \`Array.isArray(${answer}.content)\` first when the answer may be a list).`,
+        );
+      }
+    }
     if (ts.isIfStatement(node)) {
       for (const subject of initializeGuards(node.expression, v1Name)) {
         walk(node.thenStatement, (inner) => {
@@ -75,6 +101,27 @@ export function exactShapeFindings(facts: FileFacts): FindingInput[] {
     }
   });
   return findings;
+}
+
+/** `await x.sendRequest({ method: 'sampling/createMessage', … }, …)` or `await x.createMessage(…)`. */
+function isSamplingRequest(init: ts.Expression): boolean {
+  const awaited = unwrap(init);
+  if (!ts.isAwaitExpression(awaited)) return false;
+  const call = unwrap(awaited.expression);
+  if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return false;
+  if (call.expression.name.text === 'createMessage') return true;
+  const request = call.arguments[0] && unwrap(call.arguments[0]);
+  return (
+    call.expression.name.text === 'sendRequest' &&
+    request !== undefined &&
+    ts.isObjectLiteralExpression(request) &&
+    request.properties.some((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'method' && ts.isStringLiteralLike(p.initializer) && p.initializer.text === 'sampling/createMessage')
+  );
+}
+
+function enclosingFunction(node: ts.Node): ts.Node | undefined {
+  for (let current = node.parent; current; current = current.parent) if (ts.isFunctionLike(current)) return current;
+  return undefined;
 }
 
 /** The subjects `x` of `isInitializeRequest(x)` calls an `if` condition requires (through `&&`). */

@@ -11,7 +11,8 @@ import { strictProject } from '../helpers/strict-project.js';
 const file = path.join(fileURLToPath(new URL('.', import.meta.url)), 'tmp-exact-shapes', 'server.ts');
 
 const LOOSE_V1 = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageResultSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 
 export function serverFor(body: unknown): McpServer | undefined {
   if (!isInitializeRequest(body)) return undefined;
@@ -25,6 +26,24 @@ export function serverFor(body: unknown): McpServer | undefined {
   );
   return first ?? second;
 }
+
+export function register(server: McpServer): void {
+  server.tool('summarize', { text: z.string() }, async ({ text }, extra) => {
+    const answer = await extra.sendRequest(
+      { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 200 } },
+      CreateMessageResultSchema,
+    );
+    return { content: [{ type: 'text', text: String(answer.content.text) }] };
+  });
+  server.tool('describe', { text: z.string() }, async ({ text }, extra) => {
+    const answer = await extra.sendRequest(
+      { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 200 } },
+      CreateMessageResultSchema,
+    );
+    const said = answer.content.type === 'text' ? answer.content.text : answer.content.mimeType;
+    return { content: [{ type: 'text', text: said }] };
+  });
+}
 `;
 
 function upgrade(text: string) {
@@ -37,9 +56,10 @@ describe('keys older v1 types let through', () => {
 
   it('are reported as errors, each naming the key and the fields v2 has', () => {
     expect(errors.map((f) => `${f.line}: ${f.message.slice(0, f.message.indexOf(' ('))}`)).toEqual([
-      "7: 'sessionId' is no field of initialize params",
-      "9: 'vendor' is no field of the server's identity",
-      "12: 'sampling' is no server capability in v2",
+      "8: 'sessionId' is no field of initialize params",
+      "10: 'vendor' is no field of the server's identity",
+      "13: 'sampling' is no server capability in v2",
+      "24: 'text' is a field of one kind of content block: in v2 a sampling answer's content is a text, image or audio block",
     ]);
     expect(errors.every((f) => f.rule === 'sdk-upgrade' && f.suggestion)).toBe(true);
   });
@@ -55,7 +75,7 @@ describe('keys older v1 types let through', () => {
   });
 
   it('leaves code that reads and writes only v2 fields alone', () => {
-    const clean = LOOSE_V1.replace(', body.params.sessionId', '').replace(", vendor: 'acme'", '').replace(', sampling: {}', '');
+    const clean = LOOSE_V1.replace(', body.params.sessionId', '').replace(", vendor: 'acme'", '').replace(', sampling: {}', '').replace('String(answer.content.text)', 'answer.content.type');
     expect(upgrade(clean).findings.filter((f) => f.severity === 'error')).toEqual([]);
   });
 });
