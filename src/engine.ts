@@ -131,6 +131,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   const requires: CrossFileRequirement[] = [];
   let handlersMigrated = 0;
   let sitesMigrated = 0;
+  let keptOnV1 = false;
   try {
     if (input.sdkUpgrade !== undefined && input.sdkUpgrade !== 'never') {
       if (wantsSdkUpgrade(input.sdkUpgrade, text)) {
@@ -148,10 +149,12 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
           }
         }
         for (const finding of upgrade.findings) pending.push({ ...finding, earlierEdits: [], laterEdits: [...upgrade.steps] });
+        keptOnV1 = upgrade.keptOnV1 === true;
       }
       for (const finding of officialMarkerFindings(text)) pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
     }
-    for (const transform of transforms) {
+    // A file left on v1 gets no v2 code from our transforms either.
+    for (const transform of keptOnV1 ? [] : transforms) {
       const result = transform.run({ absPath, text, sourceFile, options: input.options ?? {} });
       for (const finding of result.findings) {
         pending.push({ ...finding, earlierEdits: [...history], laterEdits: [], transform });

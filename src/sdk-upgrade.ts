@@ -18,6 +18,7 @@ import { detectStyle } from './text-style.js';
 import type { FindingInput, Severity, TextEdit } from './types.js';
 import { importBindings, upgradeV1Surface, v1Leftovers } from './v1-upgrade/index.js';
 import { errorCodeTypeEdits } from './v1-upgrade/type-renames.js';
+import { v1BasedImports } from './v1-upgrade/v1-dependents.js';
 
 export type SdkUpgradeMode = 'auto' | 'always' | 'never';
 export type ProjectType = OfficialContext['projectType'];
@@ -66,6 +67,11 @@ export interface SdkUpgradeResult {
   findings: FindingInput[];
   /** The official transform threw: the file is left as it was and one error finding says why. */
   failed?: boolean;
+  /**
+   * The file imports a dependency built on the v1 SDK: it is left on v1 as it was (our transforms
+   * must not write v2 code into it either), with one error finding per such import.
+   */
+  keptOnV1?: boolean;
 }
 
 /**
@@ -113,6 +119,19 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   const projectType = options.projectType ?? projectTypeOfFile(original);
   const context: OfficialContext = { projectType };
   const originalBindings = importBindings(sourceFile.compilerNode);
+  const v1Based = v1BasedImports(sourceFile.compilerNode, sourceFile.getFilePath());
+  if (v1Based.length > 0) {
+    const findings: FindingInput[] = v1Based.map(({ declaration, name, range }) => ({
+      rule: SDK_UPGRADE_RULE,
+      severity: 'error',
+      pos: declaration.getStart(sourceFile.compilerNode),
+      message:
+        `${name} is built on the v1 SDK (it depends on @modelcontextprotocol/sdk ${range}): the servers, transports and types it takes ` +
+        'or returns are v1\'s, and v2 code cannot be handed to it or take them, so this file is left on v1 as it was',
+      suggestion: `Move to a release of ${name} built on @modelcontextprotocol/server (v2), or keep this file on v1 (the package then keeps @modelcontextprotocol/sdk); then run the migration again.`,
+    }));
+    return { text: original, changed: false, steps: [], findings, keptOnV1: true };
+  }
   const diagnostics: { diagnostic: Diagnostic; intermediate: string }[] = [];
   let own: ReturnType<typeof upgradeV1Surface>;
   let afterOwn = original;
