@@ -407,8 +407,9 @@ function upgradeZodInFile(outcome: FileOutcome | undefined, create: () => FileOu
   target.original = original;
   const current = target.output ?? original;
   const parse = (text: string) => ts.createSourceFile(target.absPath, text, ts.ScriptTarget.Latest, true, scriptKindFor(target.absPath));
-  const { edits } = upgradeZod3(parse(current));
-  const { findings } = upgradeZod3(current === original ? parse(current) : parse(original));
+  const onCurrent = upgradeZod3(parse(current));
+  const { edits } = onCurrent;
+  const { findings } = current === original ? onCurrent : upgradeZod3(parse(original));
   if (edits.length === 0 && findings.length === 0) return outcome;
   if (edits.length > 0) {
     target.output = applyEdits(current, edits);

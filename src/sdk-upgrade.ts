@@ -121,16 +121,19 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   const originalBindings = importBindings(sourceFile.compilerNode);
   const v1Based = v1BasedImports(sourceFile.compilerNode, sourceFile.getFilePath());
   if (v1Based.length > 0) {
-    const findings: FindingInput[] = v1Based.map(({ declaration, name, range }) => ({
+    // One finding for the file, at the first such import: the reason is the same for each.
+    const [first, ...more] = v1Based;
+    const names = more.length === 0 ? first.name : `${first.name} and ${more.length} more (${more.map((m) => m.name).join(', ')})`;
+    const finding: FindingInput = {
       rule: SDK_UPGRADE_RULE,
       severity: 'error',
-      pos: declaration.getStart(sourceFile.compilerNode),
+      pos: first.declaration.getStart(sourceFile.compilerNode),
       message:
-        `${name} is built on the v1 SDK (it depends on @modelcontextprotocol/sdk ${range}): the servers, transports and types it takes ` +
-        'or returns are v1\'s, and v2 code cannot be handed to it or take them, so this file is left on v1 as it was',
-      suggestion: `Move to a release of ${name} built on @modelcontextprotocol/server (v2), or keep this file on v1 (the package then keeps @modelcontextprotocol/sdk); then run the migration again.`,
-    }));
-    return { text: original, changed: false, steps: [], findings, keptOnV1: true };
+        `${names} ${more.length === 0 ? 'is' : 'are'} built on the v1 SDK (${first.name} depends on @modelcontextprotocol/sdk ${first.range}): ` +
+        'the servers, transports and types they take or return are v1\'s, and v2 code cannot be handed to them or take them, so this file is left on v1 as it was',
+      suggestion: `Move to releases built on @modelcontextprotocol/server (v2), or keep this file on v1 (the package then keeps @modelcontextprotocol/sdk); then run the migration again.`,
+    };
+    return { text: original, changed: false, steps: [], findings: [finding], keptOnV1: true };
   }
   const diagnostics: { diagnostic: Diagnostic; intermediate: string }[] = [];
   let own: ReturnType<typeof upgradeV1Surface>;

@@ -71,7 +71,7 @@ describe.each(['installed', 'locked'] as const)('a file importing a dependency b
     expect(after).not.toBe(before);
     const errors = report.findings.filter((f) => f.severity === 'error');
     expect(errors.map((f) => `${f.path}:${f.line} ${f.rule}`)).toEqual(['src/agent.ts:2 sdk-upgrade']);
-    expect(errors[0].message).toContain('acme-agents is built on the v1 SDK (it depends on @modelcontextprotocol/sdk ^1.17.2)');
+    expect(errors[0].message).toContain('acme-agents is built on the v1 SDK (acme-agents depends on @modelcontextprotocol/sdk ^1.17.2)');
     // The other file moves to v2; the v1 SDK stays for the one left.
     expect(fs.readFileSync(path.join(dir, 'src', 'plain.ts'), 'utf8')).toContain("from '@modelcontextprotocol/server'");
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
