@@ -4,7 +4,9 @@
 // runs over every such file): a call counts as zod's when its chain starts at a name imported from
 // `zod` itself (`zod/v3` stays zod 3 under zod 4, `zod/v4` is zod 4 already).
 //   rewrites  APIs with an exact zod 4 spelling (checked against zod 4's typings)
-//             `z.record(value)` → `z.record(z.string(), value)`; `.nonstrict()` → `.passthrough()`
+//             `z.record(value)` → `z.record(z.string(), value)`; `.nonstrict()` → `.passthrough()`;
+//             `result.error.errors` → `result.error.issues` for a `result` of `….safeParse(…)` (zod 3's
+//             ZodError#errors was a getter for its issues; the schema may come from another file)
 //   errors    APIs zod 4 removed or changed without one: each use is left as it was and reported;
 //             so is every call into `zod-to-json-schema`, which reads zod 3 schemas only (under
 //             zod 4 it returns an empty schema, without an error)
@@ -20,9 +22,9 @@ export interface ZodUpgrade {
   findings: FindingInput[];
 }
 
-/** Whether a text may import zod or zod-to-json-schema at all (the cheap test before parsing). */
+/** Whether a text may import zod or zod-to-json-schema, or parse with a schema (the cheap test before parsing). */
 export function mayImportZod(text: string): boolean {
-  return /['"]zod(?:-to-json-schema)?['"]/.test(text);
+  return /['"]zod(?:-to-json-schema)?['"]|\.safeParse(?:Async)?\s*\(/.test(text);
 }
 
 /** What zod 4 no longer accepts, per member name of a zod chain: why, and what to do. */
@@ -60,7 +62,8 @@ export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
     else named.set(local, binding.imported);
   }
   const toJsonSchema = new Set([...importBindings(file)].filter(([, b]) => b.module === 'zod-to-json-schema' && !b.typeOnly).map(([local]) => local));
-  if (namespaces.size === 0 && named.size === 0 && toJsonSchema.size === 0) return { edits, findings };
+  const parseResults = safeParseResults(file);
+  if (namespaces.size === 0 && named.size === 0 && toJsonSchema.size === 0 && parseResults.size === 0) return { edits, findings };
   const error = (node: ts.Node, why: string, what: string, consequence = 'this line no longer typechecks') =>
     findings.push({
       rule: ZOD_UPGRADE_RULE,
@@ -73,6 +76,9 @@ export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
   const isNamespace = (node: ts.Node): node is ts.Identifier => ts.isIdentifier(node) && namespaces.has(node.text);
 
   walk(file, (node) => {
+    if (ts.isPropertyAccessExpression(node) && node.name.text === 'errors' && isParseResultError(node.expression, parseResults)) {
+      edits.push({ start: node.name.getStart(file), end: node.name.getEnd(), text: 'issues' });
+    }
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && isZodChain(node.expression, namespaces, named)) {
       const member = node.expression.name.text;
       const receiver = unwrap(node.expression.expression);
@@ -126,6 +132,26 @@ export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
     }
   });
   return { edits, findings };
+}
+
+/** Names declared as `const result = [await] schema.safeParse(…)` (or safeParseAsync). */
+function safeParseResults(file: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  walk(file, (node) => {
+    if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || !node.initializer) return;
+    let init = unwrap(node.initializer);
+    if (ts.isAwaitExpression(init)) init = unwrap(init.expression);
+    if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression) && /^safeParse(?:Async)?$/.test(init.expression.name.text)) names.add(node.name.text);
+  });
+  return names;
+}
+
+/** `result.error` for a name of safeParseResults. */
+function isParseResultError(expr: ts.Expression, results: ReadonlySet<string>): boolean {
+  const target = unwrap(expr);
+  if (!ts.isPropertyAccessExpression(target) || target.name.text !== 'error') return false;
+  const subject = unwrap(target.expression);
+  return ts.isIdentifier(subject) && results.has(subject.text);
 }
 
 /** `zodToJsonSchema(…)` or `ns.zodToJsonSchema(…)` / `ns.default(…)` of an import of zod-to-json-schema. */

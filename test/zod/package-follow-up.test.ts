@@ -36,6 +36,15 @@ export const client = new Client({ name: 'probe', version: '1.0.0' });
 export const Counts = z.record(z.number()).optional();
 `;
 
+// No zod import here: the schema comes from another module.
+const CHECK = `import { Tags } from './shapes.js';
+
+export function tagErrors(value: unknown): number {
+  const parsed = Tags.safeParse(value);
+  return parsed.success ? 0 : parsed.error.errors.length;
+}
+`;
+
 const CONFIG = `import { z } from 'zod';
 
 export const Settings = z.object({ limits: z.object({ max: z.number() }) }).deepPartial();
@@ -66,10 +75,11 @@ afterAll(() => {
 
 describe('the zod 3 follow-up of a package moved to the v2 SDK', () => {
   it('rewrites one-argument records in every zod file of the package, inside the run and outside it, and keeps the v1 SDK for the tests', async () => {
-    const dir = writePackage('inside-and-outside', '^3.24.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES, 'tests/client.test.ts': CLIENT_TEST });
+    const dir = writePackage('inside-and-outside', '^3.24.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES, 'src/check.ts': CHECK, 'tests/client.test.ts': CLIENT_TEST });
     const { code, report } = await migrate(dir, 'src');
     expect(code).toBe(0);
     expect(read(dir, 'src/shapes.ts')).toBe(SHAPES.replace('z.record(z.string())', 'z.record(z.string(), z.string())'));
+    expect(read(dir, 'src/check.ts')).toBe(CHECK.replace('parsed.error.errors', 'parsed.error.issues'));
     expect(read(dir, 'tests/client.test.ts')).toBe(CLIENT_TEST.replace('z.record(z.number())', 'z.record(z.string(), z.number())'));
     const manifest = JSON.parse(read(dir, 'package.json')) as { dependencies: Record<string, string> };
     expect(manifest.dependencies).toEqual({ '@modelcontextprotocol/sdk': '^1.20.0', '@modelcontextprotocol/server': '^2.4.0', zod: '^4.2.0' });
@@ -80,7 +90,7 @@ describe('the zod 3 follow-up of a package moved to the v2 SDK', () => {
         expect.stringContaining('@modelcontextprotocol/sdk is kept: tests/client.test.ts (outside the paths this run migrated) still import it'),
       ]),
     );
-    expect(report.files.filter((f) => f.changed).map((f) => f.path).sort()).toEqual(['package.json', 'src/server.ts', 'src/shapes.ts', 'tests/client.test.ts']);
+    expect(report.files.filter((f) => f.changed).map((f) => f.path).sort()).toEqual(['package.json', 'src/check.ts', 'src/server.ts', 'src/shapes.ts', 'tests/client.test.ts']);
     // A second run: zod is 4 now, nothing follows again.
     const again = await migrate(dir, 'src');
     expect(again.report.summary.filesChanged).toBe(0);
