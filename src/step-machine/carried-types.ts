@@ -183,7 +183,10 @@ export function typeText(type: Type, scope: Node, localBody?: Node): string {
     if (locals.length > 0 && !locals.every((d) => d.getParent() === localBody)) return 'any';
     // A named type of another module that this file does not import prints as a bare name the
     // state declaration could not resolve (TS2304): fall back, as for locals.
-    if (namedTypes(type, 0, new Set()).some((name) => new RegExp(`\\b${name.replace(/\$/g, "\\$")}\\b`).test(text) && !typeNamesInScope(scope).has(name))) return 'any';
+    // (Seen from the handler's body, which sees the module's names too: a type declared there
+    // moves the state type into it, see carried-values.ts.)
+    const visible = typeNamesInScope(localBody ?? scope);
+    if (namedTypes(type, 0, new Set()).some((name) => new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(text) && !visible.has(name))) return 'any';
     // `{ a: string; b: number; }` → `{ a: string; b: number }`, as people write it.
     return text.replace(/; \}/g, ' }');
   } catch {
