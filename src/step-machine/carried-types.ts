@@ -212,21 +212,27 @@ function namedTypes(type: Type, depth: number, seen: Set<Type>): string[] {
   if (depth > 4 || seen.has(type)) return [];
   seen.add(type);
   const named = [type.getAliasSymbol(), type.getSymbol()].filter((s) => s !== undefined && !s.getName().startsWith('__')).map((s) => s!.getName());
-  const parts = [
+  return [...named, ...[...typeParts(type), ...anonymousMemberTypes(type)].flatMap((t) => namedTypes(t, depth + 1, seen))];
+}
+
+/** The types a printed type is built from: union and intersection members, type arguments, array elements. */
+function typeParts(type: Type): Type[] {
+  return [
     ...(type.isUnion() ? type.getUnionTypes() : []),
     ...(type.isIntersection() ? type.getIntersectionTypes() : []),
     ...type.getTypeArguments(),
     ...type.getAliasTypeArguments(),
     ...(type.isArray() ? [type.getArrayElementTypeOrThrow()] : []),
   ];
-  const members =
-    type.isObject() && !type.getAliasSymbol() && type.getSymbol()?.getName().startsWith('__')
-      ? type.getProperties().flatMap((p) => {
-          const decl = p.getValueDeclaration();
-          return decl === undefined ? [] : [p.getTypeAtLocation(decl)];
-        })
-      : [];
-  return [...named, ...[...parts, ...members].flatMap((t) => namedTypes(t, depth + 1, seen))];
+}
+
+/** The property types of an anonymous object type (printed structurally); none for a named one. */
+function anonymousMemberTypes(type: Type): Type[] {
+  if (!type.isObject() || type.getAliasSymbol() || !type.getSymbol()?.getName().startsWith('__')) return [];
+  return type.getProperties().flatMap((p) => {
+    const decl = p.getValueDeclaration();
+    return decl === undefined ? [] : [p.getTypeAtLocation(decl)];
+  });
 }
 
 /**
@@ -241,22 +247,9 @@ function localTypeDeclarations(type: Type, depth: number, seen: Set<Type>): Node
   const insideBody = (d: Node) => d.getAncestors().some((a) => Node.isBlock(a) && Node.isFunctionLikeDeclaration(a.getParent()));
   const own = named.flatMap((s) => s!.getDeclarations().filter(insideBody));
   if (own.length > 0) return own;
-  const parts = [
-    ...(type.isUnion() ? type.getUnionTypes() : []),
-    ...(type.isIntersection() ? type.getIntersectionTypes() : []),
-    ...type.getTypeArguments(),
-    ...type.getAliasTypeArguments(),
-    ...(type.isArray() ? [type.getArrayElementTypeOrThrow()] : []),
-  ];
-  const found = parts.flatMap((t) => localTypeDeclarations(t, depth + 1, seen));
+  const found = typeParts(type).flatMap((t) => localTypeDeclarations(t, depth + 1, seen));
   if (found.length > 0) return found;
-  if (type.isObject() && !type.getAliasSymbol() && type.getSymbol()?.getName().startsWith('__')) {
-    return type.getProperties().flatMap((p) => {
-      const decl = p.getValueDeclaration();
-      return decl === undefined ? [] : localTypeDeclarations(p.getTypeAtLocation(decl), depth + 1, seen);
-    });
-  }
-  return [];
+  return anonymousMemberTypes(type).flatMap((t) => localTypeDeclarations(t, depth + 1, seen));
 }
 
 /**
