@@ -135,6 +135,8 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   let sitesMigrated = 0;
   /** The upgrade's errors when the file must stay v1 (see keptOnV1). */
   let refusal: FindingInput[] | undefined;
+  /** The file imports a dependency built on the v1 SDK: it stays v1, and our transforms write nothing into it. */
+  let v1Dependency = false;
   try {
     if (input.sdkUpgrade !== undefined && input.sdkUpgrade !== 'never') {
       if (wantsSdkUpgrade(input.sdkUpgrade, text)) {
@@ -153,10 +155,12 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
           }
         }
         for (const finding of upgrade.findings) pending.push({ ...finding, earlierEdits: [], laterEdits: [...upgrade.steps] });
+        v1Dependency = upgrade.keptOnV1 === true;
       }
       for (const finding of officialMarkerFindings(text)) pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
     }
-    for (const transform of transforms) {
+    // A file left on v1 gets no v2 code from our transforms either.
+    for (const transform of v1Dependency ? [] : transforms) {
       const result = transform.run({ absPath, text, sourceFile, options: input.options ?? {} });
       for (const finding of result.findings) {
         pending.push({ ...finding, earlierEdits: [...history], laterEdits: [], transform });

@@ -40,6 +40,11 @@ export interface PackageFile {
   text: string;
   /** The v1→v2 upgrade changed this file. */
   upgraded: boolean;
+  /**
+   * A file of the package outside the paths the run was given (tests beside a migrated `src`):
+   * only its imports of the v1 SDK count, which keep the v1 dependency it still needs.
+   */
+  outsideRun?: boolean;
 }
 
 export interface ManifestNeeds {
@@ -49,6 +54,11 @@ export interface ManifestNeeds {
   testOnly: string[];
   /** Some file still imports the v1 SDK: keep its dependency. */
   keepV1: boolean;
+  /**
+   * Files outside the run that import the v1 SDK (paths relative to the package root): the v1
+   * dependency stays for them, while the migrated code moves to v2 (and its zod to 4).
+   */
+  v1Outside?: string[];
   /**
    * The code hands zod schemas to the SDK (McpServer.registerTool / registerPrompt, completable):
    * they must be zod 4. A package that only uses the low-level Server with JSON schemas does not.
@@ -76,8 +86,13 @@ export function needsOf(files: readonly PackageFile[], packageRoot?: string): Ma
   const used = new Map<string, boolean>(); // package → imported by a non-test file
   let keepV1 = false;
   let zodToSdk = false;
+  const v1Outside: string[] = [];
   for (const file of files) {
     const rel = packageRoot === undefined ? file.absPath : path.relative(packageRoot, file.absPath);
+    if (file.outsideRun) {
+      if (importedSpecifiers(file.text).some((spec) => packageRootOf(spec) === V1_PACKAGE)) v1Outside.push(rel.split(path.sep).join('/'));
+      continue;
+    }
     const isTest = TEST_PATH.test(rel.split(path.sep).join('/'));
     if (!isTest && /\.register(?:Tool|Prompt)\s*\(|\bcompletable\s*\(/.test(file.text)) zodToSdk = true;
     for (const spec of importedSpecifiers(file.text)) {
@@ -91,7 +106,7 @@ export function needsOf(files: readonly PackageFile[], packageRoot?: string): Ma
     }
   }
   const packages = [...used.keys()].sort();
-  return { packages, testOnly: packages.filter((p) => !used.get(p)), keepV1, zodToSdk };
+  return { packages, testOnly: packages.filter((p) => !used.get(p)), keepV1, zodToSdk, ...(v1Outside.length > 0 ? { v1Outside: v1Outside.sort() } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,6 +120,8 @@ export interface ManifestUpdate {
   removed: string[];
   /** Things the user has to look at (an incompatible zod range, a package without a known range). */
   warnings: string[];
+  /** A zod 3 range was raised to zod 4: the package's zod 3 code must follow (src/zod-upgrade.ts). */
+  zodRaised: boolean;
 }
 
 /**
@@ -122,7 +139,9 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
 
   const v1Sections = SECTIONS.filter((section) => sectionOf(text, root, section)?.members.some((m) => m.key === V1_PACKAGE));
   const primary: Section = v1Sections.find((s) => s === 'dependencies' || s === 'devDependencies') ?? v1Sections[0] ?? 'dependencies';
-  const removeV1 = v1Sections.length > 0 && !needs.keepV1;
+  // Files outside the run that still import the v1 SDK keep it; the migrated code moves on.
+  const keptForOutside = v1Sections.length > 0 && !needs.keepV1 && (needs.v1Outside?.length ?? 0) > 0;
+  const removeV1 = v1Sections.length > 0 && !needs.keepV1 && !keptForOutside;
 
   const wanted = needs.packages.filter((name) => !declared(name, root));
   const unknown = wanted.filter((name) => PACKAGE_RANGES[name] === undefined);
@@ -163,14 +182,16 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
     added.push(name);
   }
   const zod = zodMember(text, parseRoot(text));
-  if (zod !== undefined && !zodRangeOk(zod.range) && removeV1 && needs.zodToSdk !== false) {
+  const zodRaised = zod !== undefined && !zodRangeOk(zod.range) && (removeV1 || keptForOutside) && needs.zodToSdk !== false;
+  if (zodRaised) {
     // v2 refuses zod 3 schemas when the server starts ("Got a Zod v3 field schema"): the package
     // that drops the v1 SDK and hands zod schemas to it moves to the zod v2 needs, whichever of its
     // files build the schemas. (A low-level server that builds JSON schemas keeps its zod.)
     text = replaceMember(text, zod.member, 'zod', PACKAGE_RANGES.zod);
     warnings.push(
       `zod '${zod.range}' raised to '${PACKAGE_RANGES.zod}': @modelcontextprotocol/server builds and validates schemas with zod 4 ` +
-        'and refuses zod 3 schemas when the server starts; the typecheck shows any zod 3 API your code uses that zod 4 changed',
+        'and refuses zod 3 schemas when the server starts; zod 3 calls with an exact zod 4 spelling were rewritten in the package, ' +
+        'the others are reported (rule zod-upgrade)',
     );
   } else if (zod !== undefined && !zodRangeOk(zod.range) && needs.packages.includes('zod') && needs.zodToSdk !== false) {
     warnings.push(
@@ -178,7 +199,7 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
         'fail to typecheck or validate against it; move to zod ^4.2.0',
     );
   }
-  return { text, changed: text !== manifestText, added: added.sort(), removed, warnings };
+  return { text, changed: text !== manifestText, added: added.sort(), removed, warnings, zodRaised };
 }
 
 function zodMember(text: string, root: JsonObject): { member: JsonMember; range: string } | undefined {
@@ -227,6 +248,8 @@ export interface ManifestChange {
   added: string[];
   removed: string[];
   warnings: string[];
+  /** The manifest raises zod 3 to zod 4 (see ManifestUpdate). */
+  zodRaised?: boolean;
 }
 
 export interface PlanOptions {
@@ -271,6 +294,12 @@ export function planManifestChanges(files: readonly ManifestPlanFile[], options:
     const warnings = [...update.warnings];
     if (needs.keepV1) {
       warnings.push(`${V1_PACKAGE} is kept: some files of this package still import it`);
+    } else if (needs.v1Outside && hasV1(original)) {
+      const listed = needs.v1Outside.slice(0, 3).join(', ') + (needs.v1Outside.length > 3 ? ` and ${needs.v1Outside.length - 3} more` : '');
+      warnings.push(
+        `${V1_PACKAGE} is kept: ${listed} (outside the paths this run migrated) still import it; run the migration on them too, ` +
+          'or remove the dependency once nothing imports it',
+      );
     }
     if (!hasV1(original)) {
       // A workspace member that resolved the v1 SDK through an ancestor's manifest.
@@ -283,6 +312,7 @@ export function planManifestChanges(files: readonly ManifestPlanFile[], options:
     }
     if (!update.changed && warnings.length === 0) continue;
     const change: ManifestChange = { manifestPath, packageRoot, original, added: update.added, removed: update.removed, warnings };
+    if (update.zodRaised) change.zodRaised = true;
     if (update.changed) change.output = update.text;
     changes.push(change);
   }

@@ -393,6 +393,20 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'Warnings and notes are the official codemod\'s messages, kept as written; follow them.',
   },
   {
+    id: 'zod-upgrade',
+    severity: 'error',
+    title: 'A zod 3 call that zod 4 no longer accepts',
+    help:
+      'The v2 SDK needs zod 4, so a package moved off the v1 SDK has its `zod` 3 range raised to `^4.2.0`, which ' +
+      'reaches every file of the package that imports `zod`. Calls with an exact zod 4 spelling are rewritten ' +
+      'there (`z.record(value)` → `z.record(z.string(), value)`, `.nonstrict()` → `.passthrough()`, a safeParse ' +
+      'result\'s `error.errors` → `error.issues`); the others ' +
+      '(`.deepPartial()`, `z.string().ip()`, `z.function().args()`, `.strict(message)`, the `errorMap` / ' +
+      '`invalid_type_error` / `required_error` parameters, `z.ZodEffects` and other removed exports) are left as ' +
+      'they were and reported here, and so is every call into `zod-to-json-schema`, which returns an empty schema ' +
+      'for a zod 4 schema; the run exits 1: rewrite each as the message says.',
+  },
+  {
     id: 'serve-http-manual',
     severity: 'warning',
     title: 'HTTP serving setup to put behind `createMcpHandler` by hand',

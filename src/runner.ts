@@ -13,19 +13,22 @@ import path from 'node:path';
 import { discoverFiles, toDisplayPath } from './discover.js';
 import { unifiedDiff } from './diff.js';
 import { runFileTask, type FileTask, type FileTaskResult } from './file-task.js';
-import { textAfterUpgrade } from './engine.js';
+import { scriptKindFor, textAfterUpgrade } from './engine.js';
 import { buildProjectIndex, nearestTsconfig, type ProjectIndex } from './project-index.js';
 import { camelCase } from './step-machine/naming.js';
 import { findDirtyFiles } from './git.js';
 import { mightNeedMigration } from './analysis/push-sites.js';
 import { compiledWorkerUrl, TaskScheduler } from './pool.js';
 import { loadTransforms } from './registry.js';
-import { SDK_UPGRADE_RULE, detectProjectType, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
+import { SDK_UPGRADE_RULE, detectProjectType, importsV1Sdk, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
 import { selectShard, type Shard } from './shard.js';
 import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
 import type { PushAlias } from './config.js';
 import { PackageResolver, stateModulePathFor, workspaceGlobs } from './workspace.js';
-import { installHint, planManifestChanges, type ManifestPlanFile } from './manifests.js';
+import { installHint, planManifestChanges, type ManifestChange, type ManifestPlanFile } from './manifests.js';
+import { applyEdits, lineAndColumn } from './edits.js';
+import { ts } from './ts-morph.js';
+import { mayImportZod, upgradeZod3, ZOD_UPGRADE_RULE } from './zod-upgrade.js';
 import { finishJournals, isJournalName, writeJournal } from './group-journal.js';
 import { createFileIfAbsent, isTempFileName, readSourceFile, removeStaleTempFiles, writeFileAtomic } from './write.js';
 
@@ -263,15 +266,29 @@ export async function run(options: RunOptions): Promise<RunResult> {
   }
   keepPackagesOnV1(slots, cwd);
 
-  const outcomes: FileOutcome[] = [];
+  // Packages whose files the v1→v2 upgrade changed get their manifest updated, shown and written
+  // like any other file (lockfiles never); a package whose zod moves to 4 has its zod 3 code follow.
+  const outside = await packageFilesOutsideRun(slots, files, targetRoots, options, packageOf);
+  const manifests = manifestOutcomes(slots, outside, cwd, (absPath) => packageOf(absPath));
+  const outsideOutcomes: FileOutcome[] = [];
+  for (const change of manifests.changes) {
+    if (!change.zodRaised) continue;
+    // The raise reaches every file of the package, inside the run's paths or not.
+    files.forEach((file, id) => {
+      if (packageOf(file.absPath).root !== change.packageRoot) return;
+      slots[id] = upgradeZodInFile(slots[id], () => newOutcome(file.absPath, file.path, packageOf(file.absPath)));
+    });
+    for (const file of outside.get(change.packageRoot) ?? []) {
+      const outcome = upgradeZodInFile(undefined, () => newOutcome(file.absPath, file.path, packageOf(file.absPath)));
+      if (outcome) outsideOutcomes.push(outcome);
+    }
+  }
+  const outcomes: FileOutcome[] = [...outsideOutcomes];
   for (const outcome of slots) {
     if (!outcome) continue;
     if (outcome.error) errors.push({ path: outcome.path, message: outcome.error });
     if (outcome.output !== undefined || outcome.findings.length > 0 || outcome.error) outcomes.push(outcome);
   }
-  // Packages whose files the v1→v2 upgrade changed get their manifest updated, shown and written
-  // like any other file (lockfiles never).
-  const manifests = manifestOutcomes(slots, cwd, (absPath) => packageOf(absPath));
   outcomes.push(...manifests.outcomes);
   outcomes.sort((a, b) => compare(a.path, b.path));
 
@@ -311,17 +328,50 @@ export async function run(options: RunOptions): Promise<RunResult> {
   return result;
 }
 
+/**
+ * The source files of each package the v1→v2 upgrade changed that lie outside the paths of the
+ * run (a run on `src` leaves `tests/`): its package.json changes for them too. Packages inside a
+ * target are not walked again.
+ */
+async function packageFilesOutsideRun(
+  slots: readonly (FileOutcome | undefined)[],
+  files: readonly { absPath: string }[],
+  targetRoots: readonly string[],
+  options: RunOptions,
+  packageOf: (absPath: string) => { root: string },
+): Promise<Map<string, { absPath: string; path: string }[]>> {
+  const roots = new Set<string>();
+  for (const outcome of slots) {
+    if (outcome && !outcome.error && outcome.transforms.includes('sdk-upgrade')) roots.add(packageOf(outcome.absPath).root);
+  }
+  const inRun = new Set(files.map((f) => f.absPath));
+  const outside = new Map<string, { absPath: string; path: string }[]>();
+  for (const root of roots) {
+    if (targetRoots.some((target) => root === target || root.startsWith(target + path.sep))) continue;
+    const found = await discoverFiles([root], { cwd: options.cwd, ignore: options.ignore });
+    outside.set(root, found.files.filter((f) => !inRun.has(f.absPath) && packageOf(f.absPath).root === root));
+  }
+  return outside;
+}
+
 function manifestOutcomes(
   slots: readonly (FileOutcome | undefined)[],
+  outside: ReadonlyMap<string, readonly { absPath: string }[]>,
   cwd: string,
   packageOf: (absPath: string) => { root: string; name: string; path: string },
-): { outcomes: FileOutcome[]; installHint?: string } {
+): { outcomes: FileOutcome[]; changes: ManifestChange[]; installHint?: string } {
   const files: ManifestPlanFile[] = [];
   for (const outcome of slots) {
     if (!outcome || !outcome.original) continue;
     const text = outcome.error ? outcome.original : outcome.output ?? outcome.original;
     if (!text.includes('@modelcontextprotocol/')) continue;
     files.push({ absPath: outcome.absPath, packageRoot: packageOf(outcome.absPath).root, text, upgraded: !outcome.error && outcome.transforms.includes('sdk-upgrade') });
+  }
+  for (const [packageRoot, list] of outside) {
+    for (const file of list) {
+      const text = readText(file.absPath);
+      if (text !== undefined && importsV1Sdk(text)) files.push({ absPath: file.absPath, packageRoot, text, upgraded: false, outsideRun: true });
+    }
   }
   const changes = planManifestChanges(files);
   const outcomes = changes.map((change): FileOutcome => {
@@ -341,7 +391,42 @@ function manifestOutcomes(
       newFiles: [],
     };
   }).filter((o) => o.output !== undefined || o.findings.length > 0);
-  return { outcomes, installHint: installHint(changes) };
+  return { outcomes, changes, installHint: installHint(changes) };
+}
+
+/**
+ * A file of a package whose zod the run raised to 4, with its zod 3 calls rewritten where zod 4
+ * has an exact spelling and reported where it has none (src/zod-upgrade.ts). Findings point into
+ * the original text; edits go on the text the run leaves. A file the run could not process, or
+ * that no longer reads, stays as it was.
+ */
+function upgradeZodInFile(outcome: FileOutcome | undefined, create: () => FileOutcome): FileOutcome | undefined {
+  if (outcome?.error) return outcome;
+  const target = outcome ?? create();
+  const original = outcome ? outcome.original : readText(target.absPath);
+  if (original === undefined || !mayImportZod(original)) return outcome;
+  target.original = original;
+  const current = target.output ?? original;
+  const parse = (text: string) => ts.createSourceFile(target.absPath, text, ts.ScriptTarget.Latest, true, scriptKindFor(target.absPath));
+  const onCurrent = upgradeZod3(parse(current));
+  const { edits } = onCurrent;
+  const { findings } = current === original ? onCurrent : upgradeZod3(parse(original));
+  if (edits.length === 0 && findings.length === 0) return outcome;
+  if (edits.length > 0) {
+    target.output = applyEdits(current, edits);
+    if (!target.transforms.includes(ZOD_UPGRADE_RULE)) target.transforms.push(ZOD_UPGRADE_RULE);
+  }
+  for (const finding of findings) {
+    target.findings.push({
+      rule: finding.rule,
+      severity: finding.severity,
+      path: target.path,
+      ...lineAndColumn(original, finding.pos),
+      message: finding.message,
+      ...(finding.suggestion !== undefined ? { suggestion: finding.suggestion } : {}),
+    });
+  }
+  return target;
 }
 
 /** Available cores (at least 1): the default for `--workers`. */

@@ -18,6 +18,8 @@ import { detectStyle } from './text-style.js';
 import type { FindingInput, Severity, TextEdit } from './types.js';
 import { handlerResultMismatches, type HandlerResultMismatch } from './v1-upgrade/handler-results.js';
 import { importBindings, renameV1Symbols, upgradeV1Surface, v1Leftovers } from './v1-upgrade/index.js';
+import { errorCodeTypeEdits } from './v1-upgrade/type-renames.js';
+import { v1BasedImports } from './v1-upgrade/v1-dependents.js';
 
 export type SdkUpgradeMode = 'auto' | 'always' | 'never';
 export type ProjectType = OfficialContext['projectType'];
@@ -73,6 +75,11 @@ export interface SdkUpgradeResult {
    * the transforms may analyse for what they would report.
    */
   refusal?: FindingInput[];
+  /**
+   * The file imports a dependency built on the v1 SDK: it is left on v1 as it was (our transforms
+   * must not write v2 code into it either), with one error finding per such import.
+   */
+  keptOnV1?: boolean;
 }
 
 /**
@@ -126,6 +133,22 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   const projectType = options.projectType ?? projectTypeOfFile(original);
   const context: OfficialContext = { projectType };
   const originalBindings = importBindings(sourceFile.compilerNode);
+  const v1Based = v1BasedImports(sourceFile.compilerNode, sourceFile.getFilePath());
+  if (v1Based.length > 0) {
+    // One finding for the file, at the first such import: the reason is the same for each.
+    const [first, ...more] = v1Based;
+    const names = more.length === 0 ? first.name : `${first.name} and ${more.length} more (${more.map((m) => m.name).join(', ')})`;
+    const finding: FindingInput = {
+      rule: SDK_UPGRADE_RULE,
+      severity: 'error',
+      pos: first.declaration.getStart(sourceFile.compilerNode),
+      message:
+        `${names} ${more.length === 0 ? 'is' : 'are'} built on the v1 SDK (${first.name} depends on @modelcontextprotocol/sdk ${first.range}): ` +
+        'the servers, transports and types they take or return are v1\'s, and v2 code cannot be handed to them or take them, so this file is left on v1 as it was',
+      suggestion: `Move to releases built on @modelcontextprotocol/server (v2), or keep this file on v1 (the package then keeps @modelcontextprotocol/sdk); then run the migration again.`,
+    };
+    return { text: original, changed: false, steps: [], findings: [finding], keptOnV1: true };
+  }
   const diagnostics: { diagnostic: Diagnostic; intermediate: string }[] = [];
   let own: ReturnType<typeof upgradeV1Surface>;
   let afterOwn = original;
@@ -159,6 +182,11 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
       const result = transform.apply(sourceFile, context);
       changes += result.changesCount;
       for (const diagnostic of result.diagnostics) diagnostics.push({ diagnostic, intermediate: before });
+    }
+    const typeRenames = errorCodeTypeEdits(sourceFile.compilerNode, originalBindings);
+    if (typeRenames.length > 0) {
+      sourceFile.replaceWithText(applyEdits(sourceFile.getFullText(), typeRenames));
+      changes++;
     }
   } catch (error) {
     sourceFile.replaceWithText(original);

@@ -37,6 +37,7 @@ const EXPECTED_IDS = [
   'request-state-verify-not-wired',
   'client-capabilities',
   'sdk-upgrade',
+  'zod-upgrade',
   'serve-http-manual',
   'serve-stdio-manual',
   'server-ping',

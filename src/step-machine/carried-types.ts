@@ -181,12 +181,58 @@ export function typeText(type: Type, scope: Node, localBody?: Node): string {
     );
     const locals = localTypeDeclarations(type, 0, new Set());
     if (locals.length > 0 && !locals.every((d) => d.getParent() === localBody)) return 'any';
+    // A named type of another module that this file does not import prints as a bare name the
+    // state declaration could not resolve (TS2304): fall back, as for locals.
+    // (Seen from the handler's body, which sees the module's names too: a type declared there
+    // moves the state type into it, see carried-values.ts.)
+    const visible = typeNamesInScope(localBody ?? scope);
+    if (namedTypes(type, 0, new Set()).some((name) => new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(text) && !visible.has(name))) return 'any';
     // `{ a: string; b: number; }` → `{ a: string; b: number }`, as people write it.
     return text.replace(/; \}/g, ' }');
   } catch {
     // The checker cannot print it here (a type from an unusual declaration): fall back, as for locals.
     return 'any';
   }
+}
+
+const scopeNames = new WeakMap<Node, Set<string>>();
+
+/** The type names visible at `scope` (declared or imported in its file, or global). */
+function typeNamesInScope(scope: Node): Set<string> {
+  let names = scopeNames.get(scope);
+  if (!names) {
+    names = new Set(scope.getProject().getTypeChecker().compilerObject.getSymbolsInScope(scope.compilerNode, ts.SymbolFlags.Type).map((s) => s.getName()));
+    scopeNames.set(scope, names);
+  }
+  return names;
+}
+
+/** The names of the aliases, interfaces, classes and enums `type` is printed with. */
+function namedTypes(type: Type, depth: number, seen: Set<Type>): string[] {
+  if (depth > 4 || seen.has(type)) return [];
+  seen.add(type);
+  const named = [type.getAliasSymbol(), type.getSymbol()].filter((s) => s !== undefined && !s.getName().startsWith('__')).map((s) => s!.getName());
+  return [...named, ...[...typeParts(type), ...anonymousMemberTypes(type)].flatMap((t) => namedTypes(t, depth + 1, seen))];
+}
+
+/** The types a printed type is built from: union and intersection members, type arguments, array elements. */
+function typeParts(type: Type): Type[] {
+  return [
+    ...(type.isUnion() ? type.getUnionTypes() : []),
+    ...(type.isIntersection() ? type.getIntersectionTypes() : []),
+    ...type.getTypeArguments(),
+    ...type.getAliasTypeArguments(),
+    ...(type.isArray() ? [type.getArrayElementTypeOrThrow()] : []),
+  ];
+}
+
+/** The property types of an anonymous object type (printed structurally); none for a named one. */
+function anonymousMemberTypes(type: Type): Type[] {
+  if (!type.isObject() || type.getAliasSymbol() || !type.getSymbol()?.getName().startsWith('__')) return [];
+  return type.getProperties().flatMap((p) => {
+    const decl = p.getValueDeclaration();
+    return decl === undefined ? [] : [p.getTypeAtLocation(decl)];
+  });
 }
 
 /**
@@ -201,22 +247,9 @@ function localTypeDeclarations(type: Type, depth: number, seen: Set<Type>): Node
   const insideBody = (d: Node) => d.getAncestors().some((a) => Node.isBlock(a) && Node.isFunctionLikeDeclaration(a.getParent()));
   const own = named.flatMap((s) => s!.getDeclarations().filter(insideBody));
   if (own.length > 0) return own;
-  const parts = [
-    ...(type.isUnion() ? type.getUnionTypes() : []),
-    ...(type.isIntersection() ? type.getIntersectionTypes() : []),
-    ...type.getTypeArguments(),
-    ...type.getAliasTypeArguments(),
-    ...(type.isArray() ? [type.getArrayElementTypeOrThrow()] : []),
-  ];
-  const found = parts.flatMap((t) => localTypeDeclarations(t, depth + 1, seen));
+  const found = typeParts(type).flatMap((t) => localTypeDeclarations(t, depth + 1, seen));
   if (found.length > 0) return found;
-  if (type.isObject() && !type.getAliasSymbol() && type.getSymbol()?.getName().startsWith('__')) {
-    return type.getProperties().flatMap((p) => {
-      const decl = p.getValueDeclaration();
-      return decl === undefined ? [] : localTypeDeclarations(p.getTypeAtLocation(decl), depth + 1, seen);
-    });
-  }
-  return [];
+  return anonymousMemberTypes(type).flatMap((t) => localTypeDeclarations(t, depth + 1, seen));
 }
 
 /**

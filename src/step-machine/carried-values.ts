@@ -331,8 +331,8 @@ function untyped(name: string, nameNode: Node, type: Type, text: string, typing:
         `Give ${name} a type (annotate its declaration, e.g. \`const ${name}: Report = JSON.parse(text)\`), then run the migration again.`]
       : text === 'any'
         // typeText's answer for a type it cannot write where the state type goes.
-        ? ['its type names a type declared where the state type cannot see it (in a nested block or another function)',
-          'Declare that type at the top of the handler or outside it, then run the migration again.']
+        ? ['its type names a type declared where the state type cannot see it (in a nested block or another function, or in a module this file does not import)',
+          'Declare that type at the top of the handler or outside it, or import it into this file (`import type`), then run the migration again.']
         : [`its type holds any (${text.length > 80 ? `${text.slice(0, 77)}...` : text}), so what it holds cannot be checked for JSON safety`,
           `Annotate ${name}'s declaration with a type without any, then run the migration again.`];
   return [

@@ -6,9 +6,11 @@
 //   handler keys   setRequestHandler(XSchema | z.object({ method: z.literal(…) }), …) → method string
 //   contexts       the v1 `extra` of every handler found above → the v2 context
 //   imports        v1 utility modules, emptied schema imports, a zod import where one is needed
+//   exact shapes   keys v1's loose protocol types let through and v2's reject (reported)
 import type { ts } from '../ts-morph.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { upgradeContexts } from './context.js';
+import { exactShapeFindings } from './exact-shapes.js';
 import { fileFacts } from './facts.js';
 import { upgradeImports } from './imports.js';
 import { upgradeRegistrations } from './registrations.js';
@@ -39,7 +41,7 @@ export function upgradeV1Surface(file: ts.SourceFile, text: string, options: V1S
   const imports = upgradeImports(facts, keys.unusedImports, { addZod: registrations.usesZod, contextPackage: options.contextPackage });
   return {
     edits: [...registrations.edits, ...keys.edits, ...contexts.edits, ...imports.edits],
-    findings: [...registrations.findings, ...keys.findings, ...contexts.findings, ...imports.findings],
+    findings: [...registrations.findings, ...keys.findings, ...contexts.findings, ...imports.findings, ...exactShapeFindings(facts)],
     keysRewritten: keys.edits.length > 0,
   };
 }

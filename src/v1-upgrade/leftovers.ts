@@ -53,6 +53,11 @@ export function v1Leftovers(file: ts.SourceFile, originalBindings: ReadonlyMap<s
     if (ts.isIdentifier(node) && gone.has(node.text) && !reported.has(node.text) && isValueReference(node)) {
       const binding = gone.get(node.text)!;
       reported.add(node.text);
+      if (binding.imported === 'ErrorCode') {
+        // The official split renamed the member reads; a bare use (a type, a whole-enum value) is left.
+        error(node, `${node.text} (v1's ErrorCode from ${binding.module}) is still named here: v2 split it into ProtocolErrorCode (protocol errors) and SdkErrorCode (the SDK's own, such as RequestTimeout), and this use could not be given one of them`, `Name ProtocolErrorCode, SdkErrorCode or ProtocolErrorCode | SdkErrorCode here, whichever codes this place holds.`);
+        return;
+      }
       error(node, `${node.text} came from ${binding.module}, which has no v2 equivalent${/tasks/.test(binding.module) ? ' (the experimental tasks feature was removed, SEP-2663)' : ''}; it is still used here`, `Remove or replace the code that uses ${node.text}.`);
     }
   });

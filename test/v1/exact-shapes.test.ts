@@ -1,0 +1,81 @@
+// Keys that older v1 releases' loose protocol types let through and v2's exact types reject
+// (src/v1-upgrade/exact-shapes.ts): each is left as it was and reported as an error, on exactly
+// the lines v2's typings reject, and nothing else is. (Recent v1 releases reject these keys too,
+// so unlike the fixture pairs the input cannot typecheck against the v1 SDK installed here.)
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { transformSource } from '../../src/engine.js';
+import { strictProject } from '../helpers/strict-project.js';
+
+const file = path.join(fileURLToPath(new URL('.', import.meta.url)), 'tmp-exact-shapes', 'server.ts');
+
+const LOOSE_V1 = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CreateMessageResultSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+export function serverFor(body: unknown): McpServer | undefined {
+  if (!isInitializeRequest(body)) return undefined;
+  if (isInitializeRequest(body) && body.params.protocolVersion) {
+    console.log('client', body.params.clientInfo.name, body.params.sessionId);
+  }
+  const first = new McpServer({ name: 'notes', version: '1.0.0', vendor: 'acme' });
+  const second = new McpServer(
+    { name: 'notes', version: '1.0.0' },
+    { capabilities: { tools: {}, sampling: {} }, instructions: 'Take notes' },
+  );
+  return first ?? second;
+}
+
+export function register(server: McpServer): void {
+  server.tool('summarize', { text: z.string() }, async ({ text }, extra) => {
+    const answer = await extra.sendRequest(
+      { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 200 } },
+      CreateMessageResultSchema,
+    );
+    return { content: [{ type: 'text', text: String(answer.content.text) }] };
+  });
+  server.tool('describe', { text: z.string() }, async ({ text }, extra) => {
+    const answer = await extra.sendRequest(
+      { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 200 } },
+      CreateMessageResultSchema,
+    );
+    const said = answer.content.type === 'text' ? answer.content.text : answer.content.mimeType;
+    return { content: [{ type: 'text', text: said }] };
+  });
+}
+`;
+
+function upgrade(text: string) {
+  return transformSource({ absPath: file, text, transforms: [], sdkUpgrade: 'auto', sdkProjectType: 'server' });
+}
+
+describe('keys older v1 types let through', () => {
+  const result = upgrade(LOOSE_V1);
+  const errors = result.findings.filter((f) => f.severity === 'error');
+
+  it('are reported as errors, each naming the key and the fields v2 has', () => {
+    expect(errors.map((f) => `${f.line}: ${f.message.slice(0, f.message.indexOf(' ('))}`)).toEqual([
+      "8: 'sessionId' is no field of initialize params",
+      "10: 'vendor' is no field of the server's identity",
+      "13: 'sampling' is no server capability in v2",
+      "24: 'text' is a field of one kind of content block: in v2 a sampling answer's content is a text, image or audio block",
+    ]);
+    expect(errors.every((f) => f.rule === 'sdk-upgrade' && f.suggestion)).toBe(true);
+  });
+
+  it('on exactly the lines v2 rejects once the file is upgraded', () => {
+    const project = strictProject();
+    const output = project.createSourceFile(file, result.output!, { overwrite: true });
+    // The output carries a marker line right above each reported spot.
+    const marked = result.output!.split('\n').flatMap((line, i) => (line.includes('@mcp-mrtr-migrate sdk-upgrade') ? [i + 2] : []));
+    const rejected = output.getPreEmitDiagnostics().map((d) => output.getLineAndColumnAtPos(d.getStart()!).line);
+    expect(marked).toHaveLength(errors.length);
+    expect([...new Set(rejected)].sort((a, b) => a - b)).toEqual(marked);
+  });
+
+  it('leaves code that reads and writes only v2 fields alone', () => {
+    const clean = LOOSE_V1.replace(', body.params.sessionId', '').replace(", vendor: 'acme'", '').replace(', sampling: {}', '').replace('String(answer.content.text)', 'answer.content.type');
+    expect(upgrade(clean).findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+});

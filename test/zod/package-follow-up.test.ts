@@ -1,0 +1,117 @@
+// The zod 3 follow-up through the CLI: a package the run moves to the v2 SDK has its zod raised to
+// ^4.2, and every file of the package that imports zod follows, those outside the paths the run
+// was given included (their package.json changes for them too); a zod 3 call without a zod 4
+// spelling is left and reported as an error (exit 1). A package whose zod is already 4 is left alone.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/report/json.js';
+import { runCli } from '../helpers/cli-run.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const RUN_DIR = path.join(ROOT, 'test', 'tmp', `zod-follow-up-${process.pid}`);
+
+const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Tags } from './shapes.js';
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'tags', version: '1.0.0' });
+  server.tool('tag', 'Tags an item', { tags: Tags }, async ({ tags }) => ({
+    content: [{ type: 'text', text: Object.keys(tags).join(', ') }],
+  }));
+  return server;
+}
+`;
+
+const SHAPES = `import { z } from 'zod';
+
+export const Tags = z.record(z.string());
+`;
+
+const CLIENT_TEST = `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { z } from 'zod';
+
+export const client = new Client({ name: 'probe', version: '1.0.0' });
+export const Counts = z.record(z.number()).optional();
+`;
+
+// No zod import here: the schema comes from another module.
+const CHECK = `import { Tags } from './shapes.js';
+
+export function tagErrors(value: unknown): number {
+  const parsed = Tags.safeParse(value);
+  return parsed.success ? 0 : parsed.error.errors.length;
+}
+`;
+
+const CONFIG = `import { z } from 'zod';
+
+export const Settings = z.object({ limits: z.object({ max: z.number() }) }).deepPartial();
+`;
+
+function writePackage(name: string, zodRange: string, files: Record<string, string>): string {
+  const dir = path.join(RUN_DIR, name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  const manifest = { name, private: true, type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.20.0', zod: zodRange } };
+  fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return dir;
+}
+
+async function migrate(dir: string, target: string): Promise<{ code: number; report: Report }> {
+  const { code, stdout } = await runCli(['--allow-dirty', '--json', '--no-format', target], dir);
+  return { code, report: JSON.parse(stdout) as Report };
+}
+
+const read = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+
+afterAll(() => {
+  fs.rmSync(RUN_DIR, { recursive: true, force: true });
+});
+
+describe('the zod 3 follow-up of a package moved to the v2 SDK', () => {
+  it('rewrites one-argument records in every zod file of the package, inside the run and outside it, and keeps the v1 SDK for the tests', async () => {
+    const dir = writePackage('inside-and-outside', '^3.24.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES, 'src/check.ts': CHECK, 'tests/client.test.ts': CLIENT_TEST });
+    const { code, report } = await migrate(dir, 'src');
+    expect(code).toBe(0);
+    expect(read(dir, 'src/shapes.ts')).toBe(SHAPES.replace('z.record(z.string())', 'z.record(z.string(), z.string())'));
+    expect(read(dir, 'src/check.ts')).toBe(CHECK.replace('parsed.error.errors', 'parsed.error.issues'));
+    expect(read(dir, 'tests/client.test.ts')).toBe(CLIENT_TEST.replace('z.record(z.number())', 'z.record(z.string(), z.number())'));
+    const manifest = JSON.parse(read(dir, 'package.json')) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies).toEqual({ '@modelcontextprotocol/sdk': '^1.20.0', '@modelcontextprotocol/server': '^2.4.0', zod: '^4.2.0' });
+    const warnings = report.findings.filter((f) => f.path === 'package.json').map((f) => f.message);
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("zod '^3.24.0' raised to '^4.2.0'"),
+        expect.stringContaining('@modelcontextprotocol/sdk is kept: tests/client.test.ts (outside the paths this run migrated) still import it'),
+      ]),
+    );
+    expect(report.files.filter((f) => f.changed).map((f) => f.path).sort()).toEqual(['package.json', 'src/check.ts', 'src/server.ts', 'src/shapes.ts', 'tests/client.test.ts']);
+    // A second run: zod is 4 now, nothing follows again.
+    const again = await migrate(dir, 'src');
+    expect(again.report.summary.filesChanged).toBe(0);
+  });
+
+  it('leaves a zod 3 call without a zod 4 spelling as it was and reports it as an error (exit 1)', async () => {
+    const dir = writePackage('deep-partial', '^3.24.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES, 'src/config.ts': CONFIG });
+    const { code, report } = await migrate(dir, '.');
+    expect(code).toBe(1);
+    expect(read(dir, 'src/config.ts')).toBe(CONFIG);
+    expect(read(dir, 'src/shapes.ts')).toBe(SHAPES.replace('z.record(z.string())', 'z.record(z.string(), z.string())'));
+    const errors = report.findings.filter((f) => f.severity === 'error').map((f) => `${f.path}:${f.line} ${f.rule}`);
+    expect(errors).toEqual(['src/config.ts:3 zod-upgrade']);
+  });
+
+  it('leaves the zod code of a package whose zod is already 4 alone', async () => {
+    const dir = writePackage('zod-four', '^4.2.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES.replace('z.record(z.string())', 'z.record(z.string(), z.string())') });
+    const before = read(dir, 'src/shapes.ts');
+    const { code, report } = await migrate(dir, '.');
+    expect(code).toBe(0);
+    expect(read(dir, 'src/shapes.ts')).toBe(before);
+    expect(report.findings.filter((f) => f.rule === 'zod-upgrade')).toEqual([]);
+  });
+});
