@@ -132,7 +132,7 @@ function migrateHandlers(
   try {
     const typeNames = new Set<string>(ctx.sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
     for (const planned of plans) {
-      const typed = typeHandler(planned, { view, quote: style.quote, uses, protection: wc.protection });
+      const typed = typeHandler(planned, { view, quote: style.quote, uses, protection: wc.protection, stateSpecifier: stateSpecifier(wc.ctx, wc.typescript) });
       if ('refusal' in typed) {
         // The notifier stays with its handler, and is reported as before.
         migration.findings.push(...typed.refusal, ...keptNotifierFindings(file.notifiers.removals.get(planned.plan.handler) ?? []));
