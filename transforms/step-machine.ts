@@ -131,8 +131,9 @@ function migrateHandlers(
   const view = typedView(ctx.absPath, ctx.text);
   try {
     const typeNames = new Set<string>(ctx.sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
+    const specifier = stateSpecifier(ctx, typescript);
     for (const planned of plans) {
-      const typed = typeHandler(planned, { view, quote: style.quote, uses, protection: wc.protection, stateSpecifier: stateSpecifier(wc.ctx, wc.typescript) });
+      const typed = typeHandler(planned, { view, quote: style.quote, uses, protection: wc.protection, stateSpecifier: specifier });
       if ('refusal' in typed) {
         // The notifier stays with its handler, and is reported as before.
         migration.findings.push(...typed.refusal, ...keptNotifierFindings(file.notifiers.removals.get(planned.plan.handler) ?? []));
