@@ -166,8 +166,9 @@ function migrateHandlers(
   const view = typedView(ctx.absPath, ctx.text);
   try {
     const typeNames = identifierTexts(ctx.sourceFile);
+    const specifier = stateSpecifier(ctx, typescript);
     for (const planned of plans) {
-      const typed = typeHandler(planned, { view, quote: style.quote, uses, protection: wc.protection });
+      const typed = typeHandler(planned, { view, quote: style.quote, uses, protection: wc.protection, stateSpecifier: specifier });
       if ('refusal' in typed) {
         // The notifier stays with its handler, and is reported as before.
         migration.findings.push(...typed.refusal, ...keptNotifierFindings(file.notifiers.removals.get(planned.plan.handler) ?? []));

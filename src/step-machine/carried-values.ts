@@ -44,12 +44,13 @@ interface Typing {
   protection: StateProtection;
   where: string;
   values: CarriedValues;
+  stateSpecifier: string;
 }
 
 /** The carried values' types, or the findings that refuse the handler (a value that is not plain JSON). */
-export function carriedValues(plan: HandlerPlan, view: Pick<TypedView, 'file'>, uses: Set<string>, protection: StateProtection): CarriedValues | { refusal: FindingInput[] } {
+export function carriedValues(plan: HandlerPlan, view: Pick<TypedView, 'file'>, uses: Set<string>, protection: StateProtection, stateSpecifier: string): CarriedValues | { refusal: FindingInput[] } {
   const typing: Typing = {
-    plan, view, uses, protection,
+    plan, view, uses, protection, stateSpecifier,
     scope: view.file.getDescendantAtPos(statementOf(plan.handler.fn).getStart()) ?? view.file,
     localBody: view.file.getDescendantAtPos(plan.handler.fn.getBody()!.getStart())?.getParent() ?? view.file,
     where: handlerLabel(plan.handler),
@@ -322,7 +323,7 @@ function moduleAnnotation(nameNode: Node): string | undefined {
  * holds cannot be checked for JSON safety, and the state type would have to say `any`.
  */
 function untyped(name: string, nameNode: Node, type: Type, text: string, typing: Typing): FindingInput[] {
-  const missing = type.isAny() ? unresolvedImports(typing.view.file) : [];
+  const missing = type.isAny() ? unresolvedImports(typing.view.file, typing.stateSpecifier) : [];
   const [why, suggestion] = missing.length > 0
     ? [`its type could not be resolved: it is any here, and this file imports ${missing.join(', ')}, which cannot be found from it (dependencies not installed, or not yet in the version this run migrates to)`,
       `Install the project's dependencies (npm install; with @modelcontextprotocol/server 2.x when this run upgrades the file from v1), or annotate ${name}'s declaration, then run the migration again.`]
@@ -347,11 +348,15 @@ function untyped(name: string, nameNode: Node, type: Type, text: string, typing:
   ];
 }
 
-/** Modules the file imports whose types cannot be found from it (quoted, in order): no file and no ambient `declare module`. */
-function unresolvedImports(file: Node): string[] {
+/**
+ * Modules the file imports whose types cannot be found from it (quoted, in order): no file and no
+ * ambient `declare module`. The state module is not one: the run writes it (and a second run over a
+ * file the first left importing it must say what the first said).
+ */
+function unresolvedImports(file: Node, stateSpecifier: string): string[] {
   if (!Node.isSourceFile(file)) return [];
   const checker = file.getProject().getTypeChecker();
-  return [...new Set(file.getImportDeclarations().filter((d) => checker.getSymbolAtLocation(d.getModuleSpecifier()) === undefined)
+  return [...new Set(file.getImportDeclarations().filter((d) => d.getModuleSpecifierValue() !== stateSpecifier && checker.getSymbolAtLocation(d.getModuleSpecifier()) === undefined)
     .map((d) => `'${d.getModuleSpecifierValue()}'`))];
 }
 

@@ -114,8 +114,11 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, refus
         : 'it is not a top-level function or const (a closure or a nested function)');
       continue;
     }
-    if (fnSites.length !== 1) {
-      refuse('several-questions', `it asks ${fnSites.length} times`);
+    // Questions in functions declared inside it count too: the outcome companion would keep them.
+    const nestedSites = sites.filter((s) => !fnSites.includes(s) && !s.handler && s.kind !== 'completion-notifier' && s.kind !== 'elicitation-id' &&
+      fn.containsRange(s.node.getPos(), s.node.getEnd())).length;
+    if (fnSites.length + nestedSites !== 1) {
+      refuse('several-questions', `it asks ${fnSites.length + nestedSites} times${nestedSites > 0 ? ` (${nestedSites} of them in a function declared inside it)` : ''}`);
       continue;
     }
     const site = fnSites[0];

@@ -17,7 +17,7 @@
 // statement that asks, at any level on the way that is not itself a container, become a prefix
 // (see prefix.ts) that runs on the first leg only; so does everything before a later statement
 // that asks after an earlier one that does not always return.
-import { Node, SyntaxKind, type Block, type Expression, type Statement } from '../ts-morph.js';
+import { Node, SyntaxKind, type Block, type Expression, type Statement, type VariableStatement } from '../ts-morph.js';
 import { changesInPlace, isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall } from './helpers.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
@@ -365,6 +365,15 @@ export function planHandler(
       shared: (name) => !paramNames.has(name) && !declared.has(name) && changesBetweenLegs(name, handler.fn),
     }, (n) => containerSites.some((site) => site.params?.containsRange(n.getPos(), n.getEnd())),
     (st) => sites.some((site) => st.containsRange(site.node.getPos(), site.node.getEnd())), outerFirstLeg);
+    if ('unchecked' in recomputed) {
+      const name = recomputed.unchecked;
+      for (const site of containerSites) {
+        reject(site, 'push-unsupported-shape',
+          `${site.api} in ${where}: ${name} is declared before the block that asks, and the block checks it after other code before the question: a retry would reach the code after the question without that check`,
+          `Check ${name} where it is declared (before the block) or first thing in the block, then run the migration again.`);
+      }
+      return undefined;
+    }
     if ('held' in recomputed) {
       const { held, root, why } = recomputed;
       for (const site of containerSites) {
@@ -662,7 +671,7 @@ interface LegReads {
   shared(name: string): boolean;
 }
 
-type Recomputed = { hoisted: Statement[]; recomputable: Set<string> } | { held: string; root: string; why: string };
+type Recomputed = { hoisted: Statement[]; recomputable: Set<string> } | { held: string; root: string; why: string } | { unchecked: string };
 
 /**
  * Constants computed purely from the arguments and from module values that hold the same on every
@@ -679,6 +688,9 @@ type Recomputed = { hoisted: Statement[]; recomputable: Set<string> } | { held: 
  * item was removed in between): the guard moves up with it when nothing before it there has an
  * effect and it needs only recomputed values; otherwise the value travels in the state instead,
  * checked once, as the first leg saw it (a shared object changed after the split is refused).
+ * So must a guard of a value declared before this block, outside it (run again on every leg, or
+ * restored): it moves up the same way; where it cannot, nothing here can carry that value, and the
+ * handler is refused (`unchecked`).
  */
 function recomputedOnEveryLeg(
   statements: Statement[],
@@ -699,6 +711,8 @@ function recomputedOnEveryLeg(
   const afterSplit = kept.filter((k) => statements.indexOf(k) >= rounds[0].first);
   // Only a value the code after the split uses needs its guards there.
   const usedAfter = new Set(afterSplit.flatMap((st) => referencedNames(st)));
+  const outer = new Set(outerFirstLeg.filter((st): st is VariableStatement => Node.isVariableStatement(st))
+    .flatMap((st) => st.getDeclarations().flatMap((d) => bindingNames(d.getNameNode()))).filter((n) => !declared.has(n)));
   const carried = new Set<string>();
   for (;;) {
     const hoisted: Statement[] = [];
@@ -737,13 +751,15 @@ function recomputedOnEveryLeg(
     // Guards of recomputed values: moved up with them, or their values carried instead.
     const stays = before.filter((st) => !hoisted.includes(st));
     const guards = stays.filter((st) => Node.isIfStatement(st) && alwaysExits(st.getThenStatement()) && !asks(st) &&
-      referencedNames(st).some((n) => recomputable.has(n) && usedAfter.has(n)));
+      referencedNames(st).some((n) => (recomputable.has(n) || outer.has(n)) && usedAfter.has(n)));
     const unmovable = guards.filter((guard) => !isPureExpression((guard as import('ts-morph').IfStatement).getExpression()) ||
       !referencedNames((guard as import('ts-morph').IfStatement).getExpression()).every((n) => stable(n) || held.has(n)) ||
       !referencedNames(guard).every((n) => !declared.has(n) || recomputable.has(n)) ||
       stays.slice(0, stays.indexOf(guard)).some((st) => !guards.includes(st) && !isPureStatement(st)));
     const unheld = unmovable.flatMap((guard) => referencedNames(guard).filter((n) => held.has(n) && usedAfter.has(n)));
     if (unheld.length > 0) return { held: unheld[0], root: held.get(unheld[0])![0], why: 'would skip its check, which comes after other code before the question' };
+    const unchecked = unmovable.flatMap((guard) => referencedNames(guard).filter((n) => outer.has(n) && usedAfter.has(n)));
+    if (unchecked.length > 0) return { unchecked: unchecked[0] };
     if (unmovable.length === 0) {
       // Code that runs on the first leg only must leave the shared objects where they were.
       const moved = [...hoisted, ...guards];

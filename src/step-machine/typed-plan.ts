@@ -26,6 +26,8 @@ export interface TypingContext {
   quote: string;
   uses: Set<string>;
   protection: StateProtection;
+  /** The import specifier of the state module (a run writes it: never a missing dependency). */
+  stateSpecifier: string;
 }
 
 /** The handler plan with types, or the findings that keep the handler as it was (none: nothing to do). */
@@ -51,7 +53,7 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   }
   // The file alone answers for values it spells out itself; else the view with the dependencies.
   const view = typedAlone(plan, tc.view.alone) ? { file: tc.view.alone } : tc.view;
-  const carried = carriedValues(plan, view, tc.uses, tc.protection);
+  const carried = carriedValues(plan, view, tc.uses, tc.protection, tc.stateSpecifier);
   if ('refusal' in carried) return carried;
   const findings = [...carried.findings];
   // Per-item questions are keyed by position: the loop must run over an array (the same one each leg).
