@@ -1,9 +1,10 @@
 // One in-memory TypeScript program with the strict settings our typecheck tests use (NodeNext
 // resolution against this project's node_modules, so `@modelcontextprotocol/server` 2.x and the
 // v1 SDK resolve to what is installed here).
-import { Project, ts } from 'ts-morph';
+import { Project, ts, type CompilerOptions } from 'ts-morph';
 
-export function strictProject(): Project {
+/** `overrides` replace single options (e.g. `types`, `paths`). */
+export function strictProject(overrides: CompilerOptions = {}): Project {
   return new Project({
     compilerOptions: {
       strict: true,
@@ -13,6 +14,7 @@ export function strictProject(): Project {
       skipLibCheck: true,
       noEmit: true,
       types: ['node'],
+      ...overrides,
     },
     skipAddingFilesFromTsConfig: true,
   });

@@ -7,10 +7,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Project, ts } from 'ts-morph';
+import { ts, type Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { applyEdits, lineAndColumn } from '../../src/edits.js';
 import { upgradeZod3 } from '../../src/zod-upgrade.js';
+import { strictProject } from '../helpers/strict-project.js';
 
 const dir = fileURLToPath(new URL('./__testfixtures__', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -56,19 +57,7 @@ describe.each(cases.map((c) => [c.name, c] as const))('zod fixture %s', (_name, 
 });
 
 function newProject(zod3: boolean): Project {
-  return new Project({
-    compilerOptions: {
-      strict: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      skipLibCheck: true,
-      noEmit: true,
-      types: [],
-      ...(zod3 ? { paths: { zod: [path.join(root, 'node_modules/zod/v3/index.d.cts')] } } : {}),
-    },
-    skipAddingFilesFromTsConfig: true,
-  });
+  return strictProject({ types: [], ...(zod3 ? { paths: { zod: [path.join(root, 'node_modules/zod/v3/index.d.cts')] } } : {}) });
 }
 
 function typecheck(files: Map<string, string>, zod3: boolean): string {
