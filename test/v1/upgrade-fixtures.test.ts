@@ -5,32 +5,19 @@
 // <case>.errors.json ("line: message" strings; none when the file is absent). Every input
 // typechecks against the real v1 SDK (@modelcontextprotocol/sdk 1.x) and every output of a case
 // without errors against @modelcontextprotocol/server 2.x, each in one shared program.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { transformSource } from '../../src/engine.js';
 import { strictProject } from '../helpers/strict-project.js';
+import { upgradeCases, type UpgradeCase } from '../helpers/upgrade-cases.js';
 
 const dir = fileURLToPath(new URL('./__testfixtures__', import.meta.url));
 
-interface Case {
-  name: string;
-  inputPath: string;
-  outputPath?: string;
-  errorsPath?: string;
-}
+type Case = UpgradeCase;
 
-function cases(): Case[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((file) => {
-      const match = /^(.*)\.input\.ts$/.exec(file);
-      if (!match) return [];
-      const at = (suffix: string) => (existsSync(path.join(dir, `${match[1]}${suffix}`)) ? path.join(dir, `${match[1]}${suffix}`) : undefined);
-      return [{ name: match[1], inputPath: path.join(dir, file), outputPath: at('.output.ts'), errorsPath: at('.errors.json') }];
-    });
-}
+const cases = (): Case[] => upgradeCases(dir);
 
 function upgrade(c: Case, text: string) {
   return transformSource({ absPath: c.inputPath, text, transforms: [], sdkUpgrade: 'auto', sdkProjectType: 'server' });

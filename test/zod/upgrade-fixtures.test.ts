@@ -4,7 +4,7 @@
 // error findings are exactly those of <case>.errors.json ("line: message" strings; none when the
 // file is absent). Every input typechecks against zod 3 (the `zod/v3` build zod 4 ships, standing in
 // for `zod`), and every output of a case without errors against zod 4.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ts, type Project } from 'ts-morph';
@@ -12,18 +12,12 @@ import { describe, expect, it } from 'vitest';
 import { applyEdits, lineAndColumn } from '../../src/edits.js';
 import { upgradeZod3 } from '../../src/zod-upgrade.js';
 import { strictProject } from '../helpers/strict-project.js';
+import { upgradeCases } from '../helpers/upgrade-cases.js';
 
 const dir = fileURLToPath(new URL('./__testfixtures__', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const cases = readdirSync(dir)
-  .sort()
-  .flatMap((file) => {
-    const match = /^(.*)\.input\.ts$/.exec(file);
-    if (!match) return [];
-    const at = (suffix: string) => (existsSync(path.join(dir, `${match[1]}${suffix}`)) ? path.join(dir, `${match[1]}${suffix}`) : undefined);
-    return [{ name: match[1], inputPath: path.join(dir, file), outputPath: at('.output.ts'), errorsPath: at('.errors.json') }];
-  });
+const cases = upgradeCases(dir);
 
 function upgrade(text: string) {
   const result = upgradeZod3(ts.createSourceFile('case.ts', text, ts.ScriptTarget.Latest, true));
