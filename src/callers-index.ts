@@ -245,7 +245,7 @@ function exportsOf(text: string): { local: Set<string>; reexports: { from: strin
 }
 
 /** A relative specifier resolved by path to a source file that exists (`./x.js` → `./x.ts`). */
-function resolveRelative(fromModule: string, specifier: string): string | undefined {
+export function resolveRelative(fromModule: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(fromModule), specifier);
   const stem = base.replace(/\.(m|c)?jsx?$/, '');

@@ -4,7 +4,8 @@
 import { Project, ScriptKind, ts, type SourceFile } from './ts-morph.js';
 import { applyEdits, lineAndColumn, mapBackward, mapThrough } from './edits.js';
 import { placeMarkers, type MarkerTarget } from './markers.js';
-import { SDK_UPGRADE_RULE, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
+import { SDK_UPGRADE_RULE, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode, type SdkUpgradeOptions } from './sdk-upgrade.js';
+import type { V1ModuleOutsideRun } from './v1-upgrade/v1-dependents.js';
 import type { CrossFileRequirement, FindingInput, NewFile, Severity, TextEdit, Transform, TransformContext, TransformOptions } from './types.js';
 
 export interface SourceFinding {
@@ -46,6 +47,8 @@ export interface TransformSourceInput {
   sdkUpgrade?: SdkUpgradeMode;
   /** Handed to the official transforms (client / server imports for shared types); default: from the file. */
   sdkProjectType?: ProjectType;
+  /** The file's imports of v1 modules the run leaves out: the upgrade then leaves the file on v1 (see v1-dependents.ts). */
+  v1ModulesOutsideRun?: readonly V1ModuleOutsideRun[];
 }
 
 let sharedProject: Project | undefined;
@@ -89,14 +92,14 @@ export function parseSource(absPath: string, text: string): SourceFile {
  * file (as transformSource does first). Cross-file mode reads helper modules through it, so that a
  * helper is found in its caller's run exactly as its own run will find it.
  */
-export function textAfterUpgrade(absPath: string, text: string, mode: SdkUpgradeMode | undefined, projectType?: ProjectType): string {
+export function textAfterUpgrade(absPath: string, text: string, mode: SdkUpgradeMode | undefined, upgrade: SdkUpgradeOptions = {}): string {
   if (mode === undefined || mode === 'never' || !wantsSdkUpgrade(mode, text)) return text;
   const bom = text.startsWith(BOM) ? BOM : '';
   let sourceFile: SourceFile | undefined;
   try {
     sourceFile = parseSource(absPath, text.slice(bom.length));
-    const upgrade = runSdkUpgrade(sourceFile, { projectType });
-    return upgrade.changed ? bom + upgrade.text : text;
+    const result = runSdkUpgrade(sourceFile, upgrade);
+    return result.changed ? bom + result.text : text;
   } catch {
     // A file that does not parse or upgrade is reported by its own run; its helpers are not offered.
     return text;
@@ -141,7 +144,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
     if (input.sdkUpgrade !== undefined && input.sdkUpgrade !== 'never') {
       if (wantsSdkUpgrade(input.sdkUpgrade, text)) {
         // The first step: nothing was edited or reported before it.
-        const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType });
+        const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType, v1ModulesOutsideRun: input.v1ModulesOutsideRun });
         refusal = upgrade.refusal;
         if (upgrade.changed) {
           history.push(...upgrade.steps.map((step) => step.edits));

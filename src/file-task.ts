@@ -10,6 +10,7 @@ import type { CrossFileInput } from './step-machine/cross-file.js';
 import type { RegistrationInput } from './step-machine/remote-handlers.js';
 import type { ModuleCallers } from './callers-index.js';
 import type { PushAlias } from './config.js';
+import type { V1ModuleOutsideRun } from './v1-upgrade/v1-dependents.js';
 
 export interface FileTask {
   /** Position of the file in the run's (sorted) file list. */
@@ -21,6 +22,8 @@ export interface FileTask {
   stateModulePath: string;
   /** The package's project type for the official v1→v2 upgrade (when it runs on this file). */
   sdkProjectType?: ProjectType;
+  /** Its imports of v1 modules the run leaves out (when the upgrade runs on this file): it stays on v1. */
+  v1ModulesOutsideRun?: V1ModuleOutsideRun[];
   /** How the generated requestState module protects state (default sealed). */
   stateProtection?: 'sealed' | 'signed';
   /** The configuration's push aliases (absent: none). */
@@ -73,6 +76,7 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
         crossFile: task.crossFile, exportCompanions: task.exportCompanions, registrations: task.registrations, adaptDispatch: task.adaptDispatch, memberTypes: task.memberTypes, callers: task.callers },
       sdkUpgrade: options.sdkUpgrade,
       sdkProjectType: task.sdkProjectType,
+      v1ModulesOutsideRun: task.v1ModulesOutsideRun,
     });
     let output = result.output;
     if (output !== undefined && options.format) {

@@ -29,6 +29,7 @@ import { installHint, planManifestChanges, type ManifestChange, type ManifestPla
 import { applyEdits, lineAndColumn } from './edits.js';
 import { ts } from './ts-morph.js';
 import { mayImportZod, upgradeZod3, ZOD_UPGRADE_RULE } from './zod-upgrade.js';
+import { v1ModulesOutsideRun } from './v1-upgrade/v1-dependents.js';
 import { finishJournals, isJournalName, writeJournal } from './group-journal.js';
 import { createFileIfAbsent, isTempFileName, readSourceFile, removeStaleTempFiles, writeFileAtomic } from './write.js';
 
@@ -154,6 +155,9 @@ export async function run(options: RunOptions): Promise<RunResult> {
     return ref;
   };
 
+  // The run's files, every shard's (another shard upgrades its own): a module outside them stays as it is.
+  const runFileSet = new Set(discovered.files.map((f) => path.normalize(f.absPath)));
+  const inRun = (absPath: string) => runFileSet.has(path.normalize(absPath));
   const slots: (FileOutcome | undefined)[] = new Array(files.length);
   const crossFile = crossFileMode(options, cwd);
   // Cross-file mode needs every candidate's imports before any task runs: tasks wait here.
@@ -168,7 +172,9 @@ export async function run(options: RunOptions): Promise<RunResult> {
     parsed++;
     ref.stateModulePath ??= stateModulePathFor(ref.root, options.stateModule);
     // The project type is read from the package once, and only for packages that need the upgrade.
-    if (wantsSdkUpgrade(options.sdkUpgrade, text)) ref.sdkProjectType ??= detectProjectType(ref.root);
+    const upgrades = wantsSdkUpgrade(options.sdkUpgrade, text);
+    if (upgrades) ref.sdkProjectType ??= detectProjectType(ref.root);
+    const outsideV1 = upgrades ? v1ModulesOutsideRun(file.absPath, text, inRun, (absPath) => toDisplayPath(cwd, absPath)) : [];
     return {
       id,
       absPath: file.absPath,
@@ -176,6 +182,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
       packageRoot: ref.root,
       stateModulePath: ref.stateModulePath,
       sdkProjectType: ref.sdkProjectType,
+      ...(outsideV1.length > 0 ? { v1ModulesOutsideRun: outsideV1 } : {}),
       stateProtection: options.stateProtection,
       ...(aliases.length > 0 ? { aliases } : {}),
     };
@@ -249,7 +256,10 @@ export async function run(options: RunOptions): Promise<RunResult> {
       index = buildProjectIndex(held, {
         tsconfig: crossFile.explicit ? crossFile.tsconfig : undefined,
         aliases,
-        textOf: (file) => textAfterUpgrade(file.absPath, file.text, options.sdkUpgrade, tasks.get(file.absPath)?.sdkProjectType),
+        textOf: (file) => {
+          const task = tasks.get(file.absPath);
+          return textAfterUpgrade(file.absPath, file.text, options.sdkUpgrade, { projectType: task?.sdkProjectType, v1ModulesOutsideRun: task?.v1ModulesOutsideRun });
+        },
         readFile,
         upgraded: (text) => wantsSdkUpgrade(options.sdkUpgrade, text),
       });

@@ -19,7 +19,7 @@ import type { FindingInput, Severity, TextEdit } from './types.js';
 import { handlerResultMismatches, type HandlerResultMismatch } from './v1-upgrade/handler-results.js';
 import { importBindings, renameV1Symbols, upgradeV1Surface, v1Leftovers } from './v1-upgrade/index.js';
 import { errorCodeTypeEdits } from './v1-upgrade/type-renames.js';
-import { v1BasedImports } from './v1-upgrade/v1-dependents.js';
+import { v1BasedImports, type V1ModuleOutsideRun } from './v1-upgrade/v1-dependents.js';
 
 export type SdkUpgradeMode = 'auto' | 'always' | 'never';
 export type ProjectType = OfficialContext['projectType'];
@@ -52,6 +52,11 @@ export interface SdkUpgradeOptions {
    * imports that do not say (shared types). Default: inferred from this file's own v1 imports.
    */
   projectType?: ProjectType;
+  /**
+   * The file's relative imports of modules the run does not hold that import the v1 SDK (found by
+   * the runner from the run's file set, see v1ModulesOutsideRun): the file then stays on v1.
+   */
+  v1ModulesOutsideRun?: readonly V1ModuleOutsideRun[];
 }
 
 export interface SdkUpgradeResult {
@@ -77,7 +82,8 @@ export interface SdkUpgradeResult {
   refusal?: FindingInput[];
   /**
    * The file imports a dependency built on the v1 SDK: it is left on v1 as it was (our transforms
-   * must not write v2 code into it either), with one error finding per such import.
+   * must not write v2 code into it either), with one error finding per such import. So is a file
+   * importing a v1 module outside the run (then with `refusal` set as well: its package stays v1).
    */
   keptOnV1?: boolean;
 }
@@ -105,6 +111,24 @@ const OFFICIAL_GATES: Readonly<Record<string, RegExp | undefined>> = {
  * renames in dynamic imports, the RequestHandlerExtra and SchemaInput types.
  */
 const SYMBOLS_LEFT = /\b(?:RequestHandlerExtra|SchemaInput)\b|\bimport\s*\(/;
+
+/** The one finding for a file importing v1 modules the run leaves out, at the first such import. */
+function outsideModuleFinding(file: ts.SourceFile, outside: readonly V1ModuleOutsideRun[]): FindingInput {
+  const [first, ...more] = outside;
+  const at = file.statements.find((s) => (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) && s.moduleSpecifier !== undefined
+    && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === first.specifier);
+  const paths = outside.map((m) => m.path).join(', ');
+  return {
+    rule: SDK_UPGRADE_RULE,
+    severity: 'error',
+    pos: at ? at.getStart(file) : 0,
+    message:
+      `${first.path} (imported as '${first.specifier}')${more.length > 0 ? ` and ${more.map((m) => m.path).join(', ')} import` : ' imports'} the v1 SDK and ${more.length > 0 ? 'are' : 'is'} not in this run: ` +
+      `${more.length > 0 ? 'they stay' : 'it stays'} on v1, and a v2 server, request context or type handed to ${more.length > 0 ? 'them' : 'it'} or taken from ${more.length > 0 ? 'them' : 'it'} would not fit v1's, ` +
+      'so this file is left on v1 as it was (nothing in it migrated, questions included)',
+    suggestion: `Run the migration on ${paths} together with this file (give both paths, or the directory holding them), or upgrade ${more.length > 0 ? 'those modules' : 'that module'} to v2 first; then run it again.`,
+  };
+}
 
 let official: typeof OfficialCodemod | undefined;
 
@@ -148,6 +172,12 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
       suggestion: `Move to releases built on @modelcontextprotocol/server (v2), or keep this file on v1 (the package then keeps @modelcontextprotocol/sdk); then run the migration again.`,
     };
     return { text: original, changed: false, steps: [], findings: [finding], keptOnV1: true };
+  }
+  const outside = options.v1ModulesOutsideRun ?? [];
+  if (outside.length > 0) {
+    const finding = outsideModuleFinding(sourceFile.compilerNode, outside);
+    // Files of the run that hand values to this one move to v2 only with it: the package stays v1.
+    return { text: original, changed: false, steps: [], findings: [finding], keptOnV1: true, refusal: [finding] };
   }
   const diagnostics: { diagnostic: Diagnostic; intermediate: string }[] = [];
   let own: ReturnType<typeof upgradeV1Surface>;

@@ -25,6 +25,8 @@ const TSCONFIG = {
 };
 
 interface CaseSpec {
+  /** The paths given to the CLI (default: the package, `.`). */
+  paths?: string[];
   exitCode?: number;
   /** Display paths the report lists under errors. */
   errors?: string[];
@@ -64,6 +66,7 @@ describe.each(cases)('cross-file fixture %s', (name) => {
   const dir = path.join(RUN_DIR, name);
   const input = snapshot(path.join(caseDir, 'input'));
   const expected = snapshot(path.join(caseDir, 'output'));
+  const paths = spec.paths ?? ['.'];
   let first: Awaited<ReturnType<typeof cli>>;
 
   it('changes exactly the expected files, byte for byte', async () => {
@@ -71,7 +74,7 @@ describe.each(cases)('cross-file fixture %s', (name) => {
     fs.cpSync(path.join(caseDir, 'input'), dir, { recursive: true });
     if (!input.has('tsconfig.json')) fs.writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
     if (!input.has('package.json')) fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: name, private: true, type: 'module' }, null, 2)}\n`);
-    first = await cli(['--allow-dirty', '--json', '--no-format', '-t', 'step-machine', '.'], dir);
+    first = await cli(['--allow-dirty', '--json', '--no-format', '-t', 'step-machine', ...paths], dir);
     expect(first.code, first.stderr).toBe(spec.exitCode ?? 0);
     expect(first.report.errors.map((e) => e.path).sort()).toEqual(spec.errors ?? []);
     const after = snapshot(dir);
@@ -86,7 +89,7 @@ describe.each(cases)('cross-file fixture %s', (name) => {
 
   it('changes nothing on a second run', async () => {
     const before = snapshot(dir);
-    const again = await cli(['--allow-dirty', '--json', '--no-format', '-t', 'step-machine', '.'], dir);
+    const again = await cli(['--allow-dirty', '--json', '--no-format', '-t', 'step-machine', ...paths], dir);
     expect(again.report.summary.filesChanged).toBe(0);
     expect(snapshot(dir)).toEqual(before);
   });

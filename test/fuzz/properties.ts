@@ -13,6 +13,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { transformSource, type SourceOutcome } from '../../src/engine.js';
 import type { Transform } from '../../src/types.js';
+import { v1ModulesOutsideRun } from '../../src/v1-upgrade/v1-dependents.js';
 import { halfMigrated, scanPushSites, stripMarkers } from '../corpus/push-scan.js';
 import { formatDiagnostics, SdkTypecheck } from '../helpers/sdk-typecheck.js';
 import { REGISTRATIONS, syntaxErrors } from './mutations.js';
@@ -93,6 +94,9 @@ export class PropertyCheck {
       transforms,
       options: { stateModulePath: path.join(path.dirname(seed.absPath), 'mrtr-state.ts'), aliases: seed.aliases },
       sdkUpgrade: 'auto',
+      // The run is the CLI's given this one path: every other module is outside it.
+      v1ModulesOutsideRun: v1ModulesOutsideRun(seed.absPath, text, (absPath) => path.normalize(absPath) === path.normalize(seed.absPath),
+        (absPath) => path.relative(path.dirname(seed.absPath), absPath).split(path.sep).join('/')),
     });
   }
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/json.js';
 import { runCli } from '../helpers/cli-run.js';
+import { v1ModulesOutsideRun } from '../../src/v1-upgrade/v1-dependents.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUN_DIR = path.join(ROOT, 'test', 'tmp', `v1-dependents-${process.pid}`);
@@ -76,5 +77,85 @@ describe.each(['installed', 'locked'] as const)('a file importing a dependency b
     expect(fs.readFileSync(path.join(dir, 'src', 'plain.ts'), 'utf8')).toContain("from '@modelcontextprotocol/server'");
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(manifest.dependencies['@modelcontextprotocol/sdk']).toBe('^1.17.0');
+  });
+});
+
+// The same for a module of the user's own outside the run: a v1 file handing its server to
+// `confirmWith(server: McpServer /* v1 */)` of src/lib/confirm.ts, which the run leaves on v1
+// (test/fuzz/findings.md §6; the fixture cross-file/v1-helper-module-outside-run-reported).
+describe('a file importing a v1 module the run leaves out', () => {
+  const fixture = path.join(ROOT, '__testfixtures__', 'cross-file', 'v1-helper-module-outside-run-reported', 'input');
+  const SERVER = fs.readFileSync(path.join(fixture, 'src', 'server.ts'), 'utf8');
+  const CONFIRM = fs.readFileSync(path.join(fixture, 'src', 'lib', 'confirm.ts'), 'utf8');
+  const MAIN = `import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createServer } from './index.js';
+
+await createServer().connect(new StdioServerTransport());
+`;
+  const MESSAGE = "src/lib/confirm.ts (imported as '%s') imports the v1 SDK and is not in this run: it stays on v1";
+
+  function writeApp(name: string, files: Record<string, string>): string {
+    const dir = path.join(RUN_DIR, name);
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const [file, text] of Object.entries({ ...files, 'src/lib/confirm.ts': CONFIRM })) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    }
+    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.17.0', zod: '^3.25.0' } }, null, 2)}\n`);
+    return dir;
+  }
+
+  /** A file's text with the review markers the run writes taken out. */
+  const withoutMarkers = (text: string) => text.split('\n').filter((line) => !line.startsWith('// @mcp-mrtr-migrate ')).join('\n');
+  const snapshot = (dir: string) => new Map(['package.json', ...fs.readdirSync(path.join(dir, 'src'), { recursive: true }).map((f) => path.join('src', String(f)))]
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile()).map((f) => [f, withoutMarkers(fs.readFileSync(path.join(dir, f), 'utf8'))]));
+
+  it.each([false, true])('given alone (tsconfig.json beside it: %s), stays as it was but for the marker, reported, exit 1', async (tsconfig) => {
+    const dir = writeApp(`outside-alone-${tsconfig}`, { 'src/server.ts': SERVER, ...(tsconfig ? { 'tsconfig.json': '{ "include": ["src"] }\n' } : {}) });
+    const before = snapshot(dir);
+    const { code, stdout } = await runCli(['--allow-dirty', '--json', '--no-format', 'src/server.ts'], dir);
+    expect(code).toBe(1);
+    expect(snapshot(dir)).toEqual(before);
+    expect(fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8')).not.toBe(SERVER);
+    const report = JSON.parse(stdout) as Report;
+    expect(report.findings.map((f) => `${f.path}:${f.line} ${f.severity} ${f.rule}`)).toEqual(['src/server.ts:3 error sdk-upgrade']);
+    expect(report.findings[0].message).toContain(MESSAGE.replace('%s', './lib/confirm.js'));
+    expect(report.findings[0].message).toContain('this file is left on v1 as it was');
+    expect(report.findings[0].suggestion).toBe('Run the migration on src/lib/confirm.ts together with this file (give both paths, or the directory holding them), or upgrade that module to v2 first; then run it again.');
+  });
+
+  it('in a directory run, holds back its package: the file that builds the server on it stays v1 too', async () => {
+    const dir = writeApp('outside-directory', { 'src/server/index.ts': SERVER.replace("'./lib/confirm.js'", "'../lib/confirm.js'"), 'src/server/main.ts': MAIN });
+    const before = snapshot(dir);
+    const { code, stdout } = await runCli(['--allow-dirty', '--json', '--no-format', 'src/server'], dir);
+    expect(code).toBe(1);
+    expect(snapshot(dir)).toEqual(before);
+    const report = JSON.parse(stdout) as Report;
+    expect(report.findings.map((f) => `${f.path}:${f.line} ${f.severity} ${f.rule}`)).toEqual(['src/server/index.ts:3 error sdk-upgrade', 'src/server/main.ts:1 warning sdk-upgrade']);
+    expect(report.findings[0].message).toContain(MESSAGE.replace('%s', '../lib/confirm.js'));
+    expect(report.findings[1].message).toContain('src/server/index.ts:3 of the same package cannot be upgraded to v2 yet');
+  });
+
+  it('is found for files on the v1 SDK only, and only for modules the run leaves out', () => {
+    const dir = writeApp('outside-fact', { 'src/server.ts': SERVER });
+    const server = path.join(dir, 'src', 'server.ts');
+    const confirm = path.join(dir, 'src', 'lib', 'confirm.ts');
+    const shown = (absPath: string) => path.relative(dir, absPath).split(path.sep).join('/');
+    expect(v1ModulesOutsideRun(server, SERVER, (p) => p === server, shown)).toEqual([{ specifier: './lib/confirm.js', path: 'src/lib/confirm.ts' }]);
+    expect(v1ModulesOutsideRun(server, SERVER, (p) => p === server || p === confirm, shown)).toEqual([]);
+    // A file with no v1 import of its own is not upgraded: the v1 module it imports is no concern of the upgrade.
+    const v2 = SERVER.replace("'@modelcontextprotocol/sdk/server/mcp.js'", "'@modelcontextprotocol/server'");
+    expect(v1ModulesOutsideRun(server, v2, (p) => p === server, shown)).toEqual([]);
+  });
+
+  it('with the module in the run, both move to v2', async () => {
+    const dir = writeApp('outside-both', { 'src/server.ts': SERVER });
+    const { code, stdout } = await runCli(['--allow-dirty', '--json', '--no-format', 'src/server.ts', 'src/lib/confirm.ts'], dir);
+    const report = JSON.parse(stdout) as Report;
+    expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(code).toBe(0);
+    for (const file of ['server.ts', 'lib/confirm.ts']) {
+      expect(fs.readFileSync(path.join(dir, 'src', file), 'utf8')).toContain("from '@modelcontextprotocol/server'");
+    }
   });
 });
