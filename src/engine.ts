@@ -180,7 +180,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       project().removeSourceFile(sourceFile);
       sourceFile = parseSource(absPath, text);
     }
-    // Serving the upgrade itself breaks keeps the file on v1 too.
+    // A route the upgrade itself breaks keeps the file on v1 too.
     if (!refusal && applied.includes(SDK_UPGRADE_RULE)) refusal = brokenByUpgrade(pending);
     if (refusal) {
       project().removeSourceFile(sourceFile);
