@@ -102,7 +102,7 @@ export function rewriteStdio(
   }
 }
 
-/** A member the variable `serverExpr` is used with that no SDK server has (its own `connect` aside). */
+/** A member the variable `serverExpr` is used with that no SDK server has (a wrapper's `getServer()`). */
 function foreignMember(sourceFile: SourceFile, serverExpr: Node): string | undefined {
   if (!Node.isIdentifier(serverExpr)) return undefined;
   const decl = resolveIdentifier(serverExpr);

@@ -1,7 +1,8 @@
 // Keys that older v1 releases' loose protocol types let through and v2's exact types reject
 // (src/v1-upgrade/exact-shapes.ts): each is reported as an error, on exactly the lines v2's typings
-// reject once the file is upgraded, and nothing else is; the file then stays on v1 as it was. (Recent v1 releases reject these keys too,
-// so unlike the fixture pairs the input cannot typecheck against the v1 SDK installed here.)
+// reject once the file is upgraded, and nothing else is; the file then stays on v1 as it was.
+// (Recent v1 releases reject these keys too, so unlike the fixture pairs the input cannot
+// typecheck against the v1 SDK installed here.)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
