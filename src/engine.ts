@@ -4,7 +4,8 @@
 import { Project, ScriptKind, ts, type SourceFile } from './ts-morph.js';
 import { applyEdits, lineAndColumn, mapBackward, mapThrough } from './edits.js';
 import { placeMarkers, type MarkerTarget } from './markers.js';
-import { SDK_UPGRADE_RULE, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode, type SdkUpgradeOptions } from './sdk-upgrade.js';
+import { HTTP_RULE } from './serving/http.js';
+import { SDK_UPGRADE_RULE, leftOnV1, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode, type SdkUpgradeOptions } from './sdk-upgrade.js';
 import type { V1ModuleOutsideRun } from './v1-upgrade/v1-dependents.js';
 import type { CrossFileRequirement, FindingInput, NewFile, Severity, TextEdit, Transform, TransformContext, TransformOptions } from './types.js';
 
@@ -182,6 +183,8 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       project().removeSourceFile(sourceFile);
       sourceFile = parseSource(absPath, text);
     }
+    // A route the upgrade itself breaks keeps the file on v1 too.
+    if (!refusal && applied.includes(SDK_UPGRADE_RULE)) refusal = brokenByUpgrade(pending);
     if (refusal) {
       project().removeSourceFile(sourceFile);
       sourceFile = parseSource(absPath, input.text);
@@ -230,6 +233,18 @@ function keptOnV1(input: TransformSourceInput, original: SourceFile, refusal: Fi
 }
 
 /**
+ * Errors a transform finds in code that only the upgrade made wrong: a route that connects one
+ * shared server to a new transport per request works on v1 and fails on v2 from the second request
+ * on. Taken out of `pending` and said of the file, which stays on v1 (positions in the original).
+ */
+function brokenByUpgrade(pending: PendingFinding[]): FindingInput[] | undefined {
+  const broken = pending.filter((f) => f.transform !== undefined && f.severity === 'error' && f.rule === HTTP_RULE);
+  if (broken.length === 0) return undefined;
+  for (const f of broken) pending.splice(pending.indexOf(f), 1);
+  return broken.map((f) => leftOnV1({ ...f, pos: originalPos(f) }));
+}
+
+/**
  * Where each marker goes in the final text: its finding's position carried through the later edits.
  * A finding whose code a later transform rewrote (not carried on verbatim) goes where its own
  * transform reports the same rule and message on the final text (where a second run would put it,
@@ -270,9 +285,12 @@ function placedTargets(findings: readonly PendingFinding[], final: TransformCont
   return targets;
 }
 
+function originalPos(finding: PendingFinding): number {
+  return [...finding.earlierEdits].reverse().reduce((p, edits) => mapBackward(p, edits), finding.pos);
+}
+
 function toSourceFinding(original: string, finding: PendingFinding): SourceFinding {
-  const pos = [...finding.earlierEdits].reverse().reduce((p, edits) => mapBackward(p, edits), finding.pos);
-  const { line, column } = lineAndColumn(original, pos);
+  const { line, column } = lineAndColumn(original, originalPos(finding));
   const out: SourceFinding = {
     rule: finding.rule,
     severity: finding.severity,

@@ -385,11 +385,11 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'The v1 → v2 surface upgrade runs first (our own pass for registrations, handler keys, handler contexts ' +
       'and utility imports, then the official `@modelcontextprotocol/codemod` `v1-to-v2` transforms that have ' +
       'work left). An **error** is v1 code it could not rewrite that would break the migrated server (it does ' +
-      'not compile, or throws when it starts): the run exits 1 until you rewrite it as the message says. A ' +
-      'low-level `setRequestHandler` whose result v2 types reject (v1 accepted any object; v2 types each ' +
-      "method's result, e.g. a tool's schema properties as JSON values) leaves its file on v1, and the other " +
-      'files of its package with it (they move to v2 together): type what the handler returns with the v2 ' +
-      'result type the message names, then run again. ' +
+      'not compile, or throws when it starts), such as an import with no v2 home, a registration it cannot read, ' +
+      'a key v2\'s exact types reject, or a low-level `setRequestHandler` whose result v2 types reject (v1 ' +
+      "accepted any object; v2 types each method's result): the file is left on v1 as it was, and the other " +
+      'files of its package with it (they move to v2 together), and the run exits 1. Rewrite the spot as the ' +
+      'message says, then run again. ' +
       'Warnings and notes are the official codemod\'s messages, kept as written; follow them.',
   },
   {
@@ -415,7 +415,9 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'a plain `server.connect(transport)` keeps speaking the 2025 revision. This route could not get the ' +
       '`isLegacyRequest` front safely (the message says why): build `createMcpHandler(() => createServer(), { legacy: ' +
       "'reject' })` once, where `createServer()` returns a fresh server, and first in the route send it every request " +
-      'for which `isLegacyRequest` is false; keep the session wiring for 2025 clients.',
+      'for which `isLegacyRequest` is false; keep the session wiring for 2025 clients. An **error**: the route ' +
+      'connects one shared server to a new transport per request and never closes it, which v2 refuses from the ' +
+      'second request on; in a v1 file this keeps the file and its package on v1 as they were (exit 1).',
   },
   {
     id: 'serve-stdio-manual',
@@ -424,7 +426,8 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     help:
       'Only `serveStdio(factory)` from `@modelcontextprotocol/server/stdio` serves 2026-07-28 over stdio; a ' +
       'connected transport keeps speaking 2025. This setup could not be rewritten: the `connect()` promise is ' +
-      'used, the transport is not one the file creates, or the file still imports the v1 SDK. Replace the connect ' +
+      'used, the transport is not one the file creates, the object connected is used with members no SDK server ' +
+      'has (a wrapper around one), or the file still imports the v1 SDK. Replace the connect ' +
       'with `serveStdio(() => server)`; a custom transport can be passed as `{ transport }`.',
   },
   {

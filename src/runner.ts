@@ -608,7 +608,7 @@ function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string): void
   for (const outcome of slots) {
     const blocker = outcome && blockers.get(outcome.packagePath);
     if (!outcome || !blocker || outcome === blocker || outcome.error || !outcome.transforms.includes(SDK_UPGRADE_RULE)) continue;
-    const at = blocker.findings.find((f) => f.rule === SDK_UPGRADE_RULE && f.severity === 'error');
+    const at = blocker.findings.find((f) => f.severity === 'error');
     keep(outcome, `left as it was, on the v1 SDK: ${blocker.path}${at ? `:${at.line}` : ''} of the same package cannot be upgraded to v2 yet (see the error there), and a package's files move to v2 together`);
   }
   for (let changed = true; changed; ) {

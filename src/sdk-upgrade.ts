@@ -74,10 +74,12 @@ export interface SdkUpgradeResult {
   /** The official transform threw: the file is left as it was and one error finding says why. */
   failed?: boolean;
   /**
-   * The upgraded file would not compile (a handler's result does not fit v2's type for its
-   * method): one error per handler (`pos` in the original text). The caller leaves the file as it
-   * was, and so the rest of its package (see runner.ts); `text` is still the upgraded text, which
-   * the transforms may analyse for what they would report.
+   * The upgraded file would not compile or not start: a handler's result does not fit v2's type
+   * for its method, or something is still v1 (every error-severity finding of the upgrade: an
+   * import with no v2 home, a registration or key left as it was, a key v2's exact types reject).
+   * One error per spot (`pos` in the original text). The caller leaves the file as it was, and so
+   * the rest of its package (see runner.ts); `text` is still the upgraded text, which the
+   * transforms may analyse for what they would report.
    */
   refusal?: FindingInput[];
   /**
@@ -250,7 +252,6 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   // A handler v2 types stricter than v1 did: the upgraded file would not compile, and no rewrite
   // of ours makes it (the user's types say what it returns). The file stays v1, each handler reported.
   const rejected = changed && own.keysRewritten ? handlerResultMismatches(sourceFile.getFilePath(), upgradedText) : [];
-  const refusal = rejected.length > 0 ? { refusal: rejected.map((m) => resultFinding(m, toOriginal(m.pos))) } : {};
   const findings: FindingInput[] = [...own.findings];
   const seen = new Set<string>();
   for (const { diagnostic: d, intermediate, line } of kept) {
@@ -271,7 +272,10 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
     });
   }
   for (const leftover of leftovers) findings.push({ ...leftover, pos: toOriginal(leftover.pos) });
-  return { text, changed, steps, findings, ...refusal };
+  // A migration that does not compile or start is worse than none: whatever is still v1 (an
+  // error) keeps the file, and its package, on v1 as it was.
+  const refused = [...rejected.map((m) => resultFinding(m, toOriginal(m.pos))), ...findings.filter((f) => f.severity === 'error').map(leftOnV1)];
+  return { text, changed, steps, findings, ...(refused.length > 0 ? { refusal: refused } : {}) };
 }
 
 /**
@@ -317,6 +321,16 @@ function resultFinding(m: HandlerResultMismatch, pos: number): FindingInput {
     suggestion:
       `Make the handler return a ${m.expected} (import the type from @modelcontextprotocol/server once upgraded, or from ` +
       `@modelcontextprotocol/sdk/types.js now, and type the value it returns with it), then run the migration again.`,
+  };
+}
+
+/** An error that keeps a file on v1, said of the file. */
+export function leftOnV1<F extends FindingInput>(f: F): F {
+  const again = 'run the migration again';
+  return {
+    ...f,
+    message: `file left on the v1 SDK: ${f.message}`,
+    suggestion: !f.suggestion ? `Change this spot so that it needs nothing of the v1 SDK the upgrade cannot move, then ${again}.` : f.suggestion.includes(again) ? f.suggestion : `${f.suggestion.replace(/\.?$/, '')}; then ${again}.`,
   };
 }
 

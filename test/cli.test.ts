@@ -236,20 +236,69 @@ describe('exit codes', () => {
     expect(fs.existsSync(path.join(dir, 'src', 'mrtr-state.ts'))).toBe(true);
   });
 
-  it('exits 1 after a write that left an error-severity finding (a v1 leftover the upgrade cannot rewrite)', async () => {
-    const dir = repoWith({
+  it('exits 1 and leaves the package on v1 when a v1 leftover cannot be rewritten (an error-severity finding)', async () => {
+    const files = {
       'package.json': '{ "name": "leftover", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n',
       'src/server.ts':
         "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
         "import { validateToolName } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';\n" +
         "const server = new McpServer({ name: 'x', version: '1.0.0' });\n" +
         "if (validateToolName('hi').isValid) server.tool('hi', async () => ({ content: [] }));\n",
-    });
+    };
+    const dir = repoWith(files);
     const run = await cli(dir, '.');
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^src\/server\.ts:2:1 +error +sdk-upgrade +@modelcontextprotocol\/sdk\/shared\/toolNameValidation\.js is still imported/m);
-    // The rest was upgraded and written.
-    expect(read(dir, 'src/server.ts')).toContain("server.registerTool('hi', {}, async () =>");
+    expect(run.stdout).toMatch(/^src\/server\.ts:2:1 +error +sdk-upgrade +file left on the v1 SDK: @modelcontextprotocol\/sdk\/shared\/toolNameValidation\.js is still imported/m);
+    // Upgraded, the rest would typecheck worse and the package would need v1 beside v2: nothing
+    // moved, the import is marked.
+    expect(read(dir, 'src/server.ts')).not.toContain('registerTool');
+    expect(read(dir, 'src/server.ts').replace(/^\/\/ @mcp-mrtr-migrate sdk-upgrade: .*\n/m, '')).toBe(files['src/server.ts']);
+    expect(read(dir, 'package.json')).toBe(files['package.json']);
+  });
+
+  /** `kept`, a file of a package held on v1 by `blocker` (path:line), says so and is untouched, as is the manifest. */
+  function expectKeptOnV1(dir: string, files: Record<string, string>, report: ReturnType<typeof parseReport>, kept: string, blocker: string): void {
+    expect(report.findings.find((f) => f.path === kept)).toMatchObject({
+      severity: 'warning',
+      message: expect.stringContaining(`${blocker} of the same package cannot be upgraded to v2 yet`),
+    });
+    expect(read(dir, kept)).toBe(files[kept]);
+    expect(read(dir, 'package.json')).toBe(files['package.json']);
+  }
+
+  it('leaves a v1 package as it was, exit 1, when its route connects one shared server per request (v2 refuses every connect after the first)', async () => {
+    // The route works on v1; upgraded, the second request would fail. The server module alone
+    // would upgrade cleanly, but it moves to v2 with its package or not at all.
+    const files = {
+      'package.json': '{ "name": "shared", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0", "express": "^5.1.0" } }\n',
+      'src/server.ts':
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
+        "export const server = new McpServer({ name: 'shared', version: '1.0.0' });\n" +
+        "server.tool('hi', async () => ({ content: [{ type: 'text', text: 'hi' }] }));\n",
+      'src/http.ts':
+        "import express from 'express';\n" +
+        "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';\n" +
+        "import { server } from './server.js';\n" +
+        'const app = express();\n' +
+        'app.use(express.json());\n' +
+        "app.post('/mcp', async (req, res) => {\n" +
+        '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });\n' +
+        '  await server.connect(transport);\n' +
+        '  await transport.handleRequest(req, res, req.body);\n' +
+        '});\n' +
+        'app.listen(3000);\n',
+    };
+    const dir = repoWith(files);
+    const run = await cli(dir, '.', '--json');
+    expect(run.code).toBe(1);
+    const report = parseReport(run.stdout);
+    const errors = report.findings.filter((f) => f.severity === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ rule: 'serve-http-manual', path: 'src/http.ts', line: 7 });
+    expect(errors[0].message).toMatch(/^file left on the v1 SDK: Streamable HTTP serving left as it was: .*never closes it: v2 refuses every connect after the first/);
+    expect(errors[0].suggestion).toMatch(/then run the migration again\.$/);
+    expect(read(dir, 'src/http.ts')).toBe(files['src/http.ts'].replace('  const transport', `  // @mcp-mrtr-migrate serve-http-manual: ${errors[0].message}\n  const transport`));
+    expectKeptOnV1(dir, files, report, 'src/server.ts', 'src/http.ts:7');
   });
 
   it('leaves a v1 package as it was, exit 1, when one of its low-level handlers returns what v2 types reject', async () => {
@@ -281,14 +330,9 @@ describe('exit codes', () => {
     const [error] = report.findings.filter((f) => f.severity === 'error');
     expect(error).toMatchObject({ rule: 'sdk-upgrade', path: 'src/server.ts', line: 6 });
     expect(error.message).toMatch(/^file left on the v1 SDK: once keyed by 'tools\/list', this handler would not compile in v2, which types its result as ListToolsResult; what it returns does not match at `tools\[\]\.inputSchema\.type` \(`unknown` where v2 wants `"object"`\)/);
-    expect(report.findings.find((f) => f.path === 'src/ping.ts')).toMatchObject({
-      severity: 'warning',
-      message: expect.stringContaining('src/server.ts:6 of the same package cannot be upgraded to v2 yet'),
-    });
     // Nothing moved to v2: the handler is marked, the other file and the manifest are untouched.
     expect(read(dir, 'src/server.ts')).toBe(files['src/server.ts'].replace('server.setRequestHandler(', `// @mcp-mrtr-migrate sdk-upgrade: ${error.message}\nserver.setRequestHandler(`));
-    expect(read(dir, 'src/ping.ts')).toBe(files['src/ping.ts']);
-    expect(read(dir, 'package.json')).toBe(files['package.json']);
+    expectKeptOnV1(dir, files, report, 'src/ping.ts', 'src/server.ts:6');
   });
 
   it('--check exits 1 when a file would change, lists the findings and counts, and writes nothing', async () => {

@@ -18,8 +18,9 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
   const root = m.v1.pin?.root ?? m.root;
   const excluded = m.v1.pin ? m.v1.excluded : m.excluded;
   const repo = `[${m.repo}](https://github.com/${m.repo}/tree/${commit}) \`${commit.slice(0, 7)}\`${root !== '.' ? ` ${root}` : ''}`;
-  if (!t) {
-    rows.push(`| ${repo} | — | — | — | — | — | ${excluded ?? 'not driven'} |`);
+  // A server whose dependencies do not install here has no figures to compare (only the run's exit).
+  if (!t || m.v1.before?.installed === false) {
+    rows.push(`| ${repo} | ${run?.exit ?? '—'} | — | — | — | — | ${excluded ?? 'not driven'} |`);
     continue;
   }
   const notes = [

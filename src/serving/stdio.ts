@@ -15,6 +15,15 @@ export const STDIO_RULE = 'serve-stdio-manual';
 
 const STDIO_TRANSPORT = /^StdioServerTransport$/;
 
+/** The public members of McpServer and Server (v1 and v2): what code can use on an SDK server. */
+const SERVER_MEMBERS = new Set(
+  ('assertCanSetRequestHandler close connect createElicitationCompletionNotifier createMessage elicitInput experimental fallbackNotificationHandler ' +
+    'fallbackRequestHandler getCapabilities getClientCapabilities getClientVersion getNegotiatedProtocolVersion isConnected listRoots notification ' +
+    'onclose onerror oninitialized ping projectCallToolResult prompt registerCapabilities registerPrompt registerResource registerTool ' +
+    'removeNotificationHandler removeRequestHandler request resolveScopeChallenge resource sendLoggingMessage sendPromptListChanged ' +
+    'sendResourceListChanged sendResourceUpdated sendToolListChanged server setNotificationHandler setRequestHandler tool toolInputSchemaJson transport').split(' '),
+);
+
 export function rewriteStdio(
   sourceFile: SourceFile,
   text: string,
@@ -72,6 +81,11 @@ export function rewriteStdio(
       const ctorArgs = (unwrapExpression(transportArg) as Node & { getArguments(): Node[] }).getArguments();
       if (ctorArgs.length > 0) transportOption = transportArg.getText();
     }
+    const foreign = foreignMember(sourceFile, serverExpr);
+    if (foreign) {
+      manual(`${serverExpr.getText()} is used as ${serverExpr.getText()}.${foreign}, which neither McpServer nor Server has: it wraps a server rather than being one, and serveStdio needs a function that returns the server itself`);
+      continue;
+    }
     const stmtRange = { start: statement.getStart(), end: statement.getEnd() };
     const factory = stdioFactory(sourceFile, text, serverExpr, stmtRange);
     if ('reason' in factory) {
@@ -86,6 +100,18 @@ export function rewriteStdio(
     for (const id of factory.expression.match(/[A-Za-z_$][\w$]*/g) ?? []) imports.inserted.add(id);
     if (transportOption !== undefined) for (const id of transportOption.match(/[A-Za-z_$][\w$]*/g) ?? []) imports.inserted.add(id);
   }
+}
+
+/** A member the variable `serverExpr` is used with that no SDK server has (a wrapper's `getServer()`). */
+function foreignMember(sourceFile: SourceFile, serverExpr: Node): string | undefined {
+  if (!Node.isIdentifier(serverExpr)) return undefined;
+  const decl = resolveIdentifier(serverExpr);
+  if (!decl) return undefined;
+  for (const ref of referencesTo(sourceFile, serverExpr.getText(), decl)) {
+    const parent = ref.getParent();
+    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === ref && !SERVER_MEMBERS.has(parent.getName())) return parent.getName();
+  }
+  return undefined;
 }
 
 /** `<server>.connect(<stdio transport>)`. */

@@ -1,8 +1,8 @@
 // Shapes v1 typed loosely and v2 types exactly. Older v1 releases (1.15, say) built their protocol
 // types from zod 3 passthrough objects: any extra key typechecked (written, or read as unknown).
-// v2's do not, so code that relied on it stops typechecking once the file is on v2. Each such spot is left as it was and
-// reported as an error: the right replacement (drop the key, move it, read another field) is the
-// author's call.
+// v2's do not, so code that relied on it stops typechecking once the file is on v2. Each such spot
+// is reported as an error, which keeps the file on v1 (src/sdk-upgrade.ts): the right replacement
+// (drop the key, move it, read another field) is the author's call.
 //   new McpServer(info, { capabilities })  keys that are no Implementation / ServerCapabilities field
 //   isInitializeRequest(x) ? x.params.key   keys that are no field of initialize params
 //   (await …createMessage(…)).content.text  a field of one kind of content block, read unchecked

@@ -1,5 +1,6 @@
 // What is still v1 after the whole upgrade ran, read from the upgraded file: each spot breaks the
-// migrated server (it does not compile, or throws when it starts), so each is an error.
+// migrated server (it does not compile, or throws when it starts), so each is an error (which keeps
+// the file on v1, src/sdk-upgrade.ts).
 // - an import (or require / dynamic import / export) of @modelcontextprotocol/sdk: the v2
 //   package.json would have to keep the v1 SDK beside v2;
 // - a name the upgrade dropped with its v1 import (a removed API) that the code still uses;

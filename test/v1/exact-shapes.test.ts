@@ -1,11 +1,13 @@
 // Keys that older v1 releases' loose protocol types let through and v2's exact types reject
-// (src/v1-upgrade/exact-shapes.ts): each is left as it was and reported as an error, on exactly
-// the lines v2's typings reject, and nothing else is. (Recent v1 releases reject these keys too,
-// so unlike the fixture pairs the input cannot typecheck against the v1 SDK installed here.)
+// (src/v1-upgrade/exact-shapes.ts): each is reported as an error, on exactly the lines v2's typings
+// reject once the file is upgraded, and nothing else is; the file then stays on v1 as it was.
+// (Recent v1 releases reject these keys too, so unlike the fixture pairs the input cannot
+// typecheck against the v1 SDK installed here.)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { transformSource } from '../../src/engine.js';
+import { parseSource, transformSource } from '../../src/engine.js';
+import { runSdkUpgrade } from '../../src/sdk-upgrade.js';
 import { strictProject } from '../helpers/strict-project.js';
 
 const file = path.join(fileURLToPath(new URL('.', import.meta.url)), 'tmp-exact-shapes', 'server.ts');
@@ -56,22 +58,29 @@ describe('keys older v1 types let through', () => {
 
   it('are reported as errors, each naming the key and the fields v2 has', () => {
     expect(errors.map((f) => `${f.line}: ${f.message.slice(0, f.message.indexOf(' ('))}`)).toEqual([
-      "8: 'sessionId' is no field of initialize params",
-      "10: 'vendor' is no field of the server's identity",
-      "13: 'sampling' is no server capability in v2",
-      "24: 'text' is a field of one kind of content block: in v2 a sampling answer's content is a text, image or audio block",
+      "8: file left on the v1 SDK: 'sessionId' is no field of initialize params",
+      "10: file left on the v1 SDK: 'vendor' is no field of the server's identity",
+      "13: file left on the v1 SDK: 'sampling' is no server capability in v2",
+      "24: file left on the v1 SDK: 'text' is a field of one kind of content block: in v2 a sampling answer's content is a text, image or audio block",
     ]);
     expect(errors.every((f) => f.rule === 'sdk-upgrade' && f.suggestion)).toBe(true);
   });
 
   it('on exactly the lines v2 rejects once the file is upgraded', () => {
+    const upgraded = runSdkUpgrade(parseSource(file, LOOSE_V1), { projectType: 'server' }).text;
     const project = strictProject();
-    const output = project.createSourceFile(file, result.output!, { overwrite: true });
-    // The output carries a marker line right above each reported spot.
-    const marked = result.output!.split('\n').flatMap((line, i) => (line.includes('@mcp-mrtr-migrate sdk-upgrade') ? [i + 2] : []));
-    const rejected = output.getPreEmitDiagnostics().map((d) => output.getLineAndColumnAtPos(d.getStart()!).line);
-    expect(marked).toHaveLength(errors.length);
-    expect([...new Set(rejected)].sort((a, b) => a - b)).toEqual(marked);
+    const output = project.createSourceFile(file, upgraded, { overwrite: true });
+    const upgradedLines = upgraded.split('\n');
+    const rejected = output.getPreEmitDiagnostics().map((d) => upgradedLines[output.getLineAndColumnAtPos(d.getStart()!).line - 1]);
+    const originalLines = LOOSE_V1.split('\n');
+    expect([...new Set(rejected)].sort()).toEqual(errors.map((f) => originalLines[f.line - 1]).sort());
+  });
+
+  it('keep the file on v1 as it was, with a marker above each spot', () => {
+    expect(result.upgradeRefused).toBe(true);
+    const unmarked = result.output!.split('\n').filter((line) => !line.includes('@mcp-mrtr-migrate sdk-upgrade: file left on the v1 SDK'));
+    expect(unmarked.join('\n')).toBe(LOOSE_V1);
+    expect(result.output!.split('\n').length - LOOSE_V1.split('\n').length).toBe(errors.length);
   });
 
   it('leaves code that reads and writes only v2 fields alone', () => {

@@ -1,5 +1,5 @@
-// A destructured v1 context with a default value cannot be rewritten exactly: left as it was and
-// reported: on v2 the name is not found in the context.
+// A destructured v1 context with a default value cannot be rewritten exactly (on v2 the name is
+// not found in the context): the whole file stays on v1 as it was, with an error at the handler.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 export function register(server: McpServer): void {

@@ -1,5 +1,5 @@
 // A handler for a method that is not in the spec: v2 registers it only in the three-argument
-// custom form, which needs its params schema written out. Left as it was, reported as an error.
+// custom form, which needs its params schema written out. The file stays on v1, with an error.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
-// The experimental tasks runtime has no v2 equivalent: its import goes with the official
-// codemod, and every use left behind is reported as an error (the server would not start).
+// The experimental tasks runtime has no v2 equivalent: every use of it is reported as an error,
+// and the file stays on v1 as it was (upgraded, the server would not start).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 

@@ -1,5 +1,5 @@
-// A v1 module with no v2 home: the import stays and is reported as an error (the migrated package
-// would otherwise need the v1 SDK beside v2); the rest of the file is upgraded.
+// A v1 module with no v2 home: the import is reported as an error and the file stays on v1 as it
+// was (upgraded, the package would need the v1 SDK beside v2).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { validateToolName } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';
 

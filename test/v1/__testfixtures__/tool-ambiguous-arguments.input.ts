@@ -1,5 +1,6 @@
 // A middle argument whose kind cannot be read from the code (a description? a shape?
-// annotations?): the call is left as it was and reported as an error, since v2 has no .tool().
+// annotations?): v2 has no .tool(), so the call is reported as an error and the file, the other
+// registration included, stays on v1 as it was.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
