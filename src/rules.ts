@@ -358,6 +358,19 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'as a finished call). Code it runs before the call runs again on every round: each round is a request.',
   },
   {
+    id: 'handler-called-outside-run',
+    severity: 'error',
+    title: 'Handler left as it was: code the run does not update calls its function',
+    help:
+      'Migrating this handler adds the request context as a parameter of its function (it reads `requestState` ' +
+      'and the input responses from it), but a file the run does not update calls that function with fewer ' +
+      'arguments: a file of the package outside the paths given to the run, or a test (the run adapts ' +
+      'dispatchers, never a direct call in a test). That call would no longer compile, and would get ' +
+      '`inputRequired(...)` where it awaits the answer, so the handler is left as it was and the run exits 1. ' +
+      'Update the named calls first (declare the context parameter and pass one; a test can pass a stub and answer ' +
+      'the input request on a second call), then run the migration again, or migrate the handler and its callers by hand.',
+  },
+  {
     id: 'request-state-verify-not-wired',
     severity: 'warning',
     title: 'requestState verification not wired into the server',
