@@ -417,7 +417,8 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       '(`.deepPartial()`, `z.string().ip()`, `z.function().args()`, `.strict(message)`, the `errorMap` / ' +
       '`invalid_type_error` / `required_error` parameters, `z.ZodEffects` and other removed exports) are left as ' +
       'they were and reported here, and so is every call into `zod-to-json-schema`, which returns an empty schema ' +
-      'for a zod 4 schema; the run exits 1: rewrite each as the message says.',
+      'for a zod 4 schema, and code naming a type zod 4 changed (an issue callback whose `path` admits no symbol, ' +
+      'a variable declared `ZodRawShape` handed to `registerTool`); the run exits 1: rewrite each as the message says.',
   },
   {
     id: 'serve-http-manual',
