@@ -27,6 +27,18 @@ export interface ModuleCallers {
   publicApi?: { entry: string; names: string[] };
   /** Per exported name: its uses in the other files of the run. */
   uses: Record<string, CallerUse[]>;
+  /** Files importing the module whose calls the run does not update (outside its paths, or tests). */
+  outside?: OutsideImporter[];
+}
+
+/** A file that imports the module and that the run does not update (step-machine/outside-callers.ts). */
+export interface OutsideImporter {
+  absPath: string;
+  /** Its display path (relative to the working directory), for findings. */
+  path: string;
+  text: string;
+  /** The specifier it imports the module under. */
+  specifier: string;
 }
 
 interface IndexedFile {
@@ -77,7 +89,7 @@ export function buildCallersIndex(files: readonly IndexedFile[], askers: Readonl
   return index;
 }
 
-const TEST_FILE = /(\.(test|spec)\.[cm]?[jt]sx?$)|([\\/](__tests__|__mocks__)[\\/])/;
+export const TEST_FILE = /(\.(test|spec)\.[cm]?[jt]sx?$)|([\\/](__tests__|__mocks__)[\\/])/;
 
 /** Relative imports of a file, resolved by path (`./x.js` → `./x.ts`, `./dir` → `./dir/index.ts`). */
 function relativeImports(file: IndexedFile): [string, string][] {
@@ -110,7 +122,7 @@ function methodCalls(file: SourceFile, method: string): Node[] {
 }
 
 /** The references of each name imported from `specifier`: `{ a as b }` (refs of b), `* as ns` (`ns.a`), default. */
-function importedRefs(file: SourceFile, specifier: string): Map<string, Node[]> {
+export function importedRefs(file: SourceFile, specifier: string): Map<string, Node[]> {
   const refs = new Map<string, Node[]>();
   const add = (name: string, nodes: Node[]) => refs.set(name, [...(refs.get(name) ?? []), ...nodes]);
   const identifiers = file.getDescendantsOfKind(SyntaxKind.Identifier);

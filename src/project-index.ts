@@ -12,7 +12,7 @@ import { mightNeedMigration } from './analysis/push-sites.js';
 import { buildRegistrationIndex } from './registration-index.js';
 import { exportsAskingHelper, parseOnTheSide, type CrossFileInput } from './step-machine/cross-file.js';
 import type { RegistrationInput } from './step-machine/remote-handlers.js';
-import { buildCallersIndex, type ModuleCallers } from './callers-index.js';
+import { buildCallersIndex, TEST_FILE, type ModuleCallers, type OutsideImporter } from './callers-index.js';
 
 export class ProjectError extends Error {}
 
@@ -55,6 +55,10 @@ export interface ProjectIndexOptions {
   readFile?: (absPath: string) => string | undefined;
   /** The run upgrades this v1 file before migrating it. */
   upgraded?: (text: string) => boolean;
+  /** Files of the run's packages outside its paths: their calls of the run's handlers are checked. */
+  outside?: readonly IndexedFile[];
+  /** A file's path for findings (relative to the working directory). */
+  displayPath?: (absPath: string) => string;
 }
 
 export interface ProjectIndex {
@@ -196,8 +200,17 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
   });
   stats.parsed += registrations.stats.parsed;
   const askers = new Set(files.filter((f) => exportsAndMayAsk(f.text)).map((f) => path.normalize(f.absPath)));
-  return {
-    inputs, registrations: registrations.inputs, stats: { ...stats, registrars: registrations.stats.registrars },
-    callers: buildCallersIndex(files, askers, importsOfFile),
-  };
+  const callers = buildCallersIndex(files, askers, importsOfFile);
+  // Files whose calls of an asker's handlers the run does not update: outside its paths, and its tests.
+  const notUpdated = [...(options.outside ?? []), ...files.filter((f) => TEST_FILE.test(f.absPath))];
+  for (const file of notUpdated) {
+    for (const specifier of new Set(ts.preProcessFile(file.text, true, false).importedFiles.map((i) => i.fileName))) {
+      const target = resolveImport(file.absPath, specifier);
+      const entry = target && askers.has(target) ? callers.get(target) : undefined;
+      if (!entry) continue;
+      const importer: OutsideImporter = { absPath: file.absPath, path: options.displayPath?.(file.absPath) ?? file.absPath, text: file.text, specifier };
+      entry.outside = [...(entry.outside ?? []), importer];
+    }
+  }
+  return { inputs, registrations: registrations.inputs, stats: { ...stats, registrars: registrations.stats.registrars }, callers };
 }

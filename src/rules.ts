@@ -358,6 +358,19 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'as a finished call). Code it runs before the call runs again on every round: each round is a request.',
   },
   {
+    id: 'handler-called-outside-run',
+    severity: 'error',
+    title: 'Handler left as it was: code the run does not update calls its function',
+    help:
+      'Migrating this handler adds the request context as a parameter of its function (it reads `requestState` ' +
+      'and the input responses from it), but a file the run does not update calls that function with fewer ' +
+      'arguments: a file of the package outside the paths given to the run, or a test (the run adapts ' +
+      'dispatchers, never a direct call in a test). That call would no longer compile, and would get ' +
+      '`inputRequired(...)` where it awaits the answer, so the handler is left as it was and the run exits 1. ' +
+      'Update the named calls first (declare the context parameter and pass one; a test can pass a stub and answer ' +
+      'the input request on a second call), then run the migration again, or migrate the handler and its callers by hand.',
+  },
+  {
     id: 'request-state-verify-not-wired',
     severity: 'warning',
     title: 'requestState verification not wired into the server',
@@ -404,7 +417,8 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       '(`.deepPartial()`, `z.string().ip()`, `z.function().args()`, `.strict(message)`, the `errorMap` / ' +
       '`invalid_type_error` / `required_error` parameters, `z.ZodEffects` and other removed exports) are left as ' +
       'they were and reported here, and so is every call into `zod-to-json-schema`, which returns an empty schema ' +
-      'for a zod 4 schema; the run exits 1: rewrite each as the message says.',
+      'for a zod 4 schema, and code naming a type zod 4 changed (an issue callback whose `path` admits no symbol, ' +
+      'a variable declared `ZodRawShape` handed to `registerTool`); the run exits 1: rewrite each as the message says.',
   },
   {
     id: 'serve-http-manual',

@@ -15,6 +15,7 @@ import { unifiedDiff } from './diff.js';
 import { runFileTask, type FileTask, type FileTaskResult } from './file-task.js';
 import { scriptKindFor, textAfterUpgrade } from './engine.js';
 import { buildProjectIndex, nearestTsconfig, type ProjectIndex } from './project-index.js';
+import { filesOutsideRun } from './outside-files.js';
 import { camelCase } from './step-machine/naming.js';
 import { findDirtyFiles } from './git.js';
 import { mightNeedMigration } from './analysis/push-sites.js';
@@ -253,7 +254,11 @@ export async function run(options: RunOptions): Promise<RunResult> {
       // Modules tool definitions pass through need not be candidates themselves (an index of tools).
       const runFiles = new Set(files.map((f) => path.normalize(f.absPath)));
       const readFile = (absPath: string) => (runFiles.has(absPath) ? readText(absPath) : undefined);
+      const packageRoots = new Set(held.map((task) => task.packageRoot));
+      const outside = await filesOutsideRun(packageRoots, runFiles, targetRoots, { cwd, ignore: options.ignore }, (absPath) => packageOf(absPath).root);
       index = buildProjectIndex(held, {
+        outside,
+        displayPath: (absPath) => toDisplayPath(cwd, absPath),
         tsconfig: crossFile.explicit ? crossFile.tsconfig : undefined,
         aliases,
         textOf: (file) => {

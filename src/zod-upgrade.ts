@@ -9,7 +9,9 @@
 //             ZodError#errors was a getter for its issues; the schema may come from another file)
 //   errors    APIs zod 4 removed or changed without one: each use is left as it was and reported;
 //             so is every call into `zod-to-json-schema`, which reads zod 3 schemas only (under
-//             zod 4 it returns an empty schema, without an error)
+//             zod 4 it returns an empty schema, without an error); types zod 4 changed under
+//             code that names them: an issue callback declaring `path` without symbols, a variable
+//             declared `ZodRawShape` handed to a v2 registerTool / registerPrompt config
 import { ts } from './ts-morph.js';
 import type { FindingInput, TextEdit } from './types.js';
 import { importBindings, unwrap, walk } from './v1-upgrade/ast.js';
@@ -111,6 +113,22 @@ export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
         }
       }
     }
+    const issueParam = ts.isCallExpression(node) ? issueParameterWithoutSymbols(node, parseResults) : undefined;
+    if (issueParam) {
+      error(
+        issueParam,
+        'zod 4\'s issues have `path: PropertyKey[]` (a symbol key too), which this callback\'s declared parameter type, whose `path` admits no symbol, does not accept',
+        'Drop the parameter\'s type (zod types the issues) or declare `path: PropertyKey[]`; join a path with `path.map(String).join(\'.\')`, since `join` throws on a symbol.',
+      );
+    }
+    const shapeProp = ts.isCallExpression(node) ? rawShapeTypedSchema(node, file, namespaces, named) : undefined;
+    if (shapeProp) {
+      error(
+        shapeProp.prop,
+        `\`${shapeProp.name}\` is declared as zod's \`ZodRawShape\`, which under zod 4 is a shape of core \`$ZodType\`s: neither form of v2's \`${shapeProp.method}\` takes it (a schema, or a raw shape of classic zod types)`,
+        `Pass a schema instead: \`z.object(${shapeProp.name})\` where it is known to be set, or the \`ZodObject\` the shape was taken from.`,
+      );
+    }
     if (ts.isCallExpression(node) && isToJsonSchemaCall(node.expression, toJsonSchema)) {
       error(
         node,
@@ -190,4 +208,95 @@ function isFirstFunctionMember(expr: ts.Expression): boolean {
     } else if (ts.isPropertyAccessExpression(current)) current = unwrap(current.expression);
     else return false;
   }
+}
+
+const ARRAY_CALLBACK_METHODS: ReadonlySet<string> = new Set(['map', 'forEach', 'filter', 'some', 'every', 'find', 'findIndex', 'flatMap']);
+
+/**
+ * `result.error.issues.map((e: { path: (string | number)[]; … }) => …)` (or zod 3's `errors`) for a
+ * parse result: the callback's parameter when its declared `path` is an array whose elements admit
+ * no symbol (zod 4's issues have `PropertyKey[]` paths, so the callback no longer fits).
+ */
+function issueParameterWithoutSymbols(call: ts.CallExpression, results: ReadonlySet<string>): ts.ParameterDeclaration | undefined {
+  const callee = unwrap(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || !ARRAY_CALLBACK_METHODS.has(callee.name.text)) return undefined;
+  const list = unwrap(callee.expression);
+  if (!ts.isPropertyAccessExpression(list) || !['issues', 'errors'].includes(list.name.text) || !isParseResultError(list.expression, results)) return undefined;
+  const callback = call.arguments[0] && unwrap(call.arguments[0]);
+  const param = callback && (ts.isArrowFunction(callback) || ts.isFunctionExpression(callback)) ? callback.parameters[0] : undefined;
+  if (!param?.type || !ts.isTypeLiteralNode(param.type)) return undefined;
+  const path = param.type.members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && !!m.name && ts.isIdentifier(m.name) && m.name.text === 'path');
+  const element = path?.type && arrayElement(path.type);
+  return element && admitsOnly(element, [ts.SyntaxKind.StringKeyword, ts.SyntaxKind.NumberKeyword]) ? param : undefined;
+}
+
+/** `T[]`, `Array<T>`, `readonly T[]`, `ReadonlyArray<T>`: T. */
+function arrayElement(type: ts.TypeNode): ts.TypeNode | undefined {
+  if (ts.isTypeOperatorNode(type)) return arrayElement(type.type);
+  if (ts.isArrayTypeNode(type)) return type.elementType;
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && ['Array', 'ReadonlyArray'].includes(type.typeName.text)) return type.typeArguments?.[0];
+  return undefined;
+}
+
+/** The type is one of the keyword types, or a union of them (parentheses allowed). */
+function admitsOnly(type: ts.TypeNode, kinds: readonly ts.SyntaxKind[]): boolean {
+  if (ts.isParenthesizedTypeNode(type)) return admitsOnly(type.type, kinds);
+  if (ts.isUnionTypeNode(type)) return type.types.every((t) => admitsOnly(t, kinds));
+  return kinds.includes(type.kind);
+}
+
+/**
+ * `server.registerTool(name, { inputSchema: shape, … })` (`outputSchema` too; `argsSchema` of
+ * registerPrompt) where `shape` is a variable of the file declared as zod's `ZodRawShape`: by its
+ * own type, or as the result of a function of the file declared to return one.
+ */
+function rawShapeTypedSchema(
+  call: ts.CallExpression,
+  file: ts.SourceFile,
+  namespaces: ReadonlySet<string>,
+  named: ReadonlyMap<string, string>,
+): { prop: ts.PropertyAssignment; name: string; method: string } | undefined {
+  const callee = unwrap(call.expression);
+  const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  const keys = method === 'registerTool' ? ['inputSchema', 'outputSchema'] : method === 'registerPrompt' ? ['argsSchema'] : [];
+  const config = call.arguments[1] && unwrap(call.arguments[1]);
+  if (keys.length === 0 || !config || !ts.isObjectLiteralExpression(config)) return undefined;
+  const isRawShapeType = (type: ts.TypeNode | undefined): boolean => {
+    let found = false;
+    const visit = (node: ts.Node): void => {
+      if (ts.isTypeReferenceNode(node)) {
+        const name = node.typeName;
+        if (ts.isIdentifier(name) && named.get(name.text) === 'ZodRawShape') found = true;
+        if (ts.isQualifiedName(name) && ts.isIdentifier(name.left) && namespaces.has(name.left.text) && name.right.text === 'ZodRawShape') found = true;
+      }
+      // A shape inside another type (`ZodObject<ZodRawShape>`) is no raw shape.
+      if (!found && !ts.isTypeReferenceNode(node)) ts.forEachChild(node, visit);
+    };
+    if (type) visit(type);
+    return found;
+  };
+  for (const prop of config.properties) {
+    if (!ts.isPropertyAssignment(prop) || !ts.isIdentifier(prop.name) || !keys.includes(prop.name.text)) continue;
+    const value = unwrap(prop.initializer);
+    if (!ts.isIdentifier(value)) continue;
+    const declaration = variableDeclaration(file, value.text);
+    if (!declaration) continue;
+    const init = declaration.initializer && unwrap(declaration.initializer);
+    const fromFunction = init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) ? functionDeclaration(file, init.expression.text) : undefined;
+    if (isRawShapeType(declaration.type) || (!declaration.type && isRawShapeType(fromFunction?.type))) return { prop, name: value.text, method };
+  }
+  return undefined;
+}
+
+/** The file's only variable declaration of `name` (several: none, the scope would decide). */
+function variableDeclaration(file: ts.SourceFile, name: string): ts.VariableDeclaration | undefined {
+  const found: ts.VariableDeclaration[] = [];
+  walk(file, (node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name) found.push(node);
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
+
+function functionDeclaration(file: ts.SourceFile, name: string): ts.FunctionDeclaration | undefined {
+  return file.statements.find((s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name?.text === name);
 }

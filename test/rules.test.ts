@@ -47,6 +47,7 @@ const EXPECTED_IDS = [
   'state-carries-sensitive-value',
   'alias-arguments-differ',
   'dispatcher-adapted',
+  'handler-called-outside-run',
 ];
 
 function listTs(dir: string): string[] {

@@ -14,6 +14,7 @@ import { identifierTexts } from '../src/analysis/identifiers.js';
 import { findPushSites, mightNeedMigration } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import type { StateProtection } from '../src/state-module.js';
+import type { ModuleCallers } from '../src/callers-index.js';
 import { typedView } from '../src/step-machine/carried-types.js';
 import { keptNotifierFindings } from '../src/step-machine/completion-notifiers.js';
 import { emitHandler } from '../src/step-machine/emit-handler.js';
@@ -121,7 +122,7 @@ function startMigration(
   result.findings.push(...recognised.findings);
   const file = recognised.file;
   if (!file) return { planFindings: [], finish: done };
-  const planned = planHandlers(file);
+  const planned = planHandlers(file, (ctx.options.callers as ModuleCallers | undefined)?.outside);
   result.findings.push(...planned.findings);
   return { planFindings: planned.findings, finish: () => migrateFile(ctx, result, file, planned.plans, shared) };
 }

@@ -9,6 +9,8 @@ import { keptNotifierFindings, notifierNotes } from './completion-notifiers.js';
 import { planHandler, type HandlerPlan } from './plan.js';
 import type { FileRecognition } from './recognise.js';
 import { handlerRefusal, leftAsIs, otherSiteFinding, sharedFunctionRefusal } from './site-findings.js';
+import { outsideCallRefusal } from './outside-callers.js';
+import type { OutsideImporter } from '../callers-index.js';
 import { urlThrowCheck, type UrlThrow } from './url-throws.js';
 
 const REQUEST_KINDS = new Set(['elicitation', 'sampling', 'roots']);
@@ -25,11 +27,12 @@ export interface PlannedHandler {
   notifierNotes: FindingInput[];
 }
 
-export function planHandlers(file: FileRecognition): { findings: FindingInput[]; plans: PlannedHandler[] } {
+/** `outside`: files importing this module whose calls the run does not update (cross-file mode). */
+export function planHandlers(file: FileRecognition, outside?: readonly OutsideImporter[]): { findings: FindingInput[]; plans: PlannedHandler[] } {
   const findings: FindingInput[] = [];
   const plans: PlannedHandler[] = [];
   for (const [handler, sites] of file.byHandler) {
-    const planned = planOne(handler, sites, file);
+    const planned = planOne(handler, sites, file, outside);
     findings.push(...planned.findings);
     if (planned.plan) plans.push(planned.plan);
   }
@@ -40,8 +43,9 @@ export function planHandlers(file: FileRecognition): { findings: FindingInput[];
   return { findings, plans };
 }
 
-function planOne(handler: HandlerInfo, handlerSites: PushSite[], file: FileRecognition): { findings: FindingInput[]; plan?: PlannedHandler } {
-  const refusal = handlerRefusal(handler, handlerSites, file.v1Handler(handler)) ?? sharedFunctionRefusal(handler, handlerSites, file.handlers);
+function planOne(handler: HandlerInfo, handlerSites: PushSite[], file: FileRecognition, outside?: readonly OutsideImporter[]): { findings: FindingInput[]; plan?: PlannedHandler } {
+  const refusal = handlerRefusal(handler, handlerSites, file.v1Handler(handler)) ?? sharedFunctionRefusal(handler, handlerSites, file.handlers) ??
+    outsideCallRefusal(handler, handlerSites, outside);
   if (refusal) return { findings: refusal };
   // Something else in the handler keeps it as it was (never half-migrate): its questions say why.
   const keptWhole = file.keptWholeBecause(handler);
