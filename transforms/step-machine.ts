@@ -9,6 +9,7 @@
 //   emit       per handler: the text edits of its step machine and the notes about it
 //   wire       helper companions, imports, the verify hook and the generated state module
 import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
+import type { Node } from '../src/ts-morph.js';
 import { findHandlers } from '../src/analysis/handlers.js';
 import { identifierTexts } from '../src/analysis/identifiers.js';
 import { findPushSites, mightNeedMigration } from '../src/analysis/push-sites.js';
@@ -20,6 +21,7 @@ import { keptNotifierFindings } from '../src/step-machine/completion-notifiers.j
 import { emitHandler } from '../src/step-machine/emit-handler.js';
 import { planHandlers, type PlannedHandler } from '../src/step-machine/handler-plans.js';
 import { helpersLeftFindings, recognise, type FileRecognition } from '../src/step-machine/recognise.js';
+import { unhandledSiteFinding } from '../src/step-machine/site-findings.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { typeHandler } from '../src/step-machine/typed-plan.js';
@@ -141,6 +143,7 @@ function migrateFile(
   const { style, typescript, uses } = shared;
   const wc = { ctx, style, typescript, uses, protection: protectionOf(ctx) };
   const migration = migrateHandlers(plans, file, wc);
+  renameThroughLiftedHelpers(result, file, migration.migratedCalls);
   result.findings.push(...migration.findings);
   result.handlersMigrated = migration.handlersMigrated;
   result.sitesMigrated = migration.sitesMigrated;
@@ -153,6 +156,19 @@ function migrateFile(
   if (requires.length > 0) result.requires = requires;
   if (wired.newFiles) result.newFiles = wired.newFiles;
   return { ...result, importsWritten: migration.handlersMigrated > 0 || file.exporting };
+}
+
+/**
+ * A question outside every handler reached through a helper a migrated call lifts is reached through
+ * that helper's outcome function now: its finding says so, as a later run over the output does.
+ */
+function renameThroughLiftedHelpers(result: TransformResult, file: FileRecognition, migratedCalls: ReadonlySet<Node>): void {
+  if (migratedCalls.size === 0) return;
+  file.scope.liftedAt = (call) => (migratedCalls.has(call) ? file.liftedCalls.get(call)?.helper : undefined);
+  result.findings = result.findings.map((finding) => {
+    const site = file.siteFindings.get(finding);
+    return site ? unhandledSiteFinding(site, file.scope) ?? finding : finding;
+  });
 }
 
 /** Each planned handler typed, then emitted; one that the typing refuses stays as it was. */

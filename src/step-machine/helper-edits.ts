@@ -111,10 +111,14 @@ function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<s
   if (kind === 'elicit-url') uses.add('inputRequired');
   const declared = helper.fn.getReturnTypeNode()?.getText();
   const result = declared?.replace(/^Promise<([\s\S]*)>$/, '$1');
-  // The companions repeat the declared result type: SDK types it names stay imported.
+  // The companions repeat the declared result type and the parameters they take: SDK types those
+  // name stay imported.
   const sdkNames = new Set(sdkImportNames(helper.fn.getSourceFile()));
-  for (const id of helper.fn.getReturnTypeNode()?.getDescendantsOfKind(SyntaxKind.Identifier) ?? []) {
-    if (sdkNames.has(id.getText())) uses.add(`type ${id.getText()}`);
+  const copied = [...new Set([...helper.requestParams, ...helper.outcomeParams])].map((i) => helper.params[i].getTypeNode());
+  for (const typeNode of [helper.fn.getReturnTypeNode(), ...copied]) {
+    for (const id of typeNode?.getDescendantsOfKind(SyntaxKind.Identifier) ?? []) {
+      if (sdkNames.has(id.getText())) uses.add(`type ${id.getText()}`);
+    }
   }
   return { request, answer, result, ...(helper.context ? { context: 'ServerContext' } : {}) };
 }

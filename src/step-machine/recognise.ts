@@ -50,6 +50,8 @@ export interface FileRecognition {
   keptWholeBecause(handler: HandlerInfo): string | undefined;
   /** What findings on questions outside every handler draw on. */
   scope: SiteScope;
+  /** Those findings, by their site: made again once handlers are migrated (see SiteScope.liftedAt). */
+  siteFindings: Map<FindingInput, PushSite>;
   /** Every push site of the file (lifted helper calls included). */
   sites: PushSite[];
 }
@@ -116,6 +118,7 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const askers = unliftedAskers(sourceFile, new Set<Node>(handlers.map((h) => h.fn)), sites, new Set<Node>(lifted.calls.keys()));
   const helperSites = new Set([...helpers.values()].map((h) => h.site));
   const byHandler = new Map<HandlerInfo, PushSite[]>();
+  const siteFindings = new Map<FindingInput, PushSite>();
   for (const site of sites) {
     if (site.kind === 'completion-notifier' || helperSites.has(site)) continue;
     // A closure in the handler handed to other code as an asking API (`{ elicit: (p) => … }` passed to
@@ -127,8 +130,10 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     }
     if (!site.handler) {
       const implemented = implementedAlias(site, aliases);
-      const finding = routeRefusalFinding(site, routeRefusals) ?? (implemented ? aliasImplementationFinding(site, implemented) : unhandledSiteFinding(site, scope));
+      const routed = routeRefusalFinding(site, routeRefusals);
+      const finding = routed ?? (implemented ? aliasImplementationFinding(site, implemented) : unhandledSiteFinding(site, scope));
       if (finding) findings.push(finding);
+      if (finding && !routed && !implemented) siteFindings.set(finding, site);
       continue;
     }
     byHandler.set(site.handler, [...(byHandler.get(site.handler) ?? []), site]);
@@ -151,7 +156,7 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     file: {
       handlers, routeRefusals, v1, v1Handler, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
       dispatcherChanges: remote.changes, verifyWiredBy: remote.verifyWiredBy,
-      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause, scope, sites,
+      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause, scope, siteFindings, sites,
     },
   };
 }

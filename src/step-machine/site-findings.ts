@@ -7,6 +7,7 @@ import { nameOf, reachOf, type Entry, type HandlerPath } from '../analysis/reach
 import { storedContextOf } from '../analysis/stored-context.js';
 import type { ModuleCallers } from '../callers-index.js';
 import type { FindingInput } from '../types.js';
+import type { LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
 import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
 
@@ -125,6 +126,11 @@ export interface SiteScope {
   keptBecause?: (handler: HandlerInfo) => string | undefined;
   /** Cross-file mode: where the run's other files use this module's exports; undefined when it is off. */
   callers?: ModuleCallers;
+  /**
+   * Once handlers are migrated: the helper a migrated call in a handler lifts. Its code after the
+   * question now runs in its outcome function, so a path on through it is named by that function.
+   */
+  liftedAt?: (call: Node) => LiftableHelper | undefined;
 }
 
 /**
@@ -195,7 +201,7 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
     return why && !(bare && why.includes(`${bare}()`)) ? [`${describeHandler(p.handler)} is left as it was: ${why}`] : [];
   }));
   const reason = refusal?.detail ?? (kept.length > 0 ? kept.join('; ') : 'its call there cannot be lifted (see the finding at the call)');
-  if (asking.length > 0) return helperFinding(site, name ?? 'this function', { callers: describePaths(asking), reason, refusal, also });
+  if (asking.length > 0) return helperFinding(site, name ?? 'this function', { callers: describePaths(asking, scope), reason, refusal, also });
   if (reach.handlers.length > 0 && reach.entries.length === 0) {
     const path = reach.handlers[0];
     const why = path.detached
@@ -377,13 +383,27 @@ function oneLine(node: Node): string {
 }
 
 /** `tool handler offboard (directly and through confirmRemoval())`, one entry per handler. */
-function describePaths(paths: HandlerPath[]): string[] {
+function describePaths(paths: HandlerPath[], scope: SiteScope): string[] {
   const byHandler = new Map<HandlerInfo, Set<string>>();
-  for (const p of paths) byHandler.set(p.handler, (byHandler.get(p.handler) ?? new Set()).add(p.via.slice(0, -1).join(' → ')));
+  for (const p of paths) byHandler.set(p.handler, (byHandler.get(p.handler) ?? new Set()).add(migratedVia(p, scope).slice(0, -1).join(' → ')));
   return [...byHandler].map(([handler, vias]) => {
     const ways = [...vias].sort().map((v) => (v === '' ? 'directly' : `through ${v}`));
     return ways.length === 1 && ways[0] === 'directly' ? describeHandler(handler) : `${describeHandler(handler)} (${ways.join(' and ')})`;
   });
+}
+
+/**
+ * The functions on a path as the migrated file has them: a helper the handler's migrated call lifts
+ * (and each inner helper of its chain the path goes on into) is its outcome function now, which
+ * runs the code after the question; a later run names it so.
+ */
+function migratedVia(p: HandlerPath, scope: SiteScope): string[] {
+  const via = [...p.via];
+  let helper = scope.liftedAt?.(p.call);
+  for (let i = 0; helper?.resultFn && via[i] === `${helper.receiver}${helper.name}()`; i++, helper = helper.via?.inner) {
+    via[i] = `${helper.receiver}${helper.resultFn}()`;
+  }
+  return via;
 }
 
 function unique(items: string[]): string[] {
