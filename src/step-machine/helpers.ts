@@ -16,7 +16,7 @@ import { camelCase, snakeCase } from './naming.js';
 import { isPureExpression, isPureStatement } from './purity.js';
 import { bindingNames, stripUrlModeFields } from './plan.js';
 import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-helpers.js';
-import { outcomeBodyText, paramsBodyText, returnsFromHelper, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
+import { awaitsOwn, outcomeBodyText, paramsBodyText, returnsFromHelper, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
 import { stableCode } from './stable-code.js';
 import { isPropertyName } from './references.js';
 
@@ -198,6 +198,8 @@ function simpleHelper(fn: HelperFunction, named: { name: string; declaration: St
   // does a request object declared before the call (its params are returned as `request.params`).
   if (capabilityReads(fn).length > 0 || !fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()))) return undefined;
   if (site.params && site.call && !site.call.containsRange(site.params.getPos(), site.params.getEnd())) return undefined;
+  // A request that awaits something (`enum: await listBranches(repo)`) is built once and carried: the nested form.
+  if (site.params && awaitsOwn(site.params)) return undefined;
   const split = splitAt(body, site);
   if (!split) return undefined;
   if (split.guarded && !guardLiftable(fn, site)) return undefined;

@@ -153,7 +153,8 @@ export function splitNested(body: Block, site: PushSite, stable: StableCode): Ne
     binding: bound.binding,
     rebuilt,
     guarded,
-    paramsAsync: body.getDescendantsOfKind(SyntaxKind.AwaitExpression).some(inParams),
+    // The request expression sits in the question's statement, past the cut: its awaits count too.
+    paramsAsync: body.getDescendantsOfKind(SyntaxKind.AwaitExpression).some(inParams) || params.node !== undefined && awaitsOwn(params.node),
     outcomeAsync: [...continuation, ...outcomePre].some((st) => awaitsOwn(st)),
     outcomePre,
     params,
@@ -328,9 +329,9 @@ function isInNestedFunction(node: Node, root: Node): boolean {
     (Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a))) !== undefined;
 }
 
-/** The statement holds an `await` of the helper itself (not of a function nested in it). */
-function awaitsOwn(statement: Statement): boolean {
-  return statement.getDescendantsOfKind(SyntaxKind.AwaitExpression).some((a) => !isInNestedFunction(a, statement));
+/** The statement or expression is or holds an `await` of the helper itself (not of a function nested in it). */
+export function awaitsOwn(node: Node): boolean {
+  return Node.isAwaitExpression(node) || node.getDescendantsOfKind(SyntaxKind.AwaitExpression).some((a) => !isInNestedFunction(a, node));
 }
 
 /** The statement holds a `return` of the helper itself (not of a function nested in it). */
