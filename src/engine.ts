@@ -137,6 +137,8 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   const requires: CrossFileRequirement[] = [];
   let handlersMigrated = 0;
   let sitesMigrated = 0;
+  /** What the transforms migrated, said as a finding in case the file stays on v1 after all. */
+  const migrated: PendingFinding[] = [];
   /** The upgrade's errors when the file must stay v1 (see keptOnV1). */
   let refusal: FindingInput[] | undefined;
   /** The file imports a dependency built on the v1 SDK: it stays v1, and our transforms write nothing into it. */
@@ -171,6 +173,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       }
       handlersMigrated += result.handlersMigrated ?? 0;
       sitesMigrated += result.sitesMigrated ?? 0;
+      for (const site of result.migratedSites ?? []) migrated.push({ ...notMigratedOnV1(site), earlierEdits: [...history], laterEdits: [], transform });
       newFiles.push(...(result.newFiles ?? []));
       if (result.edits.length === 0) continue;
       requires.push(...(result.requires ?? []));
@@ -188,7 +191,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
     if (refusal) {
       project().removeSourceFile(sourceFile);
       sourceFile = parseSource(absPath, input.text);
-      return keptOnV1(input, sourceFile, refusal, pending);
+      return keptOnV1(input, sourceFile, refusal, [...pending, ...migrated]);
     }
     const findings = pending.map((finding) => toSourceFinding(input.text, finding));
     const wantMarkers = input.markers ?? true;
@@ -229,6 +232,17 @@ function keptOnV1(input: TransformSourceInput, original: SourceFile, refusal: Fi
     sitesMigrated: 0,
     newFiles: [],
     upgradeRefused: true,
+  };
+}
+
+/** A question the step machine migrates in the upgraded text, which the file's refusal keeps as it was. */
+function notMigratedOnV1(site: { pos: number; kind: string }): FindingInput {
+  // Named by kind: the call's name in the upgraded text (ctx.mcpReq.send) is not the one the file keeps.
+  const request = site.kind === 'elicitation' ? 'elicitation request' : site.kind === 'sampling' ? 'sampling request' : site.kind === 'roots' ? 'roots request' : 'request to the client';
+  return {
+    rule: 'push-request', severity: 'warning', pos: site.pos,
+    message: `This ${request} is not migrated: the file stays on the v1 SDK (see its sdk-upgrade errors), and its handler can return an input request only on v2`,
+    suggestion: 'Fix the sdk-upgrade errors of this file, then run the migration again: the handler then returns inputRequired for this question.',
   };
 }
 

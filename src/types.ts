@@ -72,6 +72,8 @@ export interface TransformResult {
   handlersMigrated?: number;
   /** Push sites replaced by input requests. */
   sitesMigrated?: number;
+  /** Where those push sites are (in the text the transform was given), and what each asks. */
+  migratedSites?: { pos: number; kind: string }[];
   newFiles?: NewFile[];
   /**
    * Cross-file mode: modules (absolute paths) whose helpers this file's migration now calls

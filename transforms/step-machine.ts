@@ -147,6 +147,7 @@ function migrateFile(
   result.findings.push(...migration.findings);
   result.handlersMigrated = migration.handlersMigrated;
   result.sitesMigrated = migration.sitesMigrated;
+  result.migratedSites = migration.plans.filter((p) => migration.migrated.includes(p.plan.handler)).flatMap((p) => p.sites.map((site) => ({ pos: site.node.getStart(), kind: site.kind })));
   // Dispatchers between a registration and a migrated definition's function change with it.
   const dispatchers = wireDispatchers(migration.migrated, file.dispatcherChanges, { text: ctx.text, style, typescript, uses });
   const wired = wireFile(wc, file, migration);

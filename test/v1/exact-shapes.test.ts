@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseSource, transformSource } from '../../src/engine.js';
+import { loadTransforms } from '../../src/registry.js';
 import { runSdkUpgrade } from '../../src/sdk-upgrade.js';
 import { strictProject } from '../helpers/strict-project.js';
 
@@ -86,5 +87,17 @@ describe('keys older v1 types let through', () => {
   it('leaves code that reads and writes only v2 fields alone', () => {
     const clean = LOOSE_V1.replace(', body.params.sessionId', '').replace(", vendor: 'acme'", '').replace(', sampling: {}', '').replace('String(answer.content.text)', 'answer.content.type');
     expect(upgrade(clean).findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('a question the file keeps on v1', () => {
+  it('is reported at its line, by what it asks, as not migrated because the file stays on v1', async () => {
+    const result = transformSource({ absPath: file, text: LOOSE_V1, transforms: await loadTransforms(), sdkUpgrade: 'auto', sdkProjectType: 'server' });
+    expect(result.upgradeRefused).toBe(true);
+    expect(result.handlersMigrated).toBe(0);
+    // Both tools' questions migrate in the upgraded text; the file keeps them as they were.
+    expect(result.findings.filter((f) => f.rule === 'push-request').map((f) => `${f.line}: ${f.message}`)).toEqual([20, 27].map((line) =>
+      `${line}: This sampling request is not migrated: the file stays on the v1 SDK (see its sdk-upgrade errors), and its handler can return an input request only on v2`));
+    expect(result.output!.split('\n').filter((line) => !line.includes('@mcp-mrtr-migrate sdk-upgrade: file left on the v1 SDK')).join('\n')).toBe(LOOSE_V1);
   });
 });
