@@ -31,8 +31,9 @@ export function importEdits(
   const lastImport = imports[imports.length - 1];
   let newLines = '';
   if (existing) {
-    // A name another import of the SDK already brings (`import type { ElicitResult } …` beside it) is not imported twice.
-    const present = new Set(sdkImports.flatMap((d) => d.getNamedImports().map((s) => s.getName())));
+    // A name another import of the SDK already brings (`import type { ElicitResult } …` beside it,
+    // or `ServerContext as Context` under its local name) is not imported twice.
+    const present = new Set(sdkImports.flatMap((d) => d.getNamedImports().flatMap((s) => [s.getName(), s.getAliasNode()?.getText() ?? s.getName()])));
     const missing = sdkNames.filter((n) => !present.has(n.replace(/^type /, '')));
     const named = existing.getNamedImports();
     const toRemove = named.filter((spec) => unused.has(spec.getName()));
