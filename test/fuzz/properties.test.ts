@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Transform, TransformContext } from '../../src/types.js';
+import { SdkTypecheck } from '../helpers/sdk-typecheck.js';
 import { PropertyCheck, type Property } from './properties.js';
 import type { Seed } from './seeds.js';
 import { shrink } from './shrink.js';
@@ -87,6 +88,37 @@ describe('the fuzzer catches each kind of wrong migration', () => {
   it('half-migrated: a push call left in a function that returns inputRequired, or a handler with its push call changed', () => {
     expect(properties(planted('const note = id.trim();', 'const note = id.trim();\n  if (!note) return inputRequired({});'))).toContain('half-migrated');
     expect(properties(planted('const note = id.trim();', 'const note = id.trim().toLowerCase();'))).toEqual(['half-migrated']);
+  });
+});
+
+describe('a TypeScript checker that throws', () => {
+  // A stand-in for the compiler's own "Debug Failure" exceptions: it throws on any batch holding a
+  // text that contains `trigger`, and checks the rest with the real checker.
+  function throwingOn(trigger: string): Pick<SdkTypecheck, 'check'> {
+    const real = new SdkTypecheck();
+    return {
+      check(files) {
+        if ([...files.values()].some((text) => text.includes(trigger))) throw new Error('Debug Failure. No error for last overload signature');
+        return real.check(files);
+      },
+    };
+  }
+  it('costs the verdict of the file it threw on, not the batch: a failure when only the output makes it throw', () => {
+    // Both files are changed; only the one whose pong reply says 'bang' gets 'boom'.
+    const check = new PropertyCheck([planted("'pong'", "'boom'"), planted("'bang'", "'bang!'")], throwingOn("'boom'"));
+    const fine = { seed, text: SERVER.replace("'pong'", "'bang'") };
+    const [thrown, kept] = check.evaluate([{ seed, text: SERVER }, fine]);
+    expect(thrown.failures).toEqual([{ property: 'typecheck', kind: 'checker crash', message: expect.stringContaining('No error for last overload signature') }]);
+    expect(kept.failures).toEqual([]);
+    expect(kept.changed).toBe(true);
+  });
+
+  it('no failure when the input makes it throw too', () => {
+    const input = SERVER.replace("'Kept'", "'boom'");
+    const check = new PropertyCheck([planted("text: 'pong'", "text: 'pong!'")], throwingOn("'boom'"));
+    const [verdict] = check.evaluate([{ seed, text: input }], { checkInputs: true });
+    expect(verdict.failures).toEqual([]);
+    expect(verdict.inputTypechecks).toBe(false);
   });
 });
 

@@ -41,11 +41,23 @@ export interface Subject {
   text: string;
 }
 
+/** The TypeScript checker threw while checking a file. */
+class CheckerCrash {
+  readonly message: string;
+  constructor(error: unknown) {
+    this.message = `the TypeScript checker threw: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+  }
+}
+
+type Checked = readonly ts.Diagnostic[] | CheckerCrash;
+
 export class PropertyCheck {
-  private readonly typecheck = new SdkTypecheck();
   private readonly withoutStepMachine: Transform[];
 
-  constructor(private readonly transforms: readonly Transform[]) {
+  constructor(
+    private readonly transforms: readonly Transform[],
+    private readonly typecheck: Pick<SdkTypecheck, 'check'> = new SdkTypecheck(),
+  ) {
     this.withoutStepMachine = transforms.filter((t) => t.id !== 'step-machine');
   }
 
@@ -67,24 +79,48 @@ export class PropertyCheck {
       inputs.set(`${base}.fuzz-${i}-in${ext}`, { verdict, text: subject.text });
       if (verdict.changed) outputs.set(`${base}.fuzz-${i}-out${ext}`, output);
     });
-    const failing = new Map<string, readonly ts.Diagnostic[]>();
+    const failing = new Map<string, Checked>();
     if (outputs.size > 0) {
-      for (const [file, errors] of this.typecheck.check(outputs)) {
-        if (errors.length > 0) failing.set(file.replace(/-out(\.[^.]+)$/, '-in$1'), errors);
+      for (const [file, checked] of this.diagnose(outputs)) {
+        if (checked instanceof CheckerCrash || checked.length > 0) failing.set(file.replace(/-out(\.[^.]+)$/, '-in$1'), checked);
       }
     }
     const toCheck = options.checkInputs ? [...inputs.keys()] : [...failing.keys()];
     if (toCheck.length === 0) return verdicts;
-    const inputDiagnostics = this.typecheck.check(new Map(toCheck.map((file) => [file, inputs.get(file)!.text])));
+    const inputDiagnostics = this.diagnose(new Map(toCheck.map((file) => [file, inputs.get(file)!.text])));
     for (const file of toCheck) {
       const { verdict } = inputs.get(file)!;
-      verdict.inputTypechecks = inputDiagnostics.get(file)!.length === 0;
-      const errors = failing.get(file);
-      if (verdict.inputTypechecks && errors) {
-        verdict.failures.push({ property: 'typecheck', kind: `TS${errors[0].code}`, message: formatDiagnostics(errors.slice(0, 5)) });
+      const input = inputDiagnostics.get(file)!;
+      verdict.inputTypechecks = !(input instanceof CheckerCrash) && input.length === 0;
+      const output = failing.get(file);
+      if (output instanceof CheckerCrash) {
+        // The compiler throwing on our output and not on the input is our output's doing.
+        if (!(input instanceof CheckerCrash)) verdict.failures.push({ property: 'typecheck', kind: 'checker crash', message: output.message });
+      } else if (verdict.inputTypechecks && output) {
+        verdict.failures.push({ property: 'typecheck', kind: `TS${output[0].code}`, message: formatDiagnostics(output.slice(0, 5)) });
       }
     }
     return verdicts;
+  }
+
+  /**
+   * The diagnostics of a batch. TypeScript's checker can throw on some inputs ("Debug Failure"); then
+   * the batch is checked again file by file, so one such file costs its own verdict, not the run.
+   */
+  private diagnose(files: ReadonlyMap<string, string>): Map<string, Checked> {
+    try {
+      return this.typecheck.check(files);
+    } catch {
+      const out = new Map<string, Checked>();
+      for (const [file, text] of files) {
+        try {
+          out.set(file, this.typecheck.check(new Map([[file, text]])).get(file)!);
+        } catch (error) {
+          out.set(file, new CheckerCrash(error));
+        }
+      }
+      return out;
+    }
   }
 
   private run(seed: Seed, text: string, transforms: readonly Transform[]): SourceOutcome {

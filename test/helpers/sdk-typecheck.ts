@@ -52,13 +52,15 @@ export class SdkTypecheck {
     }
     for (const [file, text] of files) this.virtual.set(file, text);
     const program = ts.createProgram({ rootNames: [...files.keys()], options: this.options, host: this.host, oldProgram: this.previous });
-    this.previous = program;
+    // A program whose checker threw is not reused: the next one starts clean.
+    this.previous = undefined;
     const out = new Map<string, readonly ts.Diagnostic[]>();
     for (const file of files.keys()) {
       const sourceFile = program.getSourceFile(file);
       if (!sourceFile) throw new Error(`${file} is not part of the program`);
       out.set(file, [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)]);
     }
+    this.previous = program;
     return out;
   }
 }
