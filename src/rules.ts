@@ -415,10 +415,12 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'there (`z.record(value)` → `z.record(z.string(), value)`, `.nonstrict()` → `.passthrough()`, a safeParse ' +
       'result\'s `error.errors` → `error.issues`); the others ' +
       '(`.deepPartial()`, `z.string().ip()`, `z.function().args()`, `.strict(message)`, the `errorMap` / ' +
-      '`invalid_type_error` / `required_error` parameters, `z.ZodEffects` and other removed exports) are left as ' +
-      'they were and reported here, and so is every call into `zod-to-json-schema`, which returns an empty schema ' +
-      'for a zod 4 schema, and code naming a type zod 4 changed (an issue callback whose `path` admits no symbol, ' +
-      'a variable declared `ZodRawShape` handed to `registerTool`); the run exits 1: rewrite each as the message says.',
+      '`invalid_type_error` / `required_error` parameters, `z.ZodEffects` and other removed exports) are reported ' +
+      'here, and so is every call into `zod-to-json-schema`, which returns an empty schema for a zod 4 schema, and ' +
+      'code naming a type zod 4 changed (an issue callback whose `path` admits no symbol, a variable declared ' +
+      '`ZodRawShape` handed to `registerTool`). One of them keeps the whole package on the v1 SDK and its zod 3, ' +
+      'byte for byte (raised, it would typecheck worse); the run exits 1: rewrite each as the message says, then ' +
+      'run the migration again.',
   },
   {
     id: 'serve-http-manual',

@@ -23,7 +23,7 @@ import { compiledWorkerUrl, TaskScheduler } from './pool.js';
 import { loadTransforms } from './registry.js';
 import { SDK_UPGRADE_RULE, detectProjectType, importsV1Sdk, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
 import { selectShard, type Shard } from './shard.js';
-import type { FileError, FileOutcome, NewFile, Transform } from './types.js';
+import type { FileError, FileOutcome, FindingInput, NewFile, Transform } from './types.js';
 import type { PushAlias } from './config.js';
 import { PackageResolver, stateModulePathFor, workspaceGlobs } from './workspace.js';
 import { installHint, planManifestChanges, type ManifestChange, type ManifestPlanFile } from './manifests.js';
@@ -279,13 +279,17 @@ export async function run(options: RunOptions): Promise<RunResult> {
     await scheduler.close();
     throw error;
   }
-  keepPackagesOnV1(slots, cwd);
+  // A package whose zod the move to v2 would raise over zod 3 calls that have no zod 4 spelling
+  // would typecheck worse: it stays on v1 too, an error at each such call.
+  let outside = await packageFilesOutsideRun(slots, files, targetRoots, options, packageOf);
+  const zodBlocked = zodBlockedPackages(manifestOutcomes(slots, outside, cwd, packageOf).changes, slots, files, outside, packageOf);
+  keepPackagesOnV1(slots, cwd, zodBlocked.blockers);
+  if (zodBlocked.blockers.size > 0) outside = await packageFilesOutsideRun(slots, files, targetRoots, options, packageOf);
 
   // Packages whose files the v1→v2 upgrade changed get their manifest updated, shown and written
   // like any other file (lockfiles never); a package whose zod moves to 4 has its zod 3 code follow.
-  const outside = await packageFilesOutsideRun(slots, files, targetRoots, options, packageOf);
   const manifests = manifestOutcomes(slots, outside, cwd, (absPath) => packageOf(absPath));
-  const outsideOutcomes: FileOutcome[] = [];
+  const outsideOutcomes: FileOutcome[] = [...zodBlocked.outsideOutcomes];
   for (const change of manifests.changes) {
     if (!change.zodRaised) continue;
     // The raise reaches every file of the package, inside the run's paths or not.
@@ -431,17 +435,72 @@ function upgradeZodInFile(outcome: FileOutcome | undefined, create: () => FileOu
     target.output = applyEdits(current, edits);
     if (!target.transforms.includes(ZOD_UPGRADE_RULE)) target.transforms.push(ZOD_UPGRADE_RULE);
   }
-  for (const finding of findings) {
-    target.findings.push({
-      rule: finding.rule,
-      severity: finding.severity,
-      path: target.path,
-      ...lineAndColumn(original, finding.pos),
-      message: finding.message,
-      ...(finding.suggestion !== undefined ? { suggestion: finding.suggestion } : {}),
-    });
-  }
+  for (const finding of findings) target.findings.push(zodFinding(target, finding));
   return target;
+}
+
+/** Where a package was found that cannot move to v2 yet; `outcome` is the refused file itself. */
+interface Blocker {
+  path: string;
+  line?: number;
+  outcome?: FileOutcome;
+}
+
+/**
+ * Packages the run would move to v2 and whose zod it would raise to 4 (src/manifests.ts), holding
+ * zod 3 calls without a zod 4 spelling: raised, those lines would no longer typecheck. Each such
+ * call gets its error on its file's outcome (one is made for a file the run had nothing else for,
+ * kept in `outsideOutcomes` when the file is outside the run's paths); `blockers` keys the packages
+ * by display path.
+ */
+function zodBlockedPackages(
+  changes: readonly ManifestChange[],
+  slots: (FileOutcome | undefined)[],
+  files: readonly { absPath: string; path: string }[],
+  outside: ReadonlyMap<string, readonly { absPath: string; path: string }[]>,
+  packageOf: (absPath: string) => PackageRef,
+): { blockers: Map<string, Blocker>; outsideOutcomes: FileOutcome[] } {
+  const blockers = new Map<string, Blocker>();
+  const outsideOutcomes: FileOutcome[] = [];
+  const raised = new Set(changes.filter((change) => change.zodRaised).map((change) => change.packageRoot));
+  if (raised.size === 0) return { blockers, outsideOutcomes };
+  const check = (file: { absPath: string; path: string }, existing: FileOutcome | undefined): FileOutcome | undefined => {
+    if (existing?.error) return undefined;
+    const original = existing?.original || readText(file.absPath);
+    if (original === undefined || !mayImportZod(original)) return undefined;
+    const { findings } = upgradeZod3(ts.createSourceFile(file.absPath, original, ts.ScriptTarget.Latest, true, scriptKindFor(file.absPath)));
+    if (findings.length === 0) return undefined;
+    const ref = packageOf(file.absPath);
+    const outcome = existing ?? newOutcome(file.absPath, file.path, ref);
+    outcome.original = original;
+    for (const finding of findings) outcome.findings.push(zodFinding(outcome, finding));
+    if (!blockers.has(ref.path)) blockers.set(ref.path, { path: outcome.path, line: outcome.findings.find((f) => f.rule === ZOD_UPGRADE_RULE)!.line });
+    return outcome;
+  };
+  files.forEach((file, id) => {
+    if (!raised.has(packageOf(file.absPath).root)) return;
+    const outcome = check(file, slots[id]);
+    if (outcome) slots[id] = outcome;
+  });
+  for (const root of raised) {
+    for (const file of outside.get(root) ?? []) {
+      const outcome = check(file, undefined);
+      if (outcome) outsideOutcomes.push(outcome);
+    }
+  }
+  return { blockers, outsideOutcomes };
+}
+
+/** A zod-upgrade finding (its position an offset of the outcome's original text) as the report holds it. */
+function zodFinding(target: FileOutcome, finding: FindingInput): FileOutcome['findings'][number] {
+  return {
+    rule: finding.rule,
+    severity: finding.severity,
+    path: target.path,
+    ...lineAndColumn(target.original, finding.pos),
+    message: finding.message,
+    ...(finding.suggestion !== undefined ? { suggestion: finding.suggestion } : {}),
+  };
 }
 
 /** Available cores (at least 1): the default for `--workers`. */
@@ -592,9 +651,12 @@ async function applyGroups(
  * about questions they leave is kept (as for the file held back itself); notes on what they changed,
  * and the upgrade's own findings, go with the changes.
  */
-function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string): void {
-  const blockers = new Map<string, FileOutcome>();
-  for (const outcome of slots) if (outcome?.upgradeRefused && !blockers.has(outcome.packagePath)) blockers.set(outcome.packagePath, outcome);
+function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string, zodBlockers: ReadonlyMap<string, Blocker>): void {
+  const blockers = new Map<string, Blocker>(zodBlockers);
+  for (const outcome of slots) {
+    if (!outcome?.upgradeRefused || blockers.has(outcome.packagePath)) continue;
+    blockers.set(outcome.packagePath, { outcome, path: outcome.path, line: outcome.findings.find((f) => f.severity === 'error')?.line });
+  }
   if (blockers.size === 0) return;
   const putBack = new Set<string>();
   const keep = (outcome: FileOutcome, why: string) => {
@@ -612,9 +674,9 @@ function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string): void
   };
   for (const outcome of slots) {
     const blocker = outcome && blockers.get(outcome.packagePath);
-    if (!outcome || !blocker || outcome === blocker || outcome.error || !outcome.transforms.includes(SDK_UPGRADE_RULE)) continue;
-    const at = blocker.findings.find((f) => f.severity === 'error');
-    keep(outcome, `left as it was, on the v1 SDK: ${blocker.path}${at ? `:${at.line}` : ''} of the same package cannot be upgraded to v2 yet (see the error there), and a package's files move to v2 together`);
+    if (!outcome || !blocker || outcome === blocker.outcome || outcome.error || !outcome.transforms.includes(SDK_UPGRADE_RULE)) continue;
+    const where = blocker.path === outcome.path ? `line ${blocker.line} of this file` : `${blocker.path}${blocker.line !== undefined ? `:${blocker.line}` : ''} of the same package`;
+    keep(outcome, `left as it was, on the v1 SDK: ${where} cannot be upgraded to v2 yet (see the error there), and a package's files move to v2 together`);
   }
   for (let changed = true; changed; ) {
     changed = false;

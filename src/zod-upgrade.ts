@@ -7,7 +7,8 @@
 //             `z.record(value)` → `z.record(z.string(), value)`; `.nonstrict()` → `.passthrough()`;
 //             `result.error.errors` → `result.error.issues` for a `result` of `….safeParse(…)` (zod 3's
 //             ZodError#errors was a getter for its issues; the schema may come from another file)
-//   errors    APIs zod 4 removed or changed without one: each use is left as it was and reported;
+//   errors    APIs zod 4 removed or changed without one: each use is reported, and keeps the package
+//             on v1 (and zod 3) as it was;
 //             so is every call into `zod-to-json-schema`, which reads zod 3 schemas only (under
 //             zod 4 it returns an empty schema, without an error); types zod 4 changed under
 //             code that names them: an issue callback declaring `path` without symbols, a variable
@@ -66,13 +67,14 @@ export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
   const toJsonSchema = new Set([...importBindings(file)].filter(([, b]) => b.module === 'zod-to-json-schema' && !b.typeOnly).map(([local]) => local));
   const parseResults = safeParseResults(file);
   if (namespaces.size === 0 && named.size === 0 && toJsonSchema.size === 0 && parseResults.size === 0) return { edits, findings };
-  const error = (node: ts.Node, why: string, what: string, consequence = 'this line no longer typechecks') =>
+  // Said of a package the run keeps on v1 for it (src/runner.ts): raising zod would break this line.
+  const error = (node: ts.Node, why: string, what: string, consequence = 'this line would not typecheck') =>
     findings.push({
       rule: ZOD_UPGRADE_RULE,
       severity: 'error',
       pos: node.getStart(file),
-      message: `${why}; the migration raised zod to ^4.2 (the v2 SDK needs zod 4), so ${consequence}`,
-      suggestion: what,
+      message: `${why}; the v2 SDK needs zod ^4.2, under which ${consequence}: the package stays on the v1 SDK and its zod as it was`,
+      suggestion: `${what} Then run the migration again.`,
       marker: false,
     });
   const isNamespace = (node: ts.Node): node is ts.Identifier => ts.isIdentifier(node) && namespaces.has(node.text);
@@ -134,7 +136,7 @@ export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
         node,
         '`zod-to-json-schema` reads zod 3 schemas only: given a zod 4 schema it returns an empty JSON schema (`{ $schema }` and nothing else), without an error',
         'Use zod 4\'s own `z.toJSONSchema(schema)` (pass `{ target: \'draft-07\' }` to keep draft-07 output), and check the schemas it produces.',
-        'this call now produces an empty schema',
+        'this call would produce an empty schema',
       );
     }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && named.get(node.expression.text) === 'record' && node.arguments.length === 1) {
