@@ -36,7 +36,7 @@ export function importEdits(
     const present = new Set(sdkImports.flatMap((d) => d.getNamedImports().flatMap((s) => [s.getName(), s.getAliasNode()?.getText() ?? s.getName()])));
     const missing = sdkNames.filter((n) => !present.has(n.replace(/^type /, '')));
     const named = existing.getNamedImports();
-    const toRemove = named.filter((spec) => unused.has(spec.getName()));
+    const toRemove = named.filter((spec) => unused.has((spec.getAliasNode() ?? spec.getNameNode()).getText()));
     const braces = named[0].getParentOrThrow();
     if ((missing.length > 0 || toRemove.length > 0 || existing.isTypeOnly()) && !braces.getText().includes('\n')) {
       // Rebuild a one-line specifier list: kept names, then the new ones.
