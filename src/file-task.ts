@@ -79,7 +79,8 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       v1ModulesOutsideRun: task.v1ModulesOutsideRun,
     });
     let output = result.output;
-    if (output !== undefined && options.format) {
+    // A file left on v1 stays as it was but for its markers: the formatter does not touch it.
+    if (output !== undefined && options.format && !result.upgradeRefused) {
       output = (await formatIfConfigured(task.absPath, output)).text;
       if (output === task.text) output = undefined;
     }

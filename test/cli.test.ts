@@ -929,6 +929,23 @@ describe('formatting', () => {
     expect(out).not.toContain('"');
   });
 
+  it('does not format a file left on the v1 SDK: only its marker line is new', async () => {
+    const server =
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
+      "import { validateToolName } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';\n" +
+      "const server = new McpServer({ name: 'x', version: '1.0.0' });\n" +
+      "if (validateToolName('hi').isValid) server.tool('hi', async () => ({ content: [] }));\n";
+    const dir = repoWith({
+      'package.json': '{ "name": "leftover", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n',
+      '.prettierrc': '{ "singleQuote": false }\n',
+      'src/server.ts': server,
+    });
+    expect((await cli(dir, '.')).code).toBe(1);
+    const out = read(dir, 'src/server.ts');
+    expect(out).toMatch(/^\/\/ @mcp-mrtr-migrate sdk-upgrade: file left on the v1 SDK: /m);
+    expect(out.replace(/^\/\/ @mcp-mrtr-migrate sdk-upgrade: .*\n/m, '')).toBe(server);
+  });
+
   it('does not format when no prettier config applies', async () => {
     const dir = repoWith(pkg());
     expect(await prettier.resolveConfigFile(path.join(dir, 'src/loop.ts'))).toBeNull();
