@@ -50,6 +50,10 @@ const keyOf = (f: { property: string; kind: string }) => `${f.property}: ${f.kin
 function handle(reply: Reply): void {
   if (reply.type === 'batch') {
     results.push(...reply.results);
+    // Said as they come, so a run that is stopped still names its failing cases.
+    for (const r of reply.results) {
+      for (const f of r.failures) process.stderr.write(`  failing: case ${r.index} (${r.seedFile}) ${keyOf(f)}\n`);
+    }
     progress();
   } else if (reply.type === 'shrunk') {
     shrunk.push(reply.result);
