@@ -124,6 +124,40 @@ export function startHttp(createServer: () => McpServer, port: number) {
     );
   });
 
+  it('moves a server the route builds inline into a function only when its set-up uses nothing of the request', () => {
+    const route = (setup: string, after = '') => `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+const app = express();
+app.use(express.json());
+app.post('/mcp', async (req, res) => {
+  const tenant = req.headers['x-tenant'];
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+${setup}
+  await server.connect(transport);
+${after}  await transport.handleRequest(req, res, req.body);
+});
+`;
+    const fromRequest = run(route(`  const server = new McpServer({ name: String(tenant), version: '1' });`), '/project/src/server.js');
+    expect(fromRequest.output).not.toContain('function createServer');
+    expect(fromRequest.findings).toEqual([
+      expect.objectContaining({ rule: 'serve-http-manual', message: expect.stringContaining('server is built inside the route from tenant, a value of this request') }),
+    ]);
+    const unrelated = run(route(`  const server = new McpServer({ name: 'x', version: '1' });\n  console.log(tenant);`), '/project/src/server.js');
+    expect(unrelated.output).not.toContain('function createServer');
+    expect(unrelated.findings[0]!.message).toContain('code that is not its set-up (line 10) runs between its construction and connect');
+    const kept = run(
+      route(`  const server = new McpServer({ name: 'x', version: '1' });\n  const tool = server.registerTool('t', { description: 'T' }, async () => ({ content: [] }));`, '  tool.disable();\n'),
+      '/project/src/server.js',
+    );
+    expect(kept.output).not.toContain('function createServer');
+    expect(kept.findings[0]!.message).toContain('the route uses tool, which its set-up declares, after connect');
+    const moved = run(route(`  const server = new McpServer({ name: 'x', version: '1' });\n  server.registerTool('t', { description: 'T' }, async () => ({ content: [] }));`), '/project/src/server.js');
+    expect(moved.findings).toEqual([]);
+    expect(moved.output).toContain("function createServer() {\n  const server = new McpServer({ name: 'x', version: '1' });\n  server.registerTool(");
+    expect(moved.output).toContain('  const server = createServer();\n  await server.connect(transport);');
+  });
+
   it('leaves files without serving code or leftovers alone', () => {
     const out = run(`import { McpServer } from '@modelcontextprotocol/server';\nexport const s = new McpServer({ name: 'x', version: '1' });\n`);
     expect(out).toMatchObject({ output: undefined, findings: [] });

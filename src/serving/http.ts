@@ -12,12 +12,13 @@
 // parsed body when handleRequest gets one, else the front reads it and hands it to both legs.
 // Servers that were stateless stay stateless. A route whose wiring the front cannot see through
 // gets a `serve-http-manual` finding with the recipe spelled out.
-import { Node, SyntaxKind, type CallExpression, type Identifier, type SourceFile, type Statement } from '../ts-morph.js';
+import { Node, SyntaxKind, type CallExpression, type Identifier, type SourceFile, type Statement, type VariableDeclaration } from '../ts-morph.js';
 import { importedNameOf, resolveIdentifier, stringValue, unwrapExpression } from '../analysis/handlers.js';
 import { removalRange } from '../removal.js';
 import { indentationAt } from '../step-machine/text.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
+import { hoistServer, type HoistPlan } from './hoist.js';
 import {
   addImport,
   freshName,
@@ -262,7 +263,13 @@ function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route
   if (kind === 'node' && bodies.size > 1) return { reason: 'handleRequest gets different parsed bodies on different paths' };
 
   // The factory: the call the route builds its server with.
-  const factory = factoryOf(body, range, route.anchor);
+  const taken = new Set([handlerName]);
+  const fresh = (candidates: string[]) => {
+    const name = freshName(sourceFile, candidates, taken);
+    taken.add(name);
+    return name;
+  };
+  const factory = factoryOf(text, style, body, range, route.anchor, fresh);
   if ('reason' in factory) return factory;
 
   // The front goes before the first statement that touches MCP plumbing; whatever the route does
@@ -278,13 +285,7 @@ function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route
   const indent = indentationAt(text, at.getStart());
   const { eol } = style;
   const semi = style.semicolons ? ';' : '';
-  const taken = new Set([handlerName]);
-  const fresh = (candidates: string[]) => {
-    const name = freshName(sourceFile, candidates, taken);
-    taken.add(name);
-    return name;
-  };
-  const edits: TextEdit[] = [];
+  const edits: TextEdit[] = [...(factory.hoist?.edits ?? [])];
   const lines: string[] = [];
   if (kind === 'node' && bodies.size === 1) {
     const parsed = [...bodies][0]!;
@@ -317,7 +318,8 @@ function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route
   const anchorIndent = indentationAt(text, route.anchor.getStart());
   const created = `createMcpHandler(${factory.expression}, { legacy: 'reject' })`;
   const built = kind === 'node' ? `toNodeHandler(${created})` : created;
-  edits.push({ start: anchorAt, end: anchorAt, text: `${anchorIndent}const ${handlerName} = ${built}${semi}${eol}${eol}` });
+  const hoisted = factory.hoist?.declaration(anchorIndent) ?? '';
+  edits.push({ start: anchorAt, end: anchorAt, text: `${hoisted}${anchorIndent}const ${handlerName} = ${built}${semi}${eol}${eol}` });
   return { edits, inserted: [...taken, ...identifiers(factory.expression), ...identifiers(req), ...identifiers(res)] };
 }
 
@@ -327,9 +329,17 @@ function identifiers(code: string): string[] {
 
 /**
  * `const server = getServer(...)` (or awaited, or `getServer().connect(…)`) in the route: the
- * factory is `() => getServer(...)`, which must not depend on the request.
+ * factory is `() => getServer(...)`, which must not depend on the request. A server built inline
+ * in the route moves into a function of its own first (./hoist.ts).
  */
-function factoryOf(body: Node, range: { start: number; end: number }, anchor: Statement): { expression: string; server: Node } | { reason: string } {
+function factoryOf(
+  text: string,
+  style: TextStyle,
+  body: Node,
+  range: { start: number; end: number },
+  anchor: Statement,
+  fresh: (candidates: string[]) => string,
+): { expression: string; server: Node; hoist?: HoistPlan } | { reason: string } {
   const connects = body.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
     const callee = c.getExpression();
     return Node.isPropertyAccessExpression(callee) && callee.getName() === 'connect' && c.getArguments().length === 1;
@@ -340,14 +350,22 @@ function factoryOf(body: Node, range: { start: number; end: number }, anchor: St
   const connected = receiver(connects[0]!);
   const built = serverBuild(connected, range);
   if ('reason' in built) return built;
+  const visible = (target: Node) => {
+    const scope = scopeOf(target);
+    return within(anchor, { start: scope.getPos(), end: scope.getEnd() });
+  };
+  if ('constructed' in built) {
+    const hoist = hoistServer(text, style, built.constructed, connects[0]!, range, visible, fresh(['createServer', 'createMcpServer', 'buildMcpServer']));
+    if ('reason' in hoist) return hoist;
+    return { expression: `() => ${hoist.name}()`, server: built.constructed, hoist };
+  }
   const { value, server: decl, name } = built;
   for (const id of [value, ...value.getDescendants()].filter((n): n is Identifier => Node.isIdentifier(n))) {
     if (isPropertyName(id)) continue;
     const target = resolveIdentifier(id);
     if (!target) continue;
     if (within(target, range)) return { reason: `${name} is built from ${id.getText()}, a value of this request` };
-    const scope = scopeOf(target);
-    if (!within(anchor, { start: scope.getPos(), end: scope.getEnd() })) return { reason: `${name} is built by ${id.getText()}, which is not in scope where the route is registered` };
+    if (!visible(target)) return { reason: `${name} is built by ${id.getText()}, which is not in scope where the route is registered` };
   }
   return { expression: `() => ${value.getText()}`, server: decl };
 }
@@ -369,8 +387,14 @@ function sessionMaps(body: Node, range: { start: number; end: number }): Set<Nod
   return maps;
 }
 
-/** The call that builds the connected server: `getServer().connect(t)`, or `const server = getServer()` in the route. */
-function serverBuild(connected: Node, range: { start: number; end: number }): { value: CallExpression; server: Node; name: string } | { reason: string } {
+/**
+ * The call that builds the connected server: `getServer().connect(t)`, or `const server = getServer()`
+ * in the route; or the declaration of a server the route constructs itself (`new McpServer(…)`).
+ */
+function serverBuild(
+  connected: Node,
+  range: { start: number; end: number },
+): { value: CallExpression; server: Node; name: string } | { constructed: VariableDeclaration } | { reason: string } {
   if (Node.isCallExpression(connected)) return { value: connected, server: connected, name: `${connected.getExpression().getText()}()` };
   if (!Node.isIdentifier(connected)) return { reason: `the server is reached through ${connected.getText()}, not a variable` };
   const decl = resolveIdentifier(connected);
@@ -385,6 +409,7 @@ function serverBuild(connected: Node, range: { start: number; end: number }): { 
   const init = Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
   const unwrapped = init ? unwrapExpression(init) : undefined;
   const value = unwrapped && Node.isAwaitExpression(unwrapped) ? unwrapExpression(unwrapped.getExpression()) : unwrapped;
+  if (value && Node.isVariableDeclaration(decl) && isNewOf(value, /^(McpServer|Server)$/)) return { constructed: decl };
   if (!value || !Node.isCallExpression(value)) {
     return { reason: `${name} is built inside the route; move its construction into a function (for example createServer()) that both eras can call` };
   }
