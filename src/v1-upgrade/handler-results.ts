@@ -58,15 +58,15 @@ export interface HandlerResults {
   /** Handlers v2 would reject for what they return. */
   mismatches: HandlerResultMismatch[];
   /**
-   * When every rejected handler is a tools/list whose only mismatches are input schemas proven to
-   * be objects: the calls to assert as v2's input-schema type (then `mismatches` is empty).
+   * The calls to assert as v2's input-schema type in the tools/list handlers whose only mismatches
+   * are input schemas proven to be objects (those handlers are not in `mismatches`).
    */
   assertions: InputSchemaAssertion[];
 }
 
 /**
  * The `setRequestHandler('<method>', handler)` calls of a TypeScript file whose handler v2 would
- * reject for what it returns, or the input-schema assertions that make every one of them fit.
+ * reject for what it returns, and the input-schema assertions that make a tools/list handler fit.
  * JavaScript is not checked (the user's compiler does not either).
  */
 export function handlerResults(absPath: string, text: string): HandlerResults {
@@ -115,17 +115,31 @@ function analyse(absPath: string, text: string): HandlerResults {
       const where = resultMismatch(checker, checker.getTypeAtLocation(call.arguments[1]), checker.getContextualType(call.arguments[1])!);
       return { pos: calls[probed.indexOf(call)].getStart(), method, expected: RESULT_TYPES[method], where };
     });
-    // Every rejected handler a tools/list with provable input schemas: asserted, checked again.
-    const spots = rejected.map((call) => ((call.arguments[0] as ts.StringLiteral).text === 'tools/list' ? objectSchemaCalls(checker, call.arguments[1]) : []));
-    if (rejected.length === 0 || spots.some((s) => s.length === 0)) return { mismatches, assertions: [] };
+    // Rejected tools/list handlers with provable input schemas: asserted, checked again. Those that
+    // fit then (and only those, with no new error anywhere in the file) are fixed.
+    const candidates = rejected
+      .map((call) => ({ call, spots: (call.arguments[0] as ts.StringLiteral).text === 'tools/list' ? objectSchemaCalls(checker, call.arguments[1]) : [] }))
+      .filter((c) => c.spots.length > 0);
+    if (candidates.length === 0) return { mismatches, assertions: [] };
     const before = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => pos);
-    const assertions = spots.flat().map(({ call, kind }) => ({ start: call.getStart(), end: call.end, kind }));
-    const inserted = assertions.map((a) => ({ start: a.end, end: a.end, text: PROBE_ASSERTION }));
-    file = project.createSourceFile(absPath, applyEdits(probeText, inserted), { overwrite: true });
-    const after = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => mapBackward(pos, inserted));
-    const fixed = handlerCalls(file.compilerNode).every((call) => fits(project.getTypeChecker().compilerObject, call)) && [...after].every((d) => before.has(d));
-    if (!fixed) return { mismatches, assertions: [] };
-    return { mismatches: [], assertions: assertions.map((a) => ({ ...a, start: toText(a.start), end: toText(a.end) })) };
+    let fixed: typeof candidates = [];
+    // A second round when only some fit: their assertions alone (the others' errors then stay as they were).
+    for (let trying = candidates, round = 0; round < 2 && trying.length > 0 && fixed.length === 0; round++) {
+      const inserted = trying.flatMap((c) => c.spots.map(({ call }) => ({ start: call.end, end: call.end, text: PROBE_ASSERTION })));
+      file = project.createSourceFile(absPath, applyEdits(probeText, inserted), { overwrite: true });
+      const now = handlerCalls(file.compilerNode);
+      const fitting = trying.filter((c) => fits(project.getTypeChecker().compilerObject, now[probed.indexOf(c.call)]));
+      if (fitting.length < trying.length) {
+        trying = fitting;
+        continue;
+      }
+      const after = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => mapBackward(pos, inserted));
+      if ([...after].every((d) => before.has(d))) fixed = trying;
+      break;
+    }
+    const assertions = fixed.flatMap((c) => c.spots.map(({ call, kind }) => ({ start: toText(call.getStart()), end: toText(call.end), kind })));
+    const fixedCalls = new Set(fixed.map((c) => c.call));
+    return { mismatches: mismatches.filter((_, i) => !fixedCalls.has(rejected[i])), assertions };
   } finally {
     project.removeSourceFile(file);
   }

@@ -51,3 +51,15 @@ describe('input-schema assertions', () => {
     expect(result.findings.filter((f) => f.severity === 'error').map((f) => f.message)).toEqual([expect.stringMatching(REFUSED)]);
   });
 });
+
+describe('a file refused for another handler', () => {
+  it('reports only that handler: the tools/list one would be fixed', () => {
+    const text = provable.replace(
+      "      return { content: [{ type: 'text', text: Array.from(",
+      "      const content: { type: string; text: string }[] = [{ type: 'text', text: Array.from(",
+    ).replace(".join(' ') }] };", ".join(' ') }];\n      return { content };");
+    expect(text).toContain('return { content };');
+    const errors = upgrade(text).findings.filter((f) => f.severity === 'error');
+    expect(errors.map((f) => f.message)).toEqual([expect.stringMatching(/^file left on the v1 SDK: once keyed by 'tools\/call'/)]);
+  });
+});
