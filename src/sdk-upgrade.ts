@@ -260,8 +260,10 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
     { before: afterOwn, edits: text === upgradedText ? officialEdits : lineEdits(afterOwn, text) },
   ].filter((step) => changed && step.edits.length > 0);
   const toOriginal = (pos: number) => mapBackward(mapBackward(pos, officialEdits), own.edits);
+  // Offsets read before the assertions went in.
+  const beforeAssertions = (pos: number) => toOriginal(mapForward(pos, asserted.edits));
   const rejected = results?.mismatches ?? [];
-  const findings: FindingInput[] = [...own.findings, ...asserted.findings.map((f) => ({ ...f, pos: toOriginal(mapForward(f.pos, asserted.edits)) }))];
+  const findings: FindingInput[] = [...own.findings, ...asserted.findings.map((f) => ({ ...f, pos: beforeAssertions(f.pos) }))];
   const seen = new Set<string>();
   for (const { diagnostic: d, intermediate, line } of kept) {
     // Action-required spots are read on the upgraded text; the rest on the text the transform
@@ -283,7 +285,7 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   for (const leftover of leftovers) findings.push({ ...leftover, pos: toOriginal(leftover.pos) });
   // A migration that does not compile or start is worse than none: whatever is still v1 (an
   // error) keeps the file, and its package, on v1 as it was.
-  const refused = [...rejected.map((m) => resultFinding(m, toOriginal(m.pos))), ...findings.filter((f) => f.severity === 'error').map(leftOnV1)];
+  const refused = [...rejected.map((m) => resultFinding(m, beforeAssertions(m.pos))), ...findings.filter((f) => f.severity === 'error').map(leftOnV1)];
   return { text, changed, steps, findings, ...(refused.length > 0 ? { refusal: refused } : {}) };
 }
 

@@ -61,5 +61,7 @@ describe('a file refused for another handler', () => {
     expect(text).toContain('return { content };');
     const errors = upgrade(text).findings.filter((f) => f.severity === 'error');
     expect(errors.map((f) => f.message)).toEqual([expect.stringMatching(/^file left on the v1 SDK: once keyed by 'tools\/call'/)]);
+    // At its own line of the input, past the assertions made above it in the upgraded text.
+    expect(errors[0].line).toBe(text.split('\n').findIndex((l) => l.includes('setRequestHandler(CallToolRequestSchema')) + 1);
   });
 });
