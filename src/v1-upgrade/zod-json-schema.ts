@@ -5,7 +5,7 @@
 // `{ type: "object", properties, … }`, and (with no options: effectStrategy 'input') a ZodEffects
 // (`.refine`, `.transform`, `z.preprocess`) to its inner schema. Only a call with the schema alone
 // is taken: a name or options can wrap the result in a `$ref` or change the strategy.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from '../ts-morph.js';
 import { walk } from './ast.js';
@@ -42,17 +42,17 @@ function isZodToJsonSchema3(checker: ts.TypeChecker, callee: ts.Expression): boo
   if (symbol?.getName() !== 'zodToJsonSchema') return false;
   const file = symbol.declarations?.[0]?.getSourceFile().fileName;
   const root = file && /^(.*[\\/]node_modules[\\/]zod-to-json-schema)[\\/]/.exec(file)?.[1];
-  return root !== undefined && majorVersion(root) === 3;
+  return !!root && majorVersion(root) === 3;
 }
 
 const majors = new Map<string, number | undefined>();
 
 function majorVersion(packageRoot: string): number | undefined {
   if (!majors.has(packageRoot)) {
-    const manifest = path.join(packageRoot, 'package.json');
     let major: number | undefined;
     try {
-      if (existsSync(manifest)) major = Number(/^(\d+)\./.exec((JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version ?? '')?.[1]);
+      const { version } = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version?: string };
+      major = Number(/^(\d+)\./.exec(version ?? '')?.[1]);
     } catch {
       major = undefined;
     }
