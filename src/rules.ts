@@ -402,8 +402,9 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'a key v2\'s exact types reject, or a low-level `setRequestHandler` whose result v2 types reject (v1 ' +
       "accepted any object; v2 types each method's result): the file is left on v1 as it was, and the other " +
       'files of its package with it (they move to v2 together), and the run exits 1. Rewrite the spot as the ' +
-      'message says, then run again. ' +
-      'Warnings and notes are the official codemod\'s messages, kept as written; follow them.',
+      'message says, then run again. A note at a `zodToJsonSchema(X)` input schema asserted as v2\'s ' +
+      '`Tool[\'inputSchema\']` says why its value is always an object schema (nothing to do). ' +
+      'Other warnings and notes are the official codemod\'s messages, kept as written; follow them.',
   },
   {
     id: 'zod-upgrade',

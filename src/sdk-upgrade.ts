@@ -13,10 +13,11 @@ import type * as OfficialCodemod from '@modelcontextprotocol/codemod';
 import type { Diagnostic, TransformContext as OfficialContext } from '@modelcontextprotocol/codemod';
 import { diffLines } from 'diff';
 import { Node, ts, type SourceFile } from './ts-morph.js';
-import { applyEdits, mapBackward } from './edits.js';
+import { applyEdits, mapBackward, mapForward } from './edits.js';
 import { detectStyle } from './text-style.js';
 import type { FindingInput, Severity, TextEdit } from './types.js';
-import { handlerResultMismatches, type HandlerResultMismatch } from './v1-upgrade/handler-results.js';
+import { handlerResults, type HandlerResultMismatch } from './v1-upgrade/handler-results.js';
+import { inputSchemaAssertionEdits } from './v1-upgrade/input-schema-assertions.js';
 import { importBindings, renameV1Symbols, upgradeV1Surface, v1Leftovers } from './v1-upgrade/index.js';
 import { errorCodeTypeEdits } from './v1-upgrade/type-renames.js';
 import { v1BasedImports, type V1ModuleOutsideRun } from './v1-upgrade/v1-dependents.js';
@@ -237,6 +238,16 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
     .filter(({ diagnostic: d }) => (changes > 0 || !d.advisoryOnly) && !SUPERSEDED.test(d.message))
     .map((k) => ({ ...k, line: currentLine(k.diagnostic) }));
   const leftovers = v1Leftovers(sourceFile.compilerNode, originalBindings);
+  // A handler v2 types stricter than v1 did: the upgraded file would not compile. Where the only
+  // mismatches are input schemas proven to be objects, they are asserted as v2's type; otherwise no
+  // rewrite of ours makes it (the user's types say what it returns): the file stays v1, each
+  // handler reported.
+  const results = own.keysRewritten ? handlerResults(sourceFile.getFilePath(), sourceFile.getFullText()) : undefined;
+  const asserted = inputSchemaAssertionEdits(sourceFile, results?.assertions ?? [], SDK_UPGRADE_RULE);
+  if (asserted.edits.length > 0) {
+    sourceFile.replaceWithText(applyEdits(sourceFile.getFullText(), asserted.edits));
+    changes++;
+  }
   let text = sourceFile.getFullText();
   const upgradedText = text;
   if (changes > 0 && text !== original) text = restoreFileConventions(original, text, sourceFile);
@@ -249,10 +260,10 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
     { before: afterOwn, edits: text === upgradedText ? officialEdits : lineEdits(afterOwn, text) },
   ].filter((step) => changed && step.edits.length > 0);
   const toOriginal = (pos: number) => mapBackward(mapBackward(pos, officialEdits), own.edits);
-  // A handler v2 types stricter than v1 did: the upgraded file would not compile, and no rewrite
-  // of ours makes it (the user's types say what it returns). The file stays v1, each handler reported.
-  const rejected = changed && own.keysRewritten ? handlerResultMismatches(sourceFile.getFilePath(), upgradedText) : [];
-  const findings: FindingInput[] = [...own.findings];
+  // Offsets read before the assertions went in.
+  const beforeAssertions = (pos: number) => toOriginal(mapForward(pos, asserted.edits));
+  const rejected = results?.mismatches ?? [];
+  const findings: FindingInput[] = [...own.findings, ...asserted.findings.map((f) => ({ ...f, pos: beforeAssertions(f.pos) }))];
   const seen = new Set<string>();
   for (const { diagnostic: d, intermediate, line } of kept) {
     // Action-required spots are read on the upgraded text; the rest on the text the transform
@@ -274,7 +285,7 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   for (const leftover of leftovers) findings.push({ ...leftover, pos: toOriginal(leftover.pos) });
   // A migration that does not compile or start is worse than none: whatever is still v1 (an
   // error) keeps the file, and its package, on v1 as it was.
-  const refused = [...rejected.map((m) => resultFinding(m, toOriginal(m.pos))), ...findings.filter((f) => f.severity === 'error').map(leftOnV1)];
+  const refused = [...rejected.map((m) => resultFinding(m, beforeAssertions(m.pos))), ...findings.filter((f) => f.severity === 'error').map(leftOnV1)];
   return { text, changed, steps, findings, ...(refused.length > 0 ? { refusal: refused } : {}) };
 }
 

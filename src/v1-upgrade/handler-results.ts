@@ -11,7 +11,9 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Project, ts } from '../ts-morph.js';
+import { applyEdits, mapBackward } from '../edits.js';
 import { walk } from './ast.js';
+import { objectSchemaCalls, type ObjectSchemaCall } from './zod-json-schema.js';
 
 /** The v2 result type each method's handler must return (HandlerResultTypeMap). */
 const RESULT_TYPES: Readonly<Record<string, string>> = {
@@ -43,57 +45,116 @@ export interface HandlerResultMismatch {
 /** The receiver every checked call is given in the typed copy. */
 const PROBE = '__mcpMrtrV2Server';
 
+export interface InputSchemaAssertion {
+  /** Offset of the `zodToJsonSchema(X)` call in the text checked. */
+  start: number;
+  /** Its end, where the assertion goes. */
+  end: number;
+  /** Why the value is an object schema (see zod-json-schema.ts). */
+  kind: ObjectSchemaCall['kind'];
+}
+
+export interface HandlerResults {
+  /** Handlers v2 would reject for what they return. */
+  mismatches: HandlerResultMismatch[];
+  /**
+   * The calls to assert as v2's input-schema type in the tools/list handlers whose only mismatches
+   * are input schemas proven to be objects (those handlers are not in `mismatches`).
+   */
+  assertions: InputSchemaAssertion[];
+}
+
 /**
  * The `setRequestHandler('<method>', handler)` calls of a TypeScript file whose handler v2 would
- * reject for what it returns. JavaScript is not checked (the user's compiler does not either).
+ * reject for what it returns, and the input-schema assertions that make a tools/list handler fit.
+ * JavaScript is not checked (the user's compiler does not either).
  */
-export function handlerResultMismatches(absPath: string, text: string): HandlerResultMismatch[] {
+export function handlerResults(absPath: string, text: string): HandlerResults {
   // Cross-file mode upgrades a helper module again for each file that imports it: ask once.
   const key = `${absPath}\0${text}`;
   let found = answered.get(key);
   if (!found) {
-    found = mismatches(absPath, text);
+    found = analyse(absPath, text);
     if (answered.size >= 32) answered.delete(answered.keys().next().value!);
     answered.set(key, found);
   }
   return found;
 }
 
-const answered = new Map<string, HandlerResultMismatch[]>();
+const answered = new Map<string, HandlerResults>();
 
-function mismatches(absPath: string, text: string): HandlerResultMismatch[] {
-  if (!/\.[cm]?tsx?$/.test(absPath) || /\.d\.[cm]?tsx?$/.test(absPath)) return [];
+/** What the checked copy asserts (the final text uses the file's own import of the type). */
+const PROBE_ASSERTION = " as import('@modelcontextprotocol/server').Tool['inputSchema']";
+
+function analyse(absPath: string, text: string): HandlerResults {
+  const none: HandlerResults = { mismatches: [], assertions: [] };
+  if (!/\.[cm]?tsx?$/.test(absPath) || /\.d\.[cm]?tsx?$/.test(absPath)) return none;
   const calls = handlerCalls(ts.createSourceFile(absPath, text, ts.ScriptTarget.Latest, true, scriptKind(absPath)));
-  if (calls.length === 0) return [];
+  if (calls.length === 0) return none;
   // Each receiver becomes the probe, declared at the end (positions before it stay as they are
   // apart from the receivers themselves).
   let probeText = '';
   let last = 0;
+  const shifts: { after: number; delta: number }[] = [];
   for (const call of calls) {
     const receiver = (call.expression as ts.PropertyAccessExpression).expression;
     probeText += text.slice(last, receiver.getStart()) + PROBE;
+    shifts.push({ after: probeText.length, delta: PROBE.length - (receiver.end - receiver.getStart()) });
     last = receiver.end;
   }
   probeText += `${text.slice(last)}\ndeclare const ${PROBE}: import('@modelcontextprotocol/server').Server;\n`;
+  const toText = (probePos: number) => probePos - shifts.filter((s) => s.after <= probePos).reduce((sum, s) => sum + s.delta, 0);
   const project = typedProject(absPath);
-  const file = project.createSourceFile(absPath, probeText, { overwrite: true });
+  let file = project.createSourceFile(absPath, probeText, { overwrite: true });
   try {
     const checker = project.getTypeChecker().compilerObject;
     const probed = handlerCalls(file.compilerNode);
-    const out: HandlerResultMismatch[] = [];
-    probed.forEach((call, i) => {
-      const handler = call.arguments[1];
-      const wanted = checker.getContextualType(handler);
-      if (!wanted) return;
-      const actual = checker.getTypeAtLocation(handler);
-      if (checker.isTypeAssignableTo(actual, wanted)) return;
+    const rejected = probed.filter((call) => !fits(checker, call));
+    const mismatches = rejected.map((call): HandlerResultMismatch => {
       const method = (call.arguments[0] as ts.StringLiteral).text;
-      out.push({ pos: calls[i].getStart(), method, expected: RESULT_TYPES[method], where: resultMismatch(checker, actual, wanted) });
+      const where = resultMismatch(checker, checker.getTypeAtLocation(call.arguments[1]), checker.getContextualType(call.arguments[1])!);
+      return { pos: calls[probed.indexOf(call)].getStart(), method, expected: RESULT_TYPES[method], where };
     });
-    return out;
+    // Rejected tools/list handlers with provable input schemas: asserted, checked again. Those that
+    // fit then (and only those, with no new error anywhere in the file) are fixed.
+    const candidates = rejected
+      .map((call) => ({ call, spots: (call.arguments[0] as ts.StringLiteral).text === 'tools/list' ? objectSchemaCalls(checker, call.arguments[1]) : [] }))
+      .filter((c) => c.spots.length > 0);
+    if (candidates.length === 0) return { mismatches, assertions: [] };
+    const before = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => pos);
+    let fixed: typeof candidates = [];
+    // A second round when only some fit: their assertions alone (the others' errors then stay as they were).
+    for (let trying = candidates, round = 0; round < 2 && trying.length > 0 && fixed.length === 0; round++) {
+      const inserted = trying.flatMap((c) => c.spots.map(({ call }) => ({ start: call.end, end: call.end, text: PROBE_ASSERTION })));
+      file = project.createSourceFile(absPath, applyEdits(probeText, inserted), { overwrite: true });
+      const now = handlerCalls(file.compilerNode);
+      const fitting = trying.filter((c) => fits(project.getTypeChecker().compilerObject, now[probed.indexOf(c.call)]));
+      if (fitting.length < trying.length) {
+        trying = fitting;
+        continue;
+      }
+      const after = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => mapBackward(pos, inserted));
+      if ([...after].every((d) => before.has(d))) fixed = trying;
+      break;
+    }
+    const assertions = fixed.flatMap((c) => c.spots.map(({ call, kind }) => ({ start: toText(call.getStart()), end: toText(call.end), kind })));
+    const fixedCalls = new Set(fixed.map((c) => c.call));
+    return { mismatches: mismatches.filter((_, i) => !fixedCalls.has(rejected[i])), assertions };
   } finally {
     project.removeSourceFile(file);
   }
+}
+
+/** The handler fits v2's type for its method (or is not typed by it). */
+function fits(checker: ts.TypeChecker, call: ts.CallExpression): boolean {
+  const handler = call.arguments[1];
+  const wanted = checker.getContextualType(handler);
+  return !wanted || checker.isTypeAssignableTo(checker.getTypeAtLocation(handler), wanted);
+}
+
+/** The file's semantic errors (code, offset mapped by `at`, message): an assertion must add none. */
+function diagnosticKeys(file: ts.SourceFile, program: ts.Program, at: (pos: number) => number): Set<string> {
+  return new Set(program.getSemanticDiagnostics(file).map((d) => `${d.code}@${at(d.start ?? 0)}:${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`));
 }
 
 function handlerCalls(file: ts.SourceFile): ts.CallExpression[] {
