@@ -1,2 +1,6 @@
 // The types of ts-morph.js: all of ts-morph's (its values are the ones ts-morph.js exports).
 export * from 'ts-morph';
+
+import type { Node, SyntaxKind } from 'ts-morph';
+/** `node.getDescendants()` filtered to `kinds` (node kinds or Identifier), without wrapping the rest. */
+export declare function descendantsOfKinds<T extends Node = Node>(node: Node, kinds: readonly SyntaxKind[]): T[];

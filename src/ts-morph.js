@@ -6,3 +6,59 @@ import { createRequire } from 'node:module';
 const tsMorph = createRequire(import.meta.url)('ts-morph');
 
 export const { Node, Project, ScriptKind, SyntaxKind, VariableDeclarationKind, ts } = tsMorph;
+
+// ts-morph walks descendants through nested generators (a `yield*` per level) and getDescendants()
+// wraps every token: on big files the largest single cost of our analysis. The same walks as plain
+// recursion give the same nodes in the same order. getDescendants() is the pre-order of
+// getChildren(): JSDoc first, then the forEachChild children, with syntax lists and synthesised
+// tokens between them (none of which is a node kind or an identifier: an identifier is never
+// synthesised). ts-morph's getDescendantsOfKind follows forEachChild alone for node kinds, and
+// getChildren() for the others. Nothing is cached: the compiler nodes are read as they are.
+const { SyntaxKind: Kind } = tsMorph.ts;
+
+/** A kind the getChildren() walk below finds exactly as ts-morph's does. */
+const walkable = (kind) => kind === Kind.Identifier || (kind >= Kind.FirstNode && kind !== Kind.SyntaxList);
+
+/** The children getChildren() gives `node`, less the syntax lists and synthesised tokens. */
+function forEachRealChild(node, visit) {
+  if (node.kind >= Kind.FirstNode) {
+    // A JSDoc comment's own children come from forEachChild alone.
+    if (node.jsDoc && !(node.kind >= Kind.FirstJSDocNode && node.kind <= Kind.LastJSDocNode)) for (const doc of node.jsDoc) visit(doc);
+    node.forEachChild(visit);
+  } else if (node.kind === Kind.EndOfFileToken && node.jsDoc) {
+    for (const doc of node.jsDoc) visit(doc);
+  }
+}
+
+/** Compiler nodes under `root` (not itself) whose kind `wanted` accepts, in document pre-order. */
+function collect(root, wanted, viaJsDoc) {
+  const found = [];
+  const visit = (child) => {
+    if (wanted(child.kind)) found.push(child);
+    if (viaJsDoc) forEachRealChild(child, visit);
+    else child.forEachChild(visit);
+  };
+  if (viaJsDoc) forEachRealChild(root, visit);
+  else root.forEachChild(visit);
+  return found;
+}
+
+/** Whether `node` is one this walk reads (not a syntax list or one of ts-morph's comment nodes). */
+const readable = (node) => node.compilerNode.kind !== Kind.SyntaxList && typeof node.compilerNode.forEachChild === 'function';
+
+const originalDescendantsOfKind = Node.prototype.getDescendantsOfKind;
+Node.prototype.getDescendantsOfKind = function getDescendantsOfKind(kind) {
+  const nodeKind = kind >= Kind.FirstNode && kind < Kind.FirstJSDocNode;
+  if ((!nodeKind && kind !== Kind.Identifier) || !readable(this)) return originalDescendantsOfKind.call(this, kind);
+  return collect(this.compilerNode, (k) => k === kind, !nodeKind).map((node) => this._getNodeFromCompilerNode(node));
+};
+
+/**
+ * `node.getDescendants()` filtered to `kinds` (node kinds or Identifier, not SyntaxList), without
+ * wrapping every other node and token on the way.
+ */
+export function descendantsOfKinds(node, kinds) {
+  if (!kinds.every(walkable) || !readable(node)) return node.getDescendants().filter((d) => kinds.includes(d.getKind()));
+  const wanted = new Set(kinds);
+  return collect(node.compilerNode, (k) => wanted.has(k), true).map((d) => node._getNodeFromCompilerNode(d));
+}

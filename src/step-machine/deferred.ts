@@ -15,7 +15,7 @@
 // 'sampling/createMessage', params: {…} }; … await ctx.mcpReq.send(request, Schema)`): the
 // question's params are that local's `params`, rebuilt where it is asked, and the declaration goes
 // when the send is its one use (it is not carried besides what its params read).
-import { Node, SyntaxKind, type Statement, type Type } from '../ts-morph.js';
+import { descendantsOfKinds, Node, SyntaxKind, type Statement, type Type } from '../ts-morph.js';
 import { unwrapExpression } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { TextEdit } from '../types.js';
@@ -173,7 +173,7 @@ function isCallee(id: Node): boolean {
 /** Names the handler binds itself: its parameters and every local declared in it. */
 function ownNames(fn: Node): Set<string> {
   const names = new Set<string>();
-  for (const d of fn.getDescendants()) {
+  for (const d of descendantsOfKinds(fn, [SyntaxKind.VariableDeclaration, SyntaxKind.Parameter, SyntaxKind.BindingElement])) {
     if ((Node.isVariableDeclaration(d) || Node.isParameterDeclaration(d) || Node.isBindingElement(d)) && Node.isIdentifier(d.getNameNode())) {
       names.add(d.getNameNode().getText());
     }
@@ -182,7 +182,7 @@ function ownNames(fn: Node): Set<string> {
 }
 
 function valueIdentifiers(node: Node): Node[] {
-  const all = [node, ...node.getDescendants()].filter((n) => Node.isIdentifier(n));
+  const all = [node, ...descendantsOfKinds(node, [SyntaxKind.Identifier])].filter((n) => Node.isIdentifier(n));
   return all.filter((id) => {
     const parent = id.getParent();
     if (parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
@@ -193,7 +193,7 @@ function valueIdentifiers(node: Node): Node[] {
 
 /** `statement` assigns `name` (=, op=, ++, --) anywhere inside. */
 function assigns(statement: Node, name: string): boolean {
-  return statement.getDescendants().some((d) => {
+  return descendantsOfKinds(statement, [SyntaxKind.BinaryExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression]).some((d) => {
     if (Node.isBinaryExpression(d)) {
       const kind = d.getOperatorToken().getKind();
       if (kind < SyntaxKind.FirstAssignment || kind > SyntaxKind.LastAssignment) return false;

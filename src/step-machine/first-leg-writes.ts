@@ -3,7 +3,7 @@
 // retry would see the old value (`let label = 'none'; if (c) { label = await load(); ask }`).
 // Locals the state restores (a prefix's live values) or that the code itself declares (carried
 // by the container's own liveness) are safe.
-import { Node, SyntaxKind } from '../ts-morph.js';
+import { descendantsOfKinds, Node, SyntaxKind } from '../ts-morph.js';
 import type { Block } from '../ts-morph.js';
 import { isPureExpression } from './purity.js';
 
@@ -117,7 +117,7 @@ function declaredIn(node: Node, withParameters: boolean): string[] {
       names.push(id.getText());
     }
   };
-  for (const d of [node, ...node.getDescendants()]) {
+  for (const d of [node, ...descendantsOfKinds(node, [SyntaxKind.VariableDeclaration, SyntaxKind.Parameter])]) {
     if (Node.isVariableDeclaration(d) || (withParameters && Node.isParameterDeclaration(d))) bind(d.getNameNode());
   }
   return names;

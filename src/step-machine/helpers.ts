@@ -8,7 +8,7 @@
 // input request, and on the retry `confirmOutcome(…, answer)` runs at the resume step. The helper
 // itself stays while anything else still calls it; a helper nothing calls any more is removed.
 // A private method (`this.confirm(ctx, msg)`) gets its companions as methods beside it, called on `this`.
-import { Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type ParameterDeclaration, type SourceFile, type Statement } from '../ts-morph.js';
+import { descendantsOfKinds, Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type ParameterDeclaration, type SourceFile, type Statement } from '../ts-morph.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
@@ -387,7 +387,7 @@ function ownMethod(method: MethodDeclaration): boolean {
   if (!Node.isClassDeclaration(cls) && !Node.isClassExpression(cls)) return false;
   if (method.hasModifier(SyntaxKind.PrivateKeyword)) return true;
   if (!method.hasModifier(SyntaxKind.ProtectedKeyword) || (Node.isClassDeclaration(cls) && (cls.isExported() || cls.isDefaultExport()))) return false;
-  const others = method.getSourceFile().getDescendants().filter((n) => (Node.isClassDeclaration(n) || Node.isClassExpression(n)) && n !== cls);
+  const others = descendantsOfKinds(method.getSourceFile(), [SyntaxKind.ClassDeclaration, SyntaxKind.ClassExpression]).filter((n) => n !== cls);
   return !others.some((c) => (c as import('ts-morph').ClassDeclaration).getMembers().some((m) => Node.isMethodDeclaration(m) && m.getName() === method.getName()));
 }
 
@@ -647,8 +647,8 @@ export function findHelperChains(
   const handlerFns = new Set<Node>(handlers.map((h) => h.fn));
   // A function that asks anything itself (or in a closure) is not a chain: its own sites decide.
   const asking = sites.map((s) => s.node);
-  const candidates = sourceFile.getDescendants().filter((n): n is HelperFunction =>
-    (Node.isFunctionDeclaration(n) || Node.isArrowFunction(n) || Node.isFunctionExpression(n) || Node.isMethodDeclaration(n)) &&
+  const functions = [SyntaxKind.FunctionDeclaration, SyntaxKind.ArrowFunction, SyntaxKind.FunctionExpression, SyntaxKind.MethodDeclaration];
+  const candidates = descendantsOfKinds<HelperFunction>(sourceFile, functions).filter((n) =>
     !handlerFns.has(n) && helperName(n) !== undefined && !asking.some((a) => n.containsRange(a.getPos(), a.getEnd())) &&
     // A function that registers handlers (`createServer()`) is set-up code, not a helper.
     !handlers.some((h) => n.containsRange(h.fn.getPos(), h.fn.getEnd())));

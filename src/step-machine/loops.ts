@@ -31,7 +31,7 @@
 // The same for `await Promise.all(items.map(async (item) => { const r = await ask(…); … }))`: there
 // every callback runs up to its question before any answer arrives, so all the questions went out
 // together in the original too, whatever the callbacks do with their answers afterwards.
-import { Node, SyntaxKind, type Block, type Expression, type Statement } from '../ts-morph.js';
+import { descendantsOfKinds, Node, SyntaxKind, type Block, type Expression, type Statement } from '../ts-morph.js';
 import type { PushSite } from '../analysis/push-sites.js';
 import { changesInPlace, isPureExpression, isPureStatement, valueNames } from './purity.js';
 
@@ -222,7 +222,7 @@ function localOnly(statement: Node, locals: Set<string>): boolean {
 }
 
 function assignsName(statement: Node, name: string): boolean {
-  return statement.getDescendants().some((d) => {
+  return descendantsOfKinds(statement, [SyntaxKind.BinaryExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression]).some((d) => {
     if (Node.isBinaryExpression(d)) {
       const kind = d.getOperatorToken().getKind();
       return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment && d.getLeft().getText() === name;

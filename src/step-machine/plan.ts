@@ -17,7 +17,7 @@
 // statement that asks, at any level on the way that is not itself a container, become a prefix
 // (see prefix.ts) that runs on the first leg only; so does everything before a later statement
 // that asks after an earlier one that does not always return.
-import { Node, SyntaxKind, type Block, type Expression, type Statement, type VariableStatement } from '../ts-morph.js';
+import { descendantsOfKinds, Node, SyntaxKind, type Block, type Expression, type Statement, type VariableStatement } from '../ts-morph.js';
 import { changesInPlace, isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall } from './helpers.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
@@ -956,8 +956,8 @@ function hoistable(awaitNode: Node, statement: Statement): boolean {
 function hasEffects(node: Node): boolean {
   if (Node.isCallExpression(node) || Node.isNewExpression(node) || Node.isAwaitExpression(node)) return true;
   if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.EqualsToken) return true;
-  return node.getDescendants().some((d) => Node.isCallExpression(d) || Node.isNewExpression(d) || Node.isAwaitExpression(d) ||
-    Node.isPostfixUnaryExpression(d) || Node.isPrefixUnaryExpression(d) && ['++', '--'].includes(d.getText().slice(0, 2)));
+  const kinds = [SyntaxKind.CallExpression, SyntaxKind.NewExpression, SyntaxKind.AwaitExpression, SyntaxKind.PostfixUnaryExpression, SyntaxKind.PrefixUnaryExpression];
+  return descendantsOfKinds(node, kinds).some((d) => !Node.isPrefixUnaryExpression(d) || ['++', '--'].includes(d.getText().slice(0, 2)));
 }
 
 function makeAsk(site: PushSite, awaitNode: Node, helperCall: HelperCall | undefined, ctxName: string): Ask {
@@ -1189,8 +1189,11 @@ function identifierNames(node: Node): string[] {
   return node.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText());
 }
 
+/** The kinds of expression that can assign a name. */
+const ASSIGNING = [SyntaxKind.BinaryExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression];
+
 function isReassigned(name: string, body: Node): boolean {
-  return body.getDescendants().some((d) => {
+  return descendantsOfKinds(body, ASSIGNING).some((d) => {
     if (Node.isBinaryExpression(d) && d.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment &&
       d.getOperatorToken().getKind() <= SyntaxKind.LastAssignment) {
       return d.getLeft().getText() === name;
