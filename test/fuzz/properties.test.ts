@@ -113,6 +113,13 @@ describe('a TypeScript checker that throws', () => {
     expect(kept.changed).toBe(true);
   });
 
+  it('no failure when the input does not typecheck', () => {
+    const check = new PropertyCheck([planted("'pong'", "'boom'")], throwingOn("'boom'"));
+    const [verdict] = check.evaluate([{ seed, text: SERVER.replace("text: 'Kept'", 'text: 1') }]);
+    expect(verdict.failures).toEqual([]);
+    expect(verdict.inputTypechecks).toBe(false);
+  });
+
   it('no failure when the input makes it throw too', () => {
     const input = SERVER.replace("'Kept'", "'boom'");
     const check = new PropertyCheck([planted("text: 'pong'", "text: 'pong!'")], throwingOn("'boom'"));

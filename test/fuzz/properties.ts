@@ -93,12 +93,11 @@ export class PropertyCheck {
       const input = inputDiagnostics.get(file)!;
       verdict.inputTypechecks = !(input instanceof CheckerCrash) && input.length === 0;
       const output = failing.get(file);
-      if (output instanceof CheckerCrash) {
-        // The compiler throwing on our output and not on the input is our output's doing.
-        if (!(input instanceof CheckerCrash)) verdict.failures.push({ property: 'typecheck', kind: 'checker crash', message: output.message });
-      } else if (verdict.inputTypechecks && output) {
-        verdict.failures.push({ property: 'typecheck', kind: `TS${output[0].code}`, message: formatDiagnostics(output.slice(0, 5)) });
-      }
+      if (!verdict.inputTypechecks || !output) continue;
+      // An output the compiler throws on does not typecheck either.
+      verdict.failures.push(output instanceof CheckerCrash
+        ? { property: 'typecheck', kind: 'checker crash', message: output.message }
+        : { property: 'typecheck', kind: `TS${output[0].code}`, message: formatDiagnostics(output.slice(0, 5)) });
     }
     return verdicts;
   }
