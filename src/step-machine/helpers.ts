@@ -14,7 +14,7 @@ import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { camelCase, snakeCase } from './naming.js';
 import { isPureExpression, isPureStatement } from './purity.js';
-import { bindingNames, stripUrlModeFields } from './plan.js';
+import { bindingNames, statementDeclaredNames, stripUrlModeFields } from './plan.js';
 import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-helpers.js';
 import { awaitsOwn, outcomeBodyText, paramsBodyText, returnsFromHelper, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
 import { stableCode } from './stable-code.js';
@@ -205,7 +205,7 @@ function simpleHelper(fn: HelperFunction, named: { name: string; declaration: St
   if (split.guarded && !guardLiftable(fn, site)) return undefined;
   const paramNames = fn.getParameters().map((p) => p.getName());
   const names = (nodes: Node[]) => new Set(nodes.flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n)).map((n) => n.getText()));
-  const preDeclared = new Set(split.pre.flatMap((st) => Node.isVariableStatement(st) ? st.getDeclarations().map((d) => d.getName()) : []));
+  const preDeclared = new Set(split.pre.flatMap(statementDeclaredNames));
   const postNames = names(split.post);
   const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
   // The outcome would repeat the guards to get at a local: such a helper goes through the nested form.
@@ -733,7 +733,7 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
   if ('reason' in split) return refuse(split.reason, `Make ${named.name}() compute pure values and then ask through ${inner.name}() (nothing with effects before it), then run the migration again.`);
   const args = argumentsFor(call, inner);
   const paramNames = fn.getParameters().map((p) => p.getName());
-  const preDeclared = new Set(split.pre.flatMap((st) => Node.isVariableStatement(st) ? st.getDeclarations().map((d) => d.getName()) : []));
+  const preDeclared = new Set(split.pre.flatMap(statementDeclaredNames));
   const postNames = identifierNames([...split.post, ...args.outcomeNodes]);
   const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
   const requestNames = identifierNames([...split.pre, ...args.requestNodes]);

@@ -17,7 +17,7 @@ import { Node, SyntaxKind, type Block, type CallExpression, type CatchClause, ty
 import type { PushSite } from '../analysis/push-sites.js';
 import type { TextEdit } from '../types.js';
 import { applyEdits } from '../edits.js';
-import { bindingNames, skipParensUp } from './plan.js';
+import { skipParensUp, statementDeclaredNames } from './plan.js';
 import { isPropertyName } from './references.js';
 import type { StableCode } from './stable-code.js';
 import { indentationAt, lineStartOf, multilineLiteralRanges } from './text.js';
@@ -291,13 +291,10 @@ function afterInBlock(level: PathLevel): Statement[] {
   return statements.slice(statements.indexOf(level.statement) + 1);
 }
 
-/** Names declared by the variable statements (and declarations inside pure blocks) among `statements`. */
+/** Names declared among `statements` (variables, and types, functions and classes declared there). */
 function declarations(statements: Statement[]): Map<string, Statement> {
   const out = new Map<string, Statement>();
-  for (const st of statements) {
-    if (!Node.isVariableStatement(st)) continue;
-    for (const d of st.getDeclarations()) for (const name of bindingNames(d.getNameNode())) out.set(name, st);
-  }
+  for (const st of statements) for (const name of statementDeclaredNames(st)) out.set(name, st);
   return out;
 }
 

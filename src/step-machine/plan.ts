@@ -1120,6 +1120,17 @@ function boundNames(statement: Statement, ask: Ask): string[] {
   return ask.answerName ? [ask.answerName] : [];
 }
 
+/** Names a statement declares in its block: variables (destructured too), types, functions, classes, enums. */
+export function statementDeclaredNames(statement: Statement): string[] {
+  if (Node.isVariableStatement(statement)) return statement.getDeclarations().flatMap((d) => bindingNames(d.getNameNode()));
+  if (Node.isTypeAliasDeclaration(statement) || Node.isInterfaceDeclaration(statement) || Node.isFunctionDeclaration(statement) ||
+    Node.isClassDeclaration(statement) || Node.isEnumDeclaration(statement)) {
+    const name = statement.getName();
+    return name ? [name] : [];
+  }
+  return [];
+}
+
 export function bindingNames(node: Node): string[] {
   if (Node.isIdentifier(node)) return [node.getText()];
   if (Node.isObjectBindingPattern(node) || Node.isArrayBindingPattern(node)) {
