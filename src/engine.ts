@@ -124,9 +124,17 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   // The parser drops a leading BOM, which would shift every position by one: work without it and
   // put it back on the way out.
   if (input.text.startsWith(BOM)) {
-    const inner = transformSource({ ...input, text: input.text.slice(1) });
+    const inner = transformText({ ...input, text: input.text.slice(1) });
     return inner.output === undefined ? inner : { ...inner, output: BOM + inner.output };
   }
+  return transformText(input);
+}
+
+/**
+ * `asUpgraded`: only the transforms' findings are wanted, on the file upgraded although a
+ * dependency or module keeps it on v1 (see questionsKeptOnV1).
+ */
+function transformText(input: TransformSourceInput, asUpgraded = false): SourceOutcome {
   const { absPath, transforms } = input;
   let text = input.text;
   let sourceFile = parseSource(absPath, text);
@@ -143,11 +151,13 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   let refusal: FindingInput[] | undefined;
   /** The file imports a dependency built on the v1 SDK: it stays v1, and our transforms write nothing into it. */
   let v1Dependency = false;
+  /** Such a file's questions, each reported as not migrated (the transforms do not run on it). */
+  let unmigrated: SourceFinding[] = [];
   try {
     if (input.sdkUpgrade !== undefined && input.sdkUpgrade !== 'never') {
       if (wantsSdkUpgrade(input.sdkUpgrade, text)) {
         // The first step: nothing was edited or reported before it.
-        const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType, v1ModulesOutsideRun: input.v1ModulesOutsideRun });
+        const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType, v1ModulesOutsideRun: input.v1ModulesOutsideRun, ignoreWhatKeepsV1: asUpgraded });
         refusal = upgrade.refusal;
         if (upgrade.changed) {
           history.push(...upgrade.steps.map((step) => step.edits));
@@ -162,6 +172,11 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
         }
         for (const finding of upgrade.findings) pending.push({ ...finding, earlierEdits: [], laterEdits: [...upgrade.steps] });
         v1Dependency = upgrade.keptOnV1 === true;
+        if (v1Dependency) {
+          unmigrated = questionsKeptOnV1(input);
+          // That analysis parsed the same path again: this run's parse is gone with it.
+          sourceFile = parseSource(absPath, text);
+        }
       }
       for (const finding of officialMarkerFindings(text)) pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
     }
@@ -188,12 +203,13 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
     }
     // A route the upgrade itself breaks keeps the file on v1 too.
     if (!refusal && applied.includes(SDK_UPGRADE_RULE)) refusal = brokenByUpgrade(pending);
-    if (refusal) {
+    if (refusal || asUpgraded) {
       project().removeSourceFile(sourceFile);
       sourceFile = parseSource(absPath, input.text);
-      return keptOnV1(input, sourceFile, refusal, [...pending, ...migrated]);
+      const kept = keptOnV1(input, sourceFile, refusal ?? [], [...pending, ...migrated]);
+      return { ...kept, findings: [...kept.findings, ...unmigrated] };
     }
-    const findings = pending.map((finding) => toSourceFinding(input.text, finding));
+    const findings = [...pending.map((finding) => toSourceFinding(input.text, finding)), ...unmigrated];
     const wantMarkers = input.markers ?? true;
     const markerTargets = wantMarkers
       ? placedTargets(pending.filter((f) => f.marker ?? f.severity !== 'info'), { absPath, text, sourceFile, options: input.options ?? {} })
@@ -233,6 +249,20 @@ function keptOnV1(input: TransformSourceInput, original: SourceFile, refusal: Fi
     newFiles: [],
     upgradeRefused: true,
   };
+}
+
+/**
+ * A file a v1-built dependency (or a v1 module outside the run) keeps on v1 gets no transform: what
+ * they would report about it upgraded, and each question they would migrate, is still true of its
+ * code (a question there cannot become an input request until the file moves to v2), so it is said.
+ */
+function questionsKeptOnV1(input: TransformSourceInput): SourceFinding[] {
+  try {
+    return transformText({ ...input, markers: false }, true).findings;
+  } catch {
+    // The upgrade or a transform failed on the file it would not write anyway: the file's own error stands.
+    return [];
+  }
 }
 
 /** A question the step machine migrates in the upgraded text, which the file's refusal keeps as it was. */
