@@ -31,6 +31,11 @@ export interface SourceOutcome {
   requires?: CrossFileRequirement[];
   /** The v1→v2 upgrade left this file on v1 (it would not compile upgraded): its package stays on v1. */
   upgradeRefused?: boolean;
+  /**
+   * The questions migrated here, each as a finding saying it is not, for the runner to report when
+   * it puts the file back as it was after all (its package stays on v1).
+   */
+  ifPutBack?: SourceFinding[];
 }
 
 export interface TransformSourceInput {
@@ -145,8 +150,8 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
   const requires: CrossFileRequirement[] = [];
   let handlersMigrated = 0;
   let sitesMigrated = 0;
-  /** What the transforms migrated, said as a finding in case the file stays on v1 after all. */
-  const migrated: PendingFinding[] = [];
+  /** What the transforms migrated, said as a finding in case the file stays on v1 after all (or is put back). */
+  const migrated: { site: { pos: number; kind: string }; earlierEdits: TextEdit[][]; transform: Transform }[] = [];
   /** The upgrade's errors when the file must stay v1 (see keptOnV1). */
   let refusal: FindingInput[] | undefined;
   /** The file imports a dependency built on the v1 SDK: it stays v1, and our transforms write nothing into it. */
@@ -188,7 +193,7 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
       }
       handlersMigrated += result.handlersMigrated ?? 0;
       sitesMigrated += result.sitesMigrated ?? 0;
-      for (const site of result.migratedSites ?? []) migrated.push({ ...notMigratedOnV1(site), earlierEdits: [...history], laterEdits: [], transform });
+      for (const site of result.migratedSites ?? []) migrated.push({ site, earlierEdits: [...history], transform });
       newFiles.push(...(result.newFiles ?? []));
       if (result.edits.length === 0) continue;
       requires.push(...(result.requires ?? []));
@@ -206,7 +211,7 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
     if (refusal || asUpgraded) {
       project().removeSourceFile(sourceFile);
       sourceFile = parseSource(absPath, input.text);
-      const kept = keptOnV1(input, sourceFile, refusal ?? [], [...pending, ...migrated]);
+      const kept = keptOnV1(input, sourceFile, refusal ?? [], [...pending, ...migrated.map((m) => ({ ...notMigratedOnV1(m.site), ...m, laterEdits: [] }))]);
       return { ...kept, findings: [...kept.findings, ...unmigrated] };
     }
     const findings = [...pending.map((finding) => toSourceFinding(input.text, finding)), ...unmigrated];
@@ -224,6 +229,7 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
       sitesMigrated,
       newFiles,
       ...(requires.length > 0 && output !== undefined ? { requires } : {}),
+      ...(migrated.length > 0 && output !== undefined ? { ifPutBack: migrated.map((m) => toSourceFinding(input.text, { ...notMigratedOnV1(m.site, true), ...m, laterEdits: [] })) } : {}),
     };
   } finally {
     if (!sourceFile.wasForgotten()) project().removeSourceFile(sourceFile);
@@ -266,13 +272,17 @@ function questionsKeptOnV1(input: TransformSourceInput): SourceFinding[] {
 }
 
 /** A question the step machine migrates in the upgraded text, which the file's refusal keeps as it was. */
-function notMigratedOnV1(site: { pos: number; kind: string }): FindingInput {
+function notMigratedOnV1(site: { pos: number; kind: string }, putBack = false): FindingInput {
   // Named by kind: the call's name in the upgraded text (ctx.mcpReq.send) is not the one the file keeps.
   const request = site.kind === 'elicitation' ? 'elicitation request' : site.kind === 'sampling' ? 'sampling request' : site.kind === 'roots' ? 'roots request' : 'request to the client';
   return {
     rule: 'push-request', severity: 'warning', pos: site.pos,
-    message: `This ${request} is not migrated: the file stays on the v1 SDK (see its sdk-upgrade errors), and its handler can return an input request only on v2`,
-    suggestion: 'Fix the sdk-upgrade errors of this file, then run the migration again: the handler then returns inputRequired for this question.',
+    message: putBack
+      ? `This ${request} is not migrated: the file is left as it was (see its sdk-upgrade finding), so its handler still asks the client directly`
+      : `This ${request} is not migrated: the file stays on the v1 SDK (see its sdk-upgrade errors), and its handler can return an input request only on v2`,
+    suggestion: putBack
+      ? 'Fix what the sdk-upgrade finding names, then run the migration again: the handler then returns inputRequired for this question.'
+      : 'Fix the sdk-upgrade errors of this file, then run the migration again: the handler then returns inputRequired for this question.',
   };
 }
 
