@@ -123,15 +123,19 @@ function publicMethods(text: string): Map<string, string> {
   return found;
 }
 
+/** The SDK's own asking methods: a call of one by name is the SDK's, not a class's method named like it. */
+const SDK_PUSH_METHOD = /^(elicitInput|requestSampling|createMessage|listRoots|send|sendRequest|request|createElicitationCompletionNotifier)$/;
+
 /** Calls in `file` (which imports none of the askers) of a method named like a public method of an asker's class. */
 function noteSameNameCalls(file: IndexedFile, index: Map<string, ModuleCallers>, methods: Map<string, Map<string, string>>): void {
-  const named = [...methods].filter(([asker, own]) => asker !== path.normalize(file.absPath) && [...own.keys()].some((method) => file.text.includes(`.${method}(`)));
+  const named = [...methods].filter(([asker, own]) => asker !== path.normalize(file.absPath) && [...own.keys()].some((method) => !SDK_PUSH_METHOD.test(method) && file.text.includes(`.${method}(`)));
   if (named.length === 0) return;
   const parsed = parseOnTheSide(file.absPath, file.text);
   try {
     for (const [asker, own] of named) {
       const entry = index.get(asker)!;
       for (const [method, owner] of own) {
+        if (SDK_PUSH_METHOD.test(method)) continue;
         const at = methodCalls(parsed.sourceFile, method).map((ref) => `${relative(path.dirname(asker), file.absPath)}:${ref.getStartLineNumber()}`);
         if (at.length > 0) (entry.sameNameCalls ??= {})[`${owner}.${method}`] = [...(entry.sameNameCalls?.[`${owner}.${method}`] ?? []), ...at];
       }
