@@ -128,20 +128,20 @@ const SDK_PUSH_METHOD = /^(elicitInput|requestSampling|createMessage|listRoots|s
 
 /** Calls in `file` (which imports none of the askers) of a method named like a public method of an asker's class. */
 function noteSameNameCalls(file: IndexedFile, index: Map<string, ModuleCallers>, methods: Map<string, Map<string, string>>): void {
-  const named = [...methods].filter(([asker, own]) => asker !== path.normalize(file.absPath) && [...own.keys()].some((method) => !SDK_PUSH_METHOD.test(method) && file.text.includes(`.${method}(`)));
-  if (named.length === 0) return;
-  const parsed = parseOnTheSide(file.absPath, file.text);
+  let parsed: ReturnType<typeof parseOnTheSide> | undefined;
   try {
-    for (const [asker, own] of named) {
-      const entry = index.get(asker)!;
+    for (const [asker, own] of methods) {
+      if (asker === path.normalize(file.absPath)) continue;
       for (const [method, owner] of own) {
-        if (SDK_PUSH_METHOD.test(method)) continue;
+        if (SDK_PUSH_METHOD.test(method) || !file.text.includes(`.${method}(`)) continue;
+        parsed ??= parseOnTheSide(file.absPath, file.text);
         const at = methodCalls(parsed.sourceFile, method).map((ref) => `${relative(path.dirname(asker), file.absPath)}:${ref.getStartLineNumber()}`);
+        const entry = index.get(asker)!;
         if (at.length > 0) (entry.sameNameCalls ??= {})[`${owner}.${method}`] = [...(entry.sameNameCalls?.[`${owner}.${method}`] ?? []), ...at];
       }
     }
   } finally {
-    parsed.dispose();
+    parsed?.dispose();
   }
 }
 
