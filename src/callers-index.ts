@@ -29,6 +29,12 @@ export interface ModuleCallers {
   uses: Record<string, CallerUse[]>;
   /** Files importing the module whose calls the run does not update (outside its paths, or tests). */
   outside?: OutsideImporter[];
+  /**
+   * Per public method of an exported class (`Class.method`): calls of a method of that name in files
+   * that do not import the module, where the receiver's type is not the class as written (an
+   * interface of another package it is handed through): places, relative to the module's directory.
+   */
+  sameNameCalls?: Record<string, string[]>;
 }
 
 /** A file that imports the module and that the run does not update (step-machine/outside-callers.ts). */
@@ -64,7 +70,10 @@ export function buildCallersIndex(files: readonly IndexedFile[], askers: Readonl
     if (TEST_FILE.test(file.absPath)) continue;
     const imported = importsOfFile.get(file.absPath) ?? relativeImports(file);
     const wanted = imported.filter(([, target]) => askers.has(target) && target !== path.normalize(file.absPath));
-    if (wanted.length === 0) continue;
+    if (wanted.length === 0) {
+      noteSameNameCalls(file, index, methods);
+      continue;
+    }
     const parsed = parseOnTheSide(file.absPath, file.text);
     try {
       const handlers = findHandlers(parsed.sourceFile);
@@ -112,6 +121,28 @@ function publicMethods(text: string): Map<string, string> {
     }
   }
   return found;
+}
+
+/** The SDK's own asking methods: a call of one by name is the SDK's, not a class's method named like it. */
+const SDK_PUSH_METHOD = /^(elicitInput|requestSampling|createMessage|listRoots|send|sendRequest|request|createElicitationCompletionNotifier)$/;
+
+/** Calls in `file` (which imports none of the askers) of a method named like a public method of an asker's class. */
+function noteSameNameCalls(file: IndexedFile, index: Map<string, ModuleCallers>, methods: Map<string, Map<string, string>>): void {
+  let parsed: ReturnType<typeof parseOnTheSide> | undefined;
+  try {
+    for (const [asker, own] of methods) {
+      if (asker === path.normalize(file.absPath)) continue;
+      for (const [method, owner] of own) {
+        if (SDK_PUSH_METHOD.test(method) || !file.text.includes(`.${method}(`)) continue;
+        parsed ??= parseOnTheSide(file.absPath, file.text);
+        const at = methodCalls(parsed.sourceFile, method).map((ref) => `${relative(path.dirname(asker), file.absPath)}:${ref.getStartLineNumber()}`);
+        const entry = index.get(asker)!;
+        if (at.length > 0) (entry.sameNameCalls ??= {})[`${owner}.${method}`] = [...(entry.sameNameCalls?.[`${owner}.${method}`] ?? []), ...at];
+      }
+    }
+  } finally {
+    parsed?.dispose();
+  }
 }
 
 /** `<anything>.method(…)` calls in a file: the property name node of each. */

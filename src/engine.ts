@@ -31,6 +31,11 @@ export interface SourceOutcome {
   requires?: CrossFileRequirement[];
   /** The v1→v2 upgrade left this file on v1 (it would not compile upgraded): its package stays on v1. */
   upgradeRefused?: boolean;
+  /**
+   * The questions migrated here, each as a finding saying it is not, for the runner to report when
+   * it puts the file back as it was after all (its package stays on v1).
+   */
+  ifPutBack?: SourceFinding[];
 }
 
 export interface TransformSourceInput {
@@ -124,9 +129,17 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   // The parser drops a leading BOM, which would shift every position by one: work without it and
   // put it back on the way out.
   if (input.text.startsWith(BOM)) {
-    const inner = transformSource({ ...input, text: input.text.slice(1) });
+    const inner = transformText({ ...input, text: input.text.slice(1) });
     return inner.output === undefined ? inner : { ...inner, output: BOM + inner.output };
   }
+  return transformText(input);
+}
+
+/**
+ * `asUpgraded`: only the transforms' findings are wanted, on the file upgraded although a
+ * dependency or module keeps it on v1 (see questionsKeptOnV1).
+ */
+function transformText(input: TransformSourceInput, asUpgraded = false): SourceOutcome {
   const { absPath, transforms } = input;
   let text = input.text;
   let sourceFile = parseSource(absPath, text);
@@ -137,17 +150,19 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
   const requires: CrossFileRequirement[] = [];
   let handlersMigrated = 0;
   let sitesMigrated = 0;
-  /** What the transforms migrated, said as a finding in case the file stays on v1 after all. */
-  const migrated: PendingFinding[] = [];
+  /** What the transforms migrated, said as a finding in case the file stays on v1 after all (or is put back). */
+  const migrated: { site: { pos: number; kind: string }; earlierEdits: TextEdit[][]; transform: Transform }[] = [];
   /** The upgrade's errors when the file must stay v1 (see keptOnV1). */
   let refusal: FindingInput[] | undefined;
   /** The file imports a dependency built on the v1 SDK: it stays v1, and our transforms write nothing into it. */
   let v1Dependency = false;
+  /** Such a file's questions, each reported as not migrated (the transforms do not run on it). */
+  let unmigrated: SourceFinding[] = [];
   try {
     if (input.sdkUpgrade !== undefined && input.sdkUpgrade !== 'never') {
       if (wantsSdkUpgrade(input.sdkUpgrade, text)) {
         // The first step: nothing was edited or reported before it.
-        const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType, v1ModulesOutsideRun: input.v1ModulesOutsideRun });
+        const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType, v1ModulesOutsideRun: input.v1ModulesOutsideRun, ignoreWhatKeepsV1: asUpgraded });
         refusal = upgrade.refusal;
         if (upgrade.changed) {
           history.push(...upgrade.steps.map((step) => step.edits));
@@ -162,6 +177,11 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
         }
         for (const finding of upgrade.findings) pending.push({ ...finding, earlierEdits: [], laterEdits: [...upgrade.steps] });
         v1Dependency = upgrade.keptOnV1 === true;
+        if (v1Dependency) {
+          unmigrated = questionsKeptOnV1(input);
+          // That analysis parsed the same path again: this run's parse is gone with it.
+          sourceFile = parseSource(absPath, text);
+        }
       }
       for (const finding of officialMarkerFindings(text)) pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
     }
@@ -173,7 +193,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       }
       handlersMigrated += result.handlersMigrated ?? 0;
       sitesMigrated += result.sitesMigrated ?? 0;
-      for (const site of result.migratedSites ?? []) migrated.push({ ...notMigratedOnV1(site), earlierEdits: [...history], laterEdits: [], transform });
+      for (const site of result.migratedSites ?? []) migrated.push({ site, earlierEdits: [...history], transform });
       newFiles.push(...(result.newFiles ?? []));
       if (result.edits.length === 0) continue;
       requires.push(...(result.requires ?? []));
@@ -188,12 +208,13 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
     }
     // A route the upgrade itself breaks keeps the file on v1 too.
     if (!refusal && applied.includes(SDK_UPGRADE_RULE)) refusal = brokenByUpgrade(pending);
-    if (refusal) {
+    if (refusal || asUpgraded) {
       project().removeSourceFile(sourceFile);
       sourceFile = parseSource(absPath, input.text);
-      return keptOnV1(input, sourceFile, refusal, [...pending, ...migrated]);
+      const kept = keptOnV1(input, sourceFile, refusal ?? [], [...pending, ...migrated.map((m) => ({ ...notMigratedOnV1(m.site), ...m, laterEdits: [] }))]);
+      return { ...kept, findings: [...kept.findings, ...unmigrated] };
     }
-    const findings = pending.map((finding) => toSourceFinding(input.text, finding));
+    const findings = [...pending.map((finding) => toSourceFinding(input.text, finding)), ...unmigrated];
     const wantMarkers = input.markers ?? true;
     const markerTargets = wantMarkers
       ? placedTargets(pending.filter((f) => f.marker ?? f.severity !== 'info'), { absPath, text, sourceFile, options: input.options ?? {} })
@@ -208,6 +229,7 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
       sitesMigrated,
       newFiles,
       ...(requires.length > 0 && output !== undefined ? { requires } : {}),
+      ...(migrated.length > 0 && output !== undefined ? { ifPutBack: migrated.map((m) => toSourceFinding(input.text, { ...notMigratedOnV1(m.site, true), ...m, laterEdits: [] })) } : {}),
     };
   } finally {
     if (!sourceFile.wasForgotten()) project().removeSourceFile(sourceFile);
@@ -235,14 +257,32 @@ function keptOnV1(input: TransformSourceInput, original: SourceFile, refusal: Fi
   };
 }
 
+/**
+ * A file a v1-built dependency (or a v1 module outside the run) keeps on v1 gets no transform: what
+ * they would report about it upgraded, and each question they would migrate, is still true of its
+ * code (a question there cannot become an input request until the file moves to v2), so it is said.
+ */
+function questionsKeptOnV1(input: TransformSourceInput): SourceFinding[] {
+  try {
+    return transformText({ ...input, markers: false }, true).findings;
+  } catch {
+    // The upgrade or a transform failed on the file it would not write anyway: the file's own error stands.
+    return [];
+  }
+}
+
 /** A question the step machine migrates in the upgraded text, which the file's refusal keeps as it was. */
-function notMigratedOnV1(site: { pos: number; kind: string }): FindingInput {
+function notMigratedOnV1(site: { pos: number; kind: string }, putBack = false): FindingInput {
   // Named by kind: the call's name in the upgraded text (ctx.mcpReq.send) is not the one the file keeps.
   const request = site.kind === 'elicitation' ? 'elicitation request' : site.kind === 'sampling' ? 'sampling request' : site.kind === 'roots' ? 'roots request' : 'request to the client';
   return {
     rule: 'push-request', severity: 'warning', pos: site.pos,
-    message: `This ${request} is not migrated: the file stays on the v1 SDK (see its sdk-upgrade errors), and its handler can return an input request only on v2`,
-    suggestion: 'Fix the sdk-upgrade errors of this file, then run the migration again: the handler then returns inputRequired for this question.',
+    message: putBack
+      ? `This ${request} is not migrated: the file is left as it was (see its sdk-upgrade finding), so its handler still asks the client directly`
+      : `This ${request} is not migrated: the file stays on the v1 SDK (see its sdk-upgrade errors), and its handler can return an input request only on v2`,
+    suggestion: putBack
+      ? 'Fix what the sdk-upgrade finding names, then run the migration again: the handler then returns inputRequired for this question.'
+      : 'Fix the sdk-upgrade errors of this file, then run the migration again: the handler then returns inputRequired for this question.',
   };
 }
 

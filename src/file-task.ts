@@ -57,6 +57,8 @@ export interface FileTaskResult {
   error?: string;
   /** The v1→v2 upgrade left this file on v1: its package stays on v1. */
   upgradeRefused?: boolean;
+  /** Its migrated questions as findings saying they are not, for when the file is put back (see SourceOutcome). */
+  ifPutBack?: SourceFinding[];
 }
 
 export interface FileTaskOptions {
@@ -94,6 +96,7 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       newFiles: result.newFiles,
       ...(result.requires && output !== undefined ? { requires: result.requires } : {}),
       ...(result.upgradeRefused ? { upgradeRefused: true } : {}),
+      ...(result.ifPutBack && output !== undefined ? { ifPutBack: result.ifPutBack } : {}),
     };
   } catch (error) {
     return failedTask(task.id, messageOf(error));

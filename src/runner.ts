@@ -669,7 +669,10 @@ function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string, zodBl
     outcome.findings = [
       { rule: SDK_UPGRADE_RULE, severity: 'warning', path: outcome.path, line: 1, column: 1, message: why },
       ...outcome.findings.filter((f) => f.severity !== 'info' && f.rule !== SDK_UPGRADE_RULE),
+      // The questions it had migrated are asked as before: each says so, or it would go unreported.
+      ...(outcome.ifPutBack ?? []),
     ];
+    outcome.ifPutBack = undefined;
     putBack.add(outcome.absPath);
   };
   for (const outcome of slots) {
@@ -712,6 +715,7 @@ function applyResult(outcome: FileOutcome, result: FileTaskResult): void {
   outcome.newFiles = result.newFiles;
   if (result.requires) outcome.requires = result.requires;
   if (result.upgradeRefused) outcome.upgradeRefused = true;
+  if (result.ifPutBack) outcome.ifPutBack = result.ifPutBack.map((f) => ({ ...f, path: outcome.path }));
   // Nothing to report for this file: its text is not needed any more.
   if (outcome.output === undefined && outcome.findings.length === 0) outcome.original = '';
 }

@@ -58,6 +58,11 @@ export interface SdkUpgradeOptions {
    * the runner from the run's file set, see v1ModulesOutsideRun): the file then stays on v1.
    */
   v1ModulesOutsideRun?: readonly V1ModuleOutsideRun[];
+  /**
+   * Upgrade even a file that imports a dependency built on v1 or a v1 module outside the run (which
+   * keeps it on v1): only to learn what the transforms would say about its questions.
+   */
+  ignoreWhatKeepsV1?: boolean;
 }
 
 export interface SdkUpgradeResult {
@@ -160,7 +165,7 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   const projectType = options.projectType ?? projectTypeOfFile(original);
   const context: OfficialContext = { projectType };
   const originalBindings = importBindings(sourceFile.compilerNode);
-  const v1Based = v1BasedImports(sourceFile.compilerNode, sourceFile.getFilePath());
+  const v1Based = options.ignoreWhatKeepsV1 ? [] : v1BasedImports(sourceFile.compilerNode, sourceFile.getFilePath());
   if (v1Based.length > 0) {
     // One finding for the file, at the first such import: the reason is the same for each.
     const [first, ...more] = v1Based;
@@ -176,7 +181,7 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
     };
     return { text: original, changed: false, steps: [], findings: [finding], keptOnV1: true };
   }
-  const outside = options.v1ModulesOutsideRun ?? [];
+  const outside = options.ignoreWhatKeepsV1 ? [] : options.v1ModulesOutsideRun ?? [];
   if (outside.length > 0) {
     const finding = outsideModuleFinding(sourceFile.compilerNode, outside);
     // Files of the run that hand values to this one move to v2 only with it: the package stays v1.

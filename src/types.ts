@@ -126,4 +126,6 @@ export interface FileOutcome {
   error?: string;
   /** The v1→v2 upgrade left this file on v1 (it would not compile upgraded): its package stays on v1. */
   upgradeRefused?: boolean;
+  /** Its migrated questions, each as a finding saying it is not: reported when the file is put back as it was. */
+  ifPutBack?: Finding[];
 }

@@ -88,6 +88,17 @@ describe('push-in-helper says who calls the helper and why it was not lifted, or
     expect(message(8)).toMatch(/refreshRoots\(\), which the package exports from its entry \.\/index\.ts as part of its public API and which no file of this run calls \(tests aside\)/);
   });
 
+  // mongodb-js/mongodb-mcp-server: the tools call elicitation.requestConfirmation() through an
+  // interface of another package; the class was called an API nobody here calls.
+  it('a public method called by name through a type not tied to its class: callers not followed, not an API', () => {
+    const callers = { uses: {}, publicApi: { entry: './index.ts', names: ['Confirmer'] }, sameNameCalls: { 'Confirmer.confirm': ['../tools/base.ts:12', '../tools/base.ts:30'] } };
+    const { list, message } = reported(run('class-method-called-through-interface-reported', { callers }));
+    expect(list).toEqual(['9 warning push-in-helper']);
+    expect(message(9)).toBe('this.server.server.elicitInput is made in Confirmer.confirm(), which is not a request handler: Confirmer.confirm() is a public method of the exported class Confirmer; ' +
+      '../tools/base.ts calls a method named confirm() on a value whose type is not written as Confirmer (an interface or a type of another module, which this run does not resolve to the class), ' +
+      'so those calls were not followed to a request handler and the question is not lifted into one');
+  });
+
   it('a function that asks through its own request context, held in an object: a handler whose registration was not found', () => {
     const { list, message } = reported(run('definition-object-handler-unregistered-reported'));
     expect(list).toEqual(['8 warning push-unsupported-shape']);

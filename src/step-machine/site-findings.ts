@@ -303,6 +303,18 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
       nobody: `${subject} and used by ${unique(others.map((u) => `${u.kind === 'function' ? `${u.detail}()` : u.detail} (${fileOf(u.at)})`)).join(', ')}, but no request handler of this run was found on the way`,
     });
   }
+  // Called through a type the run does not tie to the class (an interface another package declares):
+  // not an API nobody here calls, but callers that were not followed.
+  const sameName = entry.kind === 'method' ? callers.sameNameCalls?.[entry.exportName] ?? [] : [];
+  if (sameName.length > 0) {
+    const method = entry.exportName.split('.')[1];
+    const files = unique(sameName.map(fileOf));
+    return helper({
+      callers: [],
+      nobody: `${subject}; ${files.join(', ')} ${files.length === 1 ? 'calls' : 'call'} a method named ${method}() on a value whose type is not written as ${entry.exportName.split('.')[0]} ` +
+        '(an interface or a type of another module, which this run does not resolve to the class), so those calls were not followed to a request handler and the question is not lifted into one',
+    });
+  }
   const publicApi = callers.publicApi?.names.includes(entry.exportName.split('.')[0]) ? callers.publicApi.entry : undefined;
   if (publicApi) return exposedFinding(site, where, `${entry.name}, which the package exports from its entry ${publicApi} as part of its public API and which no file of this run calls (tests aside)`);
   return helper({

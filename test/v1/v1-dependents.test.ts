@@ -73,6 +73,10 @@ describe.each(['installed', 'locked'] as const)('a file importing a dependency b
     const errors = report.findings.filter((f) => f.severity === 'error');
     expect(errors.map((f) => `${f.path}:${f.line} ${f.rule}`)).toEqual(['src/agent.ts:2 sdk-upgrade']);
     expect(errors[0].message).toContain('acme-agents is built on the v1 SDK (acme-agents depends on @modelcontextprotocol/sdk ^1.17.2)');
+    // Its question is not migrated, and says so where it is asked (it was silent).
+    expect(report.findings.filter((f) => f.path === 'src/agent.ts' && f.rule !== 'sdk-upgrade').map((f) => `${f.line} ${f.rule} ${f.severity}: ${f.message}`)).toEqual([
+      '11 push-request warning: This elicitation request is not migrated: the file stays on the v1 SDK (see its sdk-upgrade errors), and its handler can return an input request only on v2',
+    ]);
     // The other file moves to v2; the v1 SDK stays for the one left.
     expect(fs.readFileSync(path.join(dir, 'src', 'plain.ts'), 'utf8')).toContain("from '@modelcontextprotocol/server'");
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
