@@ -187,7 +187,9 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
     }
     // A file left on v1 gets no v2 code from our transforms either.
     for (const transform of v1Dependency ? [] : transforms) {
-      const result = transform.run({ absPath, text, sourceFile, options: input.options ?? {} });
+      const markedAt = () => pending.filter((f) => f.marker ?? f.severity !== 'info')
+        .map((f) => f.laterEdits.reduce((pos, later) => mapThrough(pos, later.edits, later.before).pos, f.pos));
+      const result = transform.run({ absPath, text, sourceFile, options: input.options ?? {}, markedAt });
       for (const finding of result.findings) {
         pending.push({ ...finding, earlierEdits: [...history], laterEdits: [], transform });
       }

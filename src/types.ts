@@ -63,6 +63,11 @@ export interface TransformContext {
   text: string;
   sourceFile: SourceFile;
   options: TransformOptions;
+  /**
+   * Where the findings of earlier transforms stand in `text` (those that get a marker): a transform
+   * that moves code elsewhere must not move it away from its markers.
+   */
+  markedAt?: () => number[];
 }
 
 export interface TransformResult {

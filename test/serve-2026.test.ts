@@ -145,7 +145,7 @@ ${after}  await transport.handleRequest(req, res, req.body);
     ]);
     const unrelated = run(route(`  const server = new McpServer({ name: 'x', version: '1' });\n  console.log(tenant);`), '/project/src/server.js');
     expect(unrelated.output).not.toContain('function createServer');
-    expect(unrelated.findings[0]!.message).toContain('code that is not its set-up (line 10) runs between its construction and connect');
+    expect(unrelated.findings[0]!.message).toContain('code that is not its set-up (`console.log(tenant);`) runs between its construction and connect');
     const kept = run(
       route(`  const server = new McpServer({ name: 'x', version: '1' });\n  const tool = server.registerTool('t', { description: 'T' }, async () => ({ content: [] }));`, '  tool.disable();\n'),
       '/project/src/server.js',

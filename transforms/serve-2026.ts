@@ -42,7 +42,7 @@ function run(ctx: TransformContext): TransformResult {
   const v1 = v1Surface(sourceFile).server;
   const imports = newImportPlan();
   rewriteStdio(sourceFile, text, style, v1, imports, edits, findings);
-  rewriteHttp(sourceFile, text, style, v1, imports, edits, findings);
+  rewriteHttp(sourceFile, text, style, v1, imports, edits, findings, ctx.markedAt);
   findings.push(...leftoverFindings(sourceFile));
   if (edits.length > 0) edits.push(...importEdits(sourceFile, text, imports, style));
   return { edits, findings };

@@ -36,6 +36,7 @@ export function hoistServer(
   route: Range,
   visible: (declaration: Node) => boolean,
   name: string,
+  markedAt: () => number[] = () => [],
 ): HoistPlan | { reason: string } {
   const server = decl.getName();
   const inline = { reason: `${server} is built inside the route; move its construction into a function (for example createServer()) that both eras can call` };
@@ -56,12 +57,17 @@ export function hoistServer(
     referencesTo(declared.getSourceFile(), declared.getName() ?? '', declared).every((r) => within(r, movedRange));
   const localType = (s: Statement) => (Node.isTypeAliasDeclaration(s) || Node.isInterfaceDeclaration(s)) && usedOnlyThere(s);
   const unrelated = moved.slice(1).find((s) => !usesServer(s) && !localType(s));
-  if (unrelated) return { reason: `${inline.reason}; code that is not its set-up (line ${unrelated.getStartLineNumber()}) runs between its construction and connect` };
+  // Named by its text, not its line: a marker written above it would change the line, and the message with it.
+  if (unrelated) return { reason: `${inline.reason}; code that is not its set-up (\`${firstLine(unrelated)}\`) runs between its construction and connect` };
   // A name the set-up declares and the route uses after it would be left behind.
   type Declared = Node & { getName(): string | undefined };
   const declared = moved.slice(1).flatMap((s): Declared[] => (Node.isVariableStatement(s) ? s.getDeclarations() : Node.isFunctionDeclaration(s) || Node.isClassDeclaration(s) ? [s] : []));
   const leaking = declared.find((d) => (Node.isVariableDeclaration(d) && !Node.isIdentifier(d.getNameNode())) || !usedOnlyThere(d));
   if (leaking) return { reason: `${inline.reason}; the route uses ${leaking.getName()}, which its set-up declares, after connect` };
+  // A finding of the migration in the set-up keeps its marker where the code is now: the code stays.
+  if (markedAt().some((pos) => pos >= movedRange.start && pos < movedRange.end)) {
+    return { reason: `${inline.reason}; the migration reported code of its set-up (see the comments there), which would not move with it` };
+  }
   const blocker = requestDependency(moved, movedRange, route, visible);
   if (blocker) return { reason: `${server} is built inside the route from ${blocker}; move its construction into a function (for example createServer()) that both eras can call` };
 
@@ -105,6 +111,12 @@ function requestDependency(moved: Statement[], movedRange: Range, route: Range, 
     if (!visible(target)) return `${node.getText()}, which is not in scope where the route is registered`;
   }
   return undefined;
+}
+
+/** The statement's first line, shortened. */
+function firstLine(statement: Statement): string {
+  const line = statement.getText().split('\n')[0]!.trim();
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 }
 
 /** `x.name` and `{ name: … }`: a member's name, not a use of a variable. */

@@ -56,6 +56,7 @@ export function rewriteHttp(
   imports: ImportPlan,
   edits: TextEdit[],
   findings: FindingInput[],
+  markedAt: () => number[] = () => [],
 ): void {
   const handled = new Set<object>();
   /** Names of the handlers built so far: one per route, each route with its own factory. */
@@ -103,7 +104,7 @@ export function rewriteHttp(
     }
     if (isFronted(route)) continue;
     const handlerName = freshName(sourceFile, ['mcpHandler', 'mcpHttpHandler'], handlerNames);
-    const result = planFront(sourceFile, text, style, route, kind, handlerName);
+    const result = planFront(sourceFile, text, style, route, kind, handlerName, markedAt);
     if ('reason' in result) {
       manual(result.reason);
       continue;
@@ -245,7 +246,7 @@ function handleCalls(body: Node): CallExpression[] {
   });
 }
 
-function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route: Route, kind: Kind, handlerName: string): FrontPlan | { reason: string } {
+function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route: Route, kind: Kind, handlerName: string, markedAt: () => number[]): FrontPlan | { reason: string } {
   const { fn } = route;
   const body = fn.getBody();
   if (!body || !Node.isBlock(body)) return { reason: 'the route handler has no block body' };
@@ -269,7 +270,7 @@ function planFront(sourceFile: SourceFile, text: string, style: TextStyle, route
     taken.add(name);
     return name;
   };
-  const factory = factoryOf(text, style, body, range, route.anchor, fresh);
+  const factory = factoryOf(text, style, body, range, route.anchor, fresh, markedAt);
   if ('reason' in factory) return factory;
 
   // The front goes before the first statement that touches MCP plumbing; whatever the route does
@@ -339,6 +340,7 @@ function factoryOf(
   range: { start: number; end: number },
   anchor: Statement,
   fresh: (candidates: string[]) => string,
+  markedAt: () => number[],
 ): { expression: string; server: Node; hoist?: HoistPlan } | { reason: string } {
   const connects = body.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
     const callee = c.getExpression();
@@ -355,7 +357,7 @@ function factoryOf(
     return within(anchor, { start: scope.getPos(), end: scope.getEnd() });
   };
   if ('constructed' in built) {
-    const hoist = hoistServer(text, style, built.constructed, connects[0]!, range, visible, fresh(['createServer', 'createMcpServer', 'buildMcpServer']));
+    const hoist = hoistServer(text, style, built.constructed, connects[0]!, range, visible, fresh(['createServer', 'createMcpServer', 'buildMcpServer']), markedAt);
     if ('reason' in hoist) return hoist;
     return { expression: `() => ${hoist.name}()`, server: built.constructed, hoist };
   }
