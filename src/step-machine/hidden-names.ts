@@ -18,6 +18,8 @@ const ANY_NAME = new RegExp(`(?<![\\w$])(?:${[...VALUE_NAMES, ...TYPE_NAMES].joi
 
 /** Why the generated code's names are not free around `fn`, if they are not. */
 export function hiddenNameProblem(fn: Node): string | undefined {
+  const shadowed = shadowedParameter(fn);
+  if (shadowed) return `this handler declares ${shadowed} again inside it, the name of its own parameter, which the migrated code reads (for the state's subject and arguments); rename it`;
   if (!ANY_NAME.test(fn.getSourceFile().getFullText())) return undefined;
   for (const { name, where } of bindingsAround(fn)) {
     if (!VALUE_NAMES.has(name) && !TYPE_NAMES.has(name)) continue;
@@ -66,4 +68,35 @@ function bindingsAround(fn: Node): { name: string; where: string }[] {
     add(decl.getNamespaceImport());
   }
   return out;
+}
+
+/**
+ * A parameter name of `fn` that a declaration in its own body (not in a nested function) binds
+ * again: code generated in that declaration's block would read the local instead of the parameter.
+ */
+function shadowedParameter(fn: Node): string | undefined {
+  if (!(Node.isFunctionLikeDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
+  const params = new Set<string>();
+  const collect = (node: Node | undefined, into: Set<string> | string[]) => {
+    if (!node) return;
+    if (Node.isIdentifier(node)) into instanceof Set ? into.add(node.getText()) : into.push(node.getText());
+    else if (Node.isObjectBindingPattern(node) || Node.isArrayBindingPattern(node)) {
+      for (const element of node.getElements()) if (Node.isBindingElement(element)) collect(element.getNameNode(), into);
+    }
+  };
+  for (const p of fn.getParameters()) collect(p.getNameNode(), params);
+  const body = (fn as { getBody?(): Node | undefined }).getBody?.();
+  if (!body || params.size === 0) return undefined;
+  for (const node of body.getDescendants()) {
+    const names: string[] = [];
+    if (Node.isVariableDeclaration(node)) collect(node.getNameNode(), names);
+    else if (Node.isCatchClause(node)) collect(node.getVariableDeclaration()?.getNameNode(), names);
+    else if (Node.isFunctionDeclaration(node) || Node.isClassDeclaration(node)) collect(node.getNameNode(), names);
+    else continue;
+    const owner = node.getFirstAncestor((n) => Node.isFunctionLikeDeclaration(n) || Node.isArrowFunction(n) || Node.isFunctionExpression(n));
+    if (owner !== fn) continue;
+    const hit = names.find((n) => params.has(n));
+    if (hit) return hit;
+  }
+  return undefined;
 }

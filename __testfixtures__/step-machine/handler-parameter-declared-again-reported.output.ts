@@ -1,0 +1,18 @@
+// The question's block declares `ticket` again, the name of the handler's own argument: the
+// generated state code reads the argument there (the state's arguments), and would read the local.
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'helpdesk', version: '1.0.0' });
+
+server.registerTool('close-ticket', { inputSchema: z.object({ ticket: z.string() }) }, async ({ ticket }, ctx) => {
+  if (ticket.startsWith('INC-')) {
+    // @mcp-mrtr-migrate push-request: ctx.mcpReq.elicitInput in tool handler close-ticket left as it was: this handler declares ticket again inside it, the name of its own parameter, which the migrated code reads (for the state's subject and arguments); rename it
+    const ticket = await ctx.mcpReq.elicitInput({
+      message: 'Close this incident?',
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } },
+    });
+    if (ticket.action !== 'accept') return { content: [{ type: 'text', text: 'Kept open' }] };
+  }
+  return { content: [{ type: 'text', text: `Closed ${ticket}` }] };
+});
