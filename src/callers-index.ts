@@ -145,11 +145,31 @@ function noteSameNameCalls(file: IndexedFile, index: Map<string, ModuleCallers>,
   }
 }
 
-/** `<anything>.method(…)` calls in a file: the property name node of each. */
+/**
+ * `<anything>.method(…)` calls in a file: the property name node of each. A `this.method(…)` in a
+ * class that has its own `method` (declared in it or in a superclass of this file) is that class's
+ * call, not a call of another module's class: counting it would also make the finding name files
+ * whose calls the run then lifts, and a second run would say something else.
+ */
 function methodCalls(file: SourceFile, method: string): Node[] {
   return file.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)
     .filter((p) => p.getName() === method && Node.isCallExpression(p.getParent()) && (p.getParent() as Node & { getExpression(): Node }).getExpression() === p)
+    .filter((p) => !(Node.isThisExpression(p.getExpression()) && ownMethodOfEnclosingClass(p, method)))
     .map((p) => p.getNameNode());
+}
+
+/** Whether the class `this` stands for at `at` declares `method`, itself or through superclasses declared in the same file. */
+function ownMethodOfEnclosingClass(at: Node, method: string): boolean {
+  const file = at.getSourceFile();
+  let current = at.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a) || Node.isFunctionDeclaration(a) || Node.isFunctionExpression(a) || Node.isObjectLiteralExpression(a));
+  const seen = new Set<Node>();
+  while (current && (Node.isClassDeclaration(current) || Node.isClassExpression(current)) && !seen.has(current)) {
+    seen.add(current);
+    if (current.getMembers().some((m) => (Node.isMethodDeclaration(m) || Node.isPropertyDeclaration(m)) && m.getName() === method)) return true;
+    const base = current.getExtends()?.getExpression();
+    current = base && Node.isIdentifier(base) ? file.getClass(base.getText()) : undefined;
+  }
+  return false;
 }
 
 /** The references of each name imported from `specifier`: `{ a as b }` (refs of b), `* as ns` (`ns.a`), default. */

@@ -22,4 +22,20 @@ describe('methods of an exported class called through another type', () => {
     const index = buildCallersIndex(files, new Set([asker]), new Map());
     expect(index.get(asker)).toEqual({ uses: {}, sameNameCalls: { 'Confirmer.confirm': ['./tools/base.ts:3'] } });
   });
+
+  // A class of another file calling its own method of that name (`this.confirm()`, declared in it or in
+  // a superclass of its file) is not calling Confirmer.confirm: the finding would name that file, and
+  // once the run lifts that class's own question a second run would name it no more.
+  it("leaves out `this.method()` calls that resolve to the calling class's own method", () => {
+    const own = [
+      files[0],
+      { absPath: at('tools/own.ts'), text: 'export class NodeTools {\n  async drain() { return this.confirm(\'drain?\'); }\n  private async confirm(m: string) { return m; }\n}\n' },
+      { absPath: at('tools/sub.ts'), text: 'abstract class Base {\n  protected async confirm(m: string) { return m; }\n}\nexport class Restart extends Base {\n  async run() { return this.confirm(\'restart?\'); }\n}\n' },
+      { absPath: at('tools/literal.ts'), text: 'export class Holder {\n  async confirm() { return 1; }\n  make() { return { go() { return this.confirm(); } }; }\n}\n' },
+      { absPath: at('tools/imported-base.ts'), text: "import { Asker } from './asker.js';\nexport class Deploy extends Asker {\n  async run() { return this.confirm('deploy?'); }\n}\n" },
+    ];
+    const index = buildCallersIndex(own, new Set([asker]), new Map());
+    // An object literal's method has its own `this`; a superclass of another module may be Confirmer.
+    expect(index.get(asker)).toEqual({ uses: {}, sameNameCalls: { 'Confirmer.confirm': ['./tools/literal.ts:3', './tools/imported-base.ts:3'] } });
+  });
 });
