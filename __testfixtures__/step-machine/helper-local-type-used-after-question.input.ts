@@ -1,5 +1,6 @@
-// A helper declares a type before its question and uses it after: both halves of the lifted helper
-// need the declaration (a type costs nothing at run time, so it is repeated).
+// A helper declares a type before its question and uses it after: the lifted helper's outcome
+// repeats the declaration (a type costs nothing at run time), its request builder, which does not
+// use it, leaves it out (an unused type alias fails noUnusedLocals).
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 

@@ -1,5 +1,6 @@
-// A helper declares a type before its question and uses it after: both halves of the lifted helper
-// need the declaration (a type costs nothing at run time, so it is repeated).
+// A helper declares a type before its question and uses it after: the lifted helper's outcome
+// repeats the declaration (a type costs nothing at run time), its request builder, which does not
+// use it, leaves it out (an unused type alias fails noUnusedLocals).
 import { McpServer, inputRequired, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { mrtrState, elicitAnswer } from './mrtr-state.js';
@@ -8,7 +9,6 @@ const server = new McpServer({ name: 'releases', version: '1.0.0' }, { requestSt
 
 /** The request confirmRelease() asks with (its code before the question). */
 function confirmReleaseParams(version: string): ElicitRequestFormParams {
-  type Channel = 'stable' | 'beta';
   return {
     message: `Publish ${version}?`,
     requestedSchema: { type: 'object', properties: { beta: { type: 'boolean' } } },

@@ -34,6 +34,12 @@ export interface LiftableHelper {
   site: PushSite;
   params: ParameterDeclaration[];
   pre: Statement[];
+  /**
+   * The statements of `pre` each companion repeats: those whose names it reads (a request builder
+   * declaring a local only the outcome reads would not compile under noUnusedLocals).
+   */
+  requestPre: Statement[];
+  outcomePre: Statement[];
   /** Code after the question; empty when the helper returns the answer itself. */
   post: Statement[];
   /** The binding that receives the answer (`r`, `{ action, content }`); undefined for `return await …`. */
@@ -210,12 +216,16 @@ function simpleHelper(fn: HelperFunction, named: { name: string; declaration: St
   const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
   // The outcome would repeat the guards to get at a local: such a helper goes through the nested form.
   if (split.guarded && outcomeNeedsPre) return undefined;
-  const requestNames = names([...split.pre, ...(site.params ? [site.params] : [])]);
-  const outcomeNames = names([...(outcomeNeedsPre ? split.pre : []), ...split.post]);
+  const requestPre = preNeededBy(split.pre, site.params ? [site.params] : []);
+  const outcomePre = outcomeNeedsPre ? preNeededBy(split.pre, split.post) : [];
+  const requestNames = names([...requestPre, ...(site.params ? [site.params] : [])]);
+  const outcomeNames = names([...outcomePre, ...split.post]);
   const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
   return {
     ...helperBase(fn, named, site, taken, split.post.length > 0),
     pre: split.pre,
+    requestPre,
+    outcomePre,
     post: split.post,
     binding: split.binding,
     resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0),
@@ -245,6 +255,8 @@ function nestedHelper(fn: HelperFunction, named: { name: string; declaration: St
   return {
     ...helperBase(fn, named, site, taken, split.binding !== undefined),
     pre: [],
+    requestPre: [],
+    outcomePre: [],
     post: [],
     binding: split.binding?.text,
     resultAsync: split.outcomeAsync,
@@ -548,9 +560,9 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
   const exportKeyword = exported && !helper.receiver ? 'export ' : '';
   if (helper.nested) return nestedCompanionText(helper, helper.nested, { indent, unit, eol, semi, types, exportKeyword, edits });
   const paramsOf = (indices: number[]) => indices.map((i) => helper.params[i].getText());
-  const preText = helper.pre.map((st) => reindent(st, indent + unit)).join(eol);
+  const preText = helper.outcomePre.map((st) => reindent(st, indent + unit)).join(eol);
   // A guarded helper's early returns say `done` in its request builder.
-  const requestPreText = helper.guarded ? helper.pre.map((st) => reindent(st, indent + unit, ...guardReturnEdits(st))).join(eol) : preText;
+  const requestPreText = helper.requestPre.map((st) => reindent(st, indent + unit, ...(helper.guarded ? guardReturnEdits(st) : []))).join(eol);
   const params0 = helper.site.params;
   const via = helper.via;
   // A chain helper's request is its inner helper's, built from the arguments it passes.
@@ -736,8 +748,10 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
   const preDeclared = new Set(split.pre.flatMap(statementDeclaredNames));
   const postNames = identifierNames([...split.post, ...args.outcomeNodes]);
   const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
-  const requestNames = identifierNames([...split.pre, ...args.requestNodes]);
-  const outcomeNames = identifierNames([...(outcomeNeedsPre ? split.pre : []), ...split.post, ...args.outcomeNodes]);
+  const requestPre = preNeededBy(split.pre, args.requestNodes);
+  const outcomePre = outcomeNeedsPre ? preNeededBy(split.pre, [...split.post, ...args.outcomeNodes]) : [];
+  const requestNames = identifierNames([...requestPre, ...args.requestNodes]);
+  const outcomeNames = identifierNames([...outcomePre, ...split.post, ...args.outcomeNodes]);
   const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
   const base = camelCase(named.name);
   const requestFn = uniqueIn(`${base}Params`, taken);
@@ -757,6 +771,8 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
       site: { ...inner.site, node: call, call, handler: undefined, nestedFunction: undefined, api: baseApi(inner) },
       params: fn.getParameters(),
       pre: split.pre,
+      requestPre,
+      outcomePre,
       post: split.post,
       binding: split.binding,
       requestFn,
@@ -779,6 +795,23 @@ function enclosingFunction(node: Node): Node | undefined {
 /** The SDK call a helper's question finally goes through. */
 function baseApi(helper: LiftableHelper): string {
   return helper.site.api;
+}
+
+/**
+ * The statements of a helper's pure code before its question that `roots` need, directly or through
+ * each other: a declaration nobody reads is left out, every other statement (a guard) is kept.
+ */
+function preNeededBy(pre: Statement[], roots: Node[]): Statement[] {
+  const needed = identifierNames(roots);
+  const kept: Statement[] = [];
+  for (const statement of [...pre].reverse()) {
+    const declared = statementDeclaredNames(statement);
+    const droppable = (Node.isVariableStatement(statement) || Node.isTypeAliasDeclaration(statement) || Node.isInterfaceDeclaration(statement)) && declared.length > 0;
+    if (droppable && !declared.some((n) => needed.has(n))) continue;
+    kept.unshift(statement);
+    for (const name of identifierNames([statement])) needed.add(name);
+  }
+  return kept;
 }
 
 function identifierNames(nodes: Node[]): Set<string> {

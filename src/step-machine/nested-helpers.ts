@@ -19,6 +19,7 @@ import type { TextEdit } from '../types.js';
 import { applyEdits } from '../edits.js';
 import { skipParensUp, statementDeclaredNames } from './plan.js';
 import { isPropertyName } from './references.js';
+import { isPureExpression } from './purity.js';
 import type { StableCode } from './stable-code.js';
 import { indentationAt, lineStartOf, multilineLiteralRanges } from './text.js';
 
@@ -107,6 +108,11 @@ export interface NestedSplit {
   outcomePre: Statement[];
   /** The request expression as Params returns it (`{ message, … }`, or `request.params`). */
   params: { node?: Expression; text?: string };
+  /**
+   * Pure declarations before the question that Params does not read (only the Outcome does, or
+   * nothing): left out of Params, which would not compile under noUnusedLocals with them.
+   */
+  paramsDropped: Statement[];
   /** Identifier names each companion's code uses (to pick the helper parameters it takes). */
   paramsNames: Set<string>;
   outcomeNames: Set<string>;
@@ -147,6 +153,8 @@ export function splitNested(body: Block, site: PushSite, stable: StableCode): Ne
   const innermost = path[path.length - 1].block.getStatements();
   const cut = { start: question.getStart(), end: innermost[innermost.length - 1].getEnd() };
   const inParams = (n: Node) => !(n.getStart() >= cut.start && n.getEnd() <= cut.end) && !isInNestedFunction(n, body);
+  const paramsDropped = unreadInParams(before, body, cut, question);
+  const inDropped = (n: Node) => paramsDropped.some((st) => n.getStart() >= st.getStart() && n.getEnd() <= st.getEnd());
   return {
     path,
     question,
@@ -158,7 +166,8 @@ export function splitNested(body: Block, site: PushSite, stable: StableCode): Ne
     outcomeAsync: [...continuation, ...outcomePre].some((st) => awaitsOwn(st)),
     outcomePre,
     params,
-    paramsNames: new Set([...identifierNodes(body).filter((id) => !(id.getStart() >= cut.start && id.getEnd() <= cut.end)),
+    paramsDropped,
+    paramsNames: new Set([...identifierNodes(body).filter((id) => !(id.getStart() >= cut.start && id.getEnd() <= cut.end) && !inDropped(id)),
       ...(params.node ? identifierNodes(params.node) : [])].map((id) => id.getText())),
     outcomeNames: identifierNames([...continuation, ...outcomePre]),
   };
@@ -311,6 +320,38 @@ function neededDeclarations(before: Statement[], needed: string[], declared: Map
   return before.filter((st) => keep.has(st));
 }
 
+/**
+ * Declarations on the way to the question whose every initialiser is pure and whose names nothing
+ * else Params runs reads (the body before the cut, the question's statement, whose request Params
+ * returns), dropped until none is left to drop.
+ */
+function unreadInParams(before: Statement[], body: Block, cut: { start: number; end: number }, request: Node | undefined): Statement[] {
+  const candidates = before.filter((st) => Node.isVariableStatement(st) &&
+    st.getDeclarations().every((d) => d.getInitializer() !== undefined && isPureExpression(d.getInitializer())));
+  const dropped = new Set<Statement>();
+  const inside = (n: Node, st: Node) => n.getStart() >= st.getStart() && n.getEnd() <= st.getEnd();
+  for (let changed = true; changed;) {
+    changed = false;
+    const read = new Set([...identifierNodes(body), ...(request ? identifierNodes(request) : [])]
+      .filter((id) => !(id.getStart() >= cut.start && id.getEnd() <= cut.end) || (request !== undefined && inside(id, request)))
+      .filter((id) => ![...dropped].some((st) => inside(id, st)))
+      .filter((id) => !isDeclaredName(id))
+      .map((id) => id.getText()));
+    for (const st of candidates) {
+      if (dropped.has(st) || statementDeclaredNames(st).some((name) => read.has(name))) continue;
+      dropped.add(st);
+      changed = true;
+    }
+  }
+  return before.filter((st) => dropped.has(st));
+}
+
+/** `id` is the name a variable declaration or binding element declares (not a read). */
+function isDeclaredName(id: Node): boolean {
+  const parent = id.getParent();
+  return (Node.isVariableDeclaration(parent) || Node.isBindingElement(parent)) && parent.getNameNode() === id;
+}
+
 function identifierNames(nodes: Node[]): Set<string> {
   return new Set(nodes.flatMap(identifierNodes).map((n) => n.getText()));
 }
@@ -381,8 +422,15 @@ export function paramsBodyText(fnBody: Block, split: NestedSplit, style: Compani
         : { start: r.getStart(), end: r.getEnd(), text: `return { done: undefined }${r.getText().trimEnd().endsWith(';') ? ';' : semi}` });
     }
   }
+  // A dropped declaration goes with its comments and the space up to the next statement of its block
+  // (there is one: the way to the question goes on after it).
+  for (const st of split.paramsDropped) {
+    const siblings = (st.getParent() as Block).getStatements();
+    edits.push({ start: withLeadingComments(st), end: withLeadingComments(siblings[siblings.indexOf(st) + 1]), text: '' });
+  }
   for (const e of style.edits) {
-    if (e.start >= first.getStart() && e.end <= last.getEnd() && !(e.start >= removed.start && e.end <= removed.end)) edits.push(e);
+    if (e.start >= first.getStart() && e.end <= last.getEnd() && !(e.start >= removed.start && e.end <= removed.end) &&
+      !split.paramsDropped.some((st) => e.start < st.getEnd() && e.end > withLeadingComments(st))) edits.push(e);
   }
   let out = rebased(text, withLeadingComments(first), last.getEnd(), indentationAt(text, first.getStart()), style.indent, edits, multilineLiteralRanges(fnBody, text));
   // A helper that can run off its end returns undefined without asking.
