@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 
 const file = process.argv[2];
-const top = Number(process.argv[process.argv.indexOf('--top') + 1] || 25);
+// Without --top, indexOf is -1 and argv[0] (node's path) would be read: NaN, and no rows printed.
+const top = process.argv.includes('--top') ? Number(process.argv[process.argv.indexOf('--top') + 1]) : 25;
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 /** @type {Map<number, any>} */
 const nodes = new Map(profile.nodes.map((/** @type {any} */ n) => [n.id, n]));
