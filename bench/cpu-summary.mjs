@@ -28,7 +28,8 @@ function area(/** @type {any} */ frame) {
   const fn = frame.functionName;
   if (fn === '(garbage collector)') return 'GC';
   if (fn === '(idle)' || fn === '(program)') return fn;
-  if (url.includes('/typescript/lib/')) return 'typescript';
+  // ts-morph runs the compiler it bundles (@ts-morph/common/dist/typescript.js).
+  if (url.includes('/typescript/lib/') || url.endsWith('/@ts-morph/common/dist/typescript.js')) return 'typescript';
   if (url.includes('/@ts-morph/common/')) return 'ts-morph/common';
   if (url.includes('/ts-morph/')) return 'ts-morph';
   if (url.includes('/prettier/')) return 'prettier';
