@@ -76,3 +76,37 @@ describe.skipIf(NODE_HAS_OWN_CACHE)('compile cache (Node without module.enableCo
     expect(cacheFiles(home)).toEqual([]);
   });
 });
+
+describe('large CommonJS files read as their bytes', () => {
+  it('gives the same module for an ASCII file, and leaves other files to Node', async () => {
+    const { requireCached } = await import('../src/compile-cache.js');
+    const root = tempHome();
+    const padding = `// ${'x'.repeat(300 * 1024)}\n`;
+    const write = (name: string, pkg: object, source: string) => {
+      fs.mkdirSync(path.join(root, 'node_modules', name), { recursive: true });
+      fs.writeFileSync(path.join(root, 'node_modules', name, 'package.json'), JSON.stringify(pkg));
+      fs.writeFileSync(path.join(root, 'node_modules', name, 'index.js'), padding + source);
+    };
+    write('ascii', { name: 'ascii', main: 'index.js' }, "module.exports = { text: 'plain', file: __filename, self: require('./package.json').name };\n");
+    write('accented', { name: 'accented', main: 'index.js' }, "module.exports = { text: 'caf\u00e9 \u2713' };\n");
+    write('esm', { name: 'esm', type: 'module', main: 'index.js' }, 'export const text = 1;\n');
+    const from = path.join(root, 'main.js');
+    const saved = process.env['NODE_DISABLE_COMPILE_CACHE'];
+    process.env['NODE_DISABLE_COMPILE_CACHE'] = '1';
+    try {
+      expect(requireCached(from, 'ascii')).toEqual({ text: 'plain', file: path.join(root, 'node_modules', 'ascii', 'index.js'), self: 'ascii' });
+      expect(requireCached(from, 'accented')).toEqual({ text: 'caf\u00e9 \u2713' });
+      // An ES module is Node's to load (Node 20.19+ requires it; earlier ones refuse), never compiled as CommonJS.
+      let esm: unknown;
+      try {
+        esm = requireCached(from, 'esm');
+      } catch (error) {
+        expect((error as { code?: string }).code).toBe('ERR_REQUIRE_ESM');
+      }
+      if (esm !== undefined) expect((esm as { text?: number }).text).toBe(1);
+    } finally {
+      if (saved === undefined) delete process.env['NODE_DISABLE_COMPILE_CACHE'];
+      else process.env['NODE_DISABLE_COMPILE_CACHE'] = saved;
+    }
+  });
+});
