@@ -83,14 +83,15 @@ export function requireCached(from: string | URL, id: string): unknown {
 }
 
 /**
- * The source of a large CommonJS `.js` file that is all ASCII, read as its bytes; undefined for any
- * other file (Node reads it, and checks its package's type, as usual).
+ * The source of a large CommonJS `.js` file, read as its bytes when they are all ASCII; undefined
+ * for any other file (Node reads it, and checks its package's type, as usual).
  */
 function largeAsciiSource(filename: string): string | undefined {
   try {
     if (!filename.endsWith('.js') || statSync(filename).size < LARGE || !inCommonJsPackage(filename)) return undefined;
     const bytes = readFileSync(filename);
-    return isAscii(bytes) ? bytes.toString('latin1') : undefined;
+    // Otherwise decoded as Node decodes it (readFileSync's 'utf8': the same replacement of bad bytes).
+    return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   } catch {
     return undefined;
   }
