@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 
 const file = process.argv[2];
-const top = Number(process.argv[process.argv.indexOf('--top') + 1] || 25);
+// Without --top, indexOf is -1 and argv[0] (node's path) would be read: NaN, and no rows printed.
+const top = process.argv.includes('--top') ? Number(process.argv[process.argv.indexOf('--top') + 1]) : 25;
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 /** @type {Map<number, any>} */
 const nodes = new Map(profile.nodes.map((/** @type {any} */ n) => [n.id, n]));
@@ -27,7 +28,8 @@ function area(/** @type {any} */ frame) {
   const fn = frame.functionName;
   if (fn === '(garbage collector)') return 'GC';
   if (fn === '(idle)' || fn === '(program)') return fn;
-  if (url.includes('/typescript/lib/')) return 'typescript';
+  // ts-morph runs the compiler it bundles (@ts-morph/common/dist/typescript.js).
+  if (url.includes('/typescript/lib/') || url.endsWith('/@ts-morph/common/dist/typescript.js')) return 'typescript';
   if (url.includes('/@ts-morph/common/')) return 'ts-morph/common';
   if (url.includes('/ts-morph/')) return 'ts-morph';
   if (url.includes('/prettier/')) return 'prettier';

@@ -59,7 +59,7 @@ export interface TransformSourceInput {
 
 let sharedProject: Project | undefined;
 
-/** One in-memory project per thread; each file is added, used and removed again. */
+/** One in-memory project per thread; each file is added, used and released again. */
 function project(): Project {
   sharedProject ??= new Project({
     useInMemoryFileSystem: true,
@@ -67,6 +67,25 @@ function project(): Project {
     compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
   });
   return sharedProject;
+}
+
+/** Files whose project was dropped by release(). */
+const released = new WeakSet<SourceFile>();
+
+/**
+ * Done with `sourceFile` (a parse of parseSource). ts-morph's removeSourceFile forgets every node
+ * wrapped so far one by one, finding each one's start to keep its text for an error message: on
+ * a 4,500-line file most of a second per parse. When it is the project's only file, the project
+ * is dropped instead (the next parse starts a new one) and nothing is walked.
+ */
+function release(sourceFile: SourceFile): void {
+  if (sourceFile.wasForgotten() || released.has(sourceFile)) return;
+  if (sharedProject !== undefined && sourceFile.getProject() === sharedProject && sharedProject.getSourceFiles().length === 1) {
+    released.add(sourceFile);
+    sharedProject = undefined;
+    return;
+  }
+  sourceFile.getProject().removeSourceFile(sourceFile);
 }
 
 export function scriptKindFor(absPath: string): ScriptKind {
@@ -87,7 +106,7 @@ export function parseSource(absPath: string, text: string): SourceFile {
   if (diagnostics && diagnostics.length > 0) {
     const first = diagnostics[0];
     const { line, column } = lineAndColumn(text, first.start ?? 0);
-    project().removeSourceFile(sourceFile);
+    release(sourceFile);
     throw new Error(`syntax error at ${line}:${column}: ${ts.flattenDiagnosticMessageText(first.messageText, '\n')}`);
   }
   return sourceFile;
@@ -110,7 +129,7 @@ export function textAfterUpgrade(absPath: string, text: string, mode: SdkUpgrade
     // A file that does not parse or upgrade is reported by its own run; its helpers are not offered.
     return text;
   } finally {
-    if (sourceFile && !sourceFile.wasForgotten()) project().removeSourceFile(sourceFile);
+    if (sourceFile) release(sourceFile);
   }
 }
 
@@ -168,7 +187,7 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
           history.push(...upgrade.steps.map((step) => step.edits));
           applied.push(SDK_UPGRADE_RULE);
           text = upgrade.text;
-          project().removeSourceFile(sourceFile);
+          release(sourceFile);
           try {
             sourceFile = parseSource(absPath, text);
           } catch (error) {
@@ -205,13 +224,13 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
       history.push(result.edits);
       applied.push(transform.id);
       text = next;
-      project().removeSourceFile(sourceFile);
+      release(sourceFile);
       sourceFile = parseSource(absPath, text);
     }
     // A route the upgrade itself breaks keeps the file on v1 too.
     if (!refusal && applied.includes(SDK_UPGRADE_RULE)) refusal = brokenByUpgrade(pending);
     if (refusal || asUpgraded) {
-      project().removeSourceFile(sourceFile);
+      release(sourceFile);
       sourceFile = parseSource(absPath, input.text);
       const kept = keptOnV1(input, sourceFile, refusal ?? [], [...pending, ...migrated.map((m) => ({ ...notMigratedOnV1(m.site), ...m, laterEdits: [] }))]);
       return { ...kept, findings: [...kept.findings, ...unmigrated] };
@@ -234,7 +253,7 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
       ...(migrated.length > 0 && output !== undefined ? { ifPutBack: migrated.map((m) => toSourceFinding(input.text, { ...notMigratedOnV1(m.site, true), ...m, laterEdits: [] })) } : {}),
     };
   } finally {
-    if (!sourceFile.wasForgotten()) project().removeSourceFile(sourceFile);
+    release(sourceFile);
   }
 }
 
