@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Node, SyntaxKind, ts, type SourceFile } from './ts-morph.js';
-import { describeHandler, findHandlers, type HandlerInfo } from './analysis/handlers.js';
+import { describeHandler, findHandlers, resolveIdentifier, type HandlerInfo } from './analysis/handlers.js';
 import { awaitedOrReturned, calledAt, climb, enclosingFunction, nameOf } from './analysis/reach.js';
 import { parseOnTheSide } from './step-machine/cross-file.js';
 import { PackageResolver } from './workspace.js';
@@ -20,6 +20,12 @@ export interface CallerUse {
   detail: string;
   /** A call neither awaited nor returned: it runs on after the caller has moved on. */
   detached?: boolean;
+  /**
+   * The call's result is held in a const (`const ask = makeAsker(server)`) and handed as an argument
+   * to calls in request handlers of that file (a dispatcher giving it to the tool functions it runs):
+   * one entry per such call.
+   */
+  handedOn?: { holder: string; callee: string; handler: string; at: string }[];
 }
 
 export interface ModuleCallers {
@@ -225,8 +231,40 @@ function useOf(ref: Node, handlers: readonly HandlerInfo[], moduleDir: string): 
   const handler = handlers.find((h) => h.fn.containsRange(call.getPos(), call.getEnd()));
   const detached = !awaitedOrReturned(call);
   if (handler) return { at, kind: 'handler', detail: describeHandler(handler), ...(detached ? { detached } : {}) };
-  if (!inner) return { at, kind: 'top-level', detail: 'module top level' };
-  return { at, kind: 'function', detail: nameOf(inner) ?? 'an anonymous function', ...(detached ? { detached } : {}) };
+  const handedOn = handedOnInHandlers(call, handlers, moduleDir);
+  const more = handedOn.length > 0 ? { handedOn } : {};
+  if (!inner) return { at, kind: 'top-level', detail: 'module top level', ...more };
+  return { at, kind: 'function', detail: nameOf(inner) ?? 'an anonymous function', ...(detached ? { detached } : {}), ...more };
+}
+
+/**
+ * `const ask = makeAsker(server)` and then `tool.run(args, ask)` in a request handler of the same
+ * file: where the made value is handed on as an argument inside handlers. The value is read, not
+ * followed any further (what the callee does with it is the callee's).
+ */
+function handedOnInHandlers(call: Node, handlers: readonly HandlerInfo[], moduleDir: string): NonNullable<CallerUse['handedOn']> {
+  const declaration = climb(call).getParent();
+  if (!declaration || !Node.isVariableDeclaration(declaration) || !Node.isIdentifier(declaration.getNameNode())) return [];
+  const list = declaration.getVariableStatement()?.getDeclarationList();
+  if (!list || list.getDeclarationKind() !== 'const') return [];
+  const holder = declaration.getName();
+  const scope = enclosingFunction(declaration) ?? declaration.getSourceFile();
+  const found: NonNullable<CallerUse['handedOn']> = [];
+  for (const id of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    if (id.getText() !== holder || id === declaration.getNameNode() || !Node.isIdentifier(id)) continue;
+    if (resolveIdentifier(id) !== declaration) continue;
+    const argumentOf = climb(id).getParent();
+    if (!argumentOf || !Node.isCallExpression(argumentOf) || !argumentOf.getArguments().includes(climb(id))) continue;
+    const handler = handlers.find((h) => h.fn.containsRange(argumentOf.getPos(), argumentOf.getEnd()));
+    if (!handler) continue;
+    found.push({
+      holder,
+      callee: argumentOf.getExpression().getText().replace(/\s+/g, ''),
+      handler: describeHandler(handler),
+      at: `${relative(moduleDir, id.getSourceFile().getFilePath())}:${id.getStartLineNumber()}`,
+    });
+  }
+  return found;
 }
 
 function relative(fromDir: string, to: string): string {

@@ -39,3 +39,41 @@ describe('methods of an exported class called through another type', () => {
     expect(index.get(asker)).toEqual({ uses: {}, sameNameCalls: { 'Confirmer.confirm': ['./tools/literal.ts:3', './tools/imported-base.ts:3'] } });
   });
 });
+
+// blizzy78/mcp-elicit: `const reqElicit = requestElicitation(server)` in createServer(), then the
+// tools/call dispatcher hands it to the tool function it looks up.
+describe('a made value handed on by a request handler', () => {
+  const asker = at('ask.ts');
+  const askText = "export function makeConfirm(server: any) {\n  return async (q: string) => server.server.elicitInput({ message: q, requestedSchema: { type: 'object', properties: {} } });\n}\n";
+  const serverText = [
+    "import { McpServer } from '@modelcontextprotocol/server';",
+    "import { makeConfirm } from './ask.js';",
+    'const tools: Record<string, { run(args: unknown, confirm: unknown): Promise<any> }> = {};',
+    'export function createServer() {',
+    "  const server = new McpServer({ name: 'x', version: '1' });",
+    '  const confirm = makeConfirm(server);',
+    "  server.server.setRequestHandler('tools/call', async (request) => {",
+    '    const entry = tools[request.params.name];',
+    '    return entry.run(request.params.arguments, confirm);',
+    '  });',
+    '  return server;',
+    '}',
+    '',
+  ].join('\n');
+
+  const imports = new Map<string, [string, string][]>([[at('server.ts'), [['./ask.js', asker]]]]);
+
+  it('records the holder, the call it is handed to and the handler', () => {
+    const index = buildCallersIndex([{ absPath: asker, text: askText }, { absPath: at('server.ts'), text: serverText }], new Set([asker]), imports);
+    const uses = index.get(asker)!.uses.makeConfirm;
+    expect(uses).toHaveLength(1);
+    expect(uses[0]).toMatchObject({ at: './server.ts:6', kind: 'function', detail: 'createServer' });
+    expect(uses[0].handedOn).toEqual([{ holder: 'confirm', callee: 'entry.run', handler: expect.stringMatching(/tools\/call/), at: './server.ts:9' }]);
+  });
+
+  it('nothing when the value is only called where it is made', () => {
+    const text = serverText.replace('return entry.run(request.params.arguments, confirm);', "return entry.run(request.params.arguments, await confirm('go?'));");
+    const index = buildCallersIndex([{ absPath: asker, text: askText }, { absPath: at('server.ts'), text }], new Set([asker]), imports);
+    expect(index.get(asker)!.uses.makeConfirm[0].handedOn).toBeUndefined();
+  });
+});

@@ -184,7 +184,7 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
   const reach = reachOf(site, scope.handlers);
   const where = name ? ` in ${name}()` : '';
   const also = reach.outside.length > 0 ? `; it is also reached from ${reach.outside.join(' and from ')}, outside any request` : '';
-  if (reach.exposed.length > 0 && !reach.ownContext) return exposedFinding(site, where, reach.exposed[0]);
+  if (reach.exposed.length > 0 && !reach.ownContext) return handedOnFinding(site, where, reach.exposed[0], scope) ?? exposedFinding(site, where, reach.exposed[0]);
   if (reach.ownContext && reach.handlers.length === 0) {
     const { param, holder } = reach.ownContext;
     return {
@@ -265,6 +265,29 @@ export function exposedFinding(site: PushSite, where: string, exposure: string):
     rule: 'framework-asking-api', severity: 'warning', pos: site.node.getStart(),
     message: `${site.api}${where} implements ${exposure}: an asking API handed to other code, so whoever calls it asks the client. There is no handler here that could return inputRequired for that code, so it is not migrated; on 2026-07-28 the question throws`,
     suggestion: "Give the API an inputRequired form: the dispatcher that runs the user's function returns inputRequired({ inputRequests, requestState }) for the question and re-enters the function on the retry with the answer (ctx.mcpReq.inputResponses), instead of awaiting the request.",
+  };
+}
+
+/**
+ * The asking closure an exported maker returns, made in another file and handed there by a request
+ * handler (a dispatcher) to the functions it runs: the handler is there, but the question is asked
+ * by the function value it passes on, so "no handler here" would be untrue. Undefined when the
+ * callers index knows of no such hand-off.
+ */
+function handedOnFinding(site: PushSite, where: string, exposure: string, scope: SiteScope): FindingInput | undefined {
+  // reach.ts words a closure returned by an exported function so (usesOf).
+  const maker = /^the function the exported ([\w$]+)\(\) returns$/.exec(exposure)?.[1];
+  const uses = maker ? scope.callers?.uses[maker] ?? [] : [];
+  const handed = uses.flatMap((u) => (u.handedOn ?? []).map((h) => ({ ...h, madeAt: u.at })));
+  if (handed.length === 0) return undefined;
+  const first = handed[0];
+  const places = unique(handed.map((h) => `${h.callee}() in ${h.handler} (${h.at.replace(/^\.\//, '')})`));
+  return {
+    rule: 'framework-asking-api', severity: 'warning', pos: site.node.getStart(),
+    message: `${site.api}${where} implements ${exposure}: ${fileOf(first.madeAt).replace(/^\.\//, '')} holds it as \`${first.holder}\` and hands it as a value to ` +
+      `${places.join(' and to ')}, so the functions that receive it ask the client while that request is handled. ` +
+      'An asking function handed on as a value is not followed to where it is called, so neither the question nor those functions are migrated; on 2026-07-28 the question throws',
+    suggestion: `Give the asking function an inputRequired form: have ${first.handler} hand the request context on instead, and let the function return inputRequired({ inputRequests }) through the functions that call it on the first call and read ctx.mcpReq.inputResponses on the retry; or ask in each tool's own handler (registerTool) and run the migration again.`,
   };
 }
 
