@@ -64,19 +64,30 @@ interface IndexedFile {
  * tsconfig did not load are resolved here by path. Uses in test files are left out: a test calling
  * a function is no request path.
  */
-export function buildCallersIndex(files: readonly IndexedFile[], askers: ReadonlySet<string>, importsOfFile: ReadonlyMap<string, [string, string][]>): Map<string, ModuleCallers> {
-  const byPath = new Map(files.map((f) => [path.normalize(f.absPath), f]));
+export function buildCallersIndex(
+  candidates: readonly IndexedFile[],
+  askers: ReadonlySet<string>,
+  importsOfFile: ReadonlyMap<string, [string, string][]>,
+  // Files of the run the candidate prefilter skipped (nothing in them to migrate): read for their
+  // uses of the askers' exports only (a tool module calling a helper through an index module).
+  others: readonly IndexedFile[] = [],
+): Map<string, ModuleCallers> {
+  const files = [...candidates, ...others];
+  const byPath = new Map(candidates.map((f) => [path.normalize(f.absPath), f]));
   const index = new Map<string, ModuleCallers>();
   const methods = new Map<string, Map<string, string>>();
   for (const asker of askers) {
     index.set(asker, { uses: {} });
     methods.set(asker, publicMethods(byPath.get(asker)!.text));
   }
+  const barrels = barrelsOf(files, askers, importsOfFile);
   for (const file of files) {
     if (TEST_FILE.test(file.absPath)) continue;
     const imported = importsOfFile.get(file.absPath) ?? relativeImports(file);
     const wanted = imported.filter(([, target]) => askers.has(target) && target !== path.normalize(file.absPath));
-    if (wanted.length === 0) {
+    // One entry per specifier: importedRefs reads every import declaration of it at once.
+    const throughBarrels = [...new Map(imported.filter(([, target]) => barrels.has(target) && target !== path.normalize(file.absPath))).entries()];
+    if (wanted.length === 0 && throughBarrels.length === 0) {
       noteSameNameCalls(file, index, methods);
       continue;
     }
@@ -92,16 +103,57 @@ export function buildCallersIndex(files: readonly IndexedFile[], askers: Readonl
         // Methods of the module's exported classes, called on any receiver (`this.elicitation.confirm(…)`).
         for (const [method, owner] of methods.get(target)!) add(`${owner}.${method}`, methodCalls(parsed.sourceFile, method));
       }
+      // Names imported from a module that re-exports them from an asker: uses of the asker's names.
+      for (const [specifier, barrel] of throughBarrels) {
+        const refs = importedRefs(parsed.sourceFile, specifier);
+        for (const { asker, names } of barrels.get(barrel)!) {
+          if (asker === path.normalize(file.absPath)) continue;
+          const entry = index.get(asker)!;
+          for (const [name, nodes] of refs) {
+            const original = names === 'all' ? name : names.get(name);
+            if (original === undefined) continue;
+            entry.uses[original] = [...(entry.uses[original] ?? []), ...nodes.map((ref) => useOf(ref, handlers, path.dirname(asker)))];
+          }
+        }
+      }
     } finally {
       parsed.dispose();
     }
   }
-  const published = publicExports(files);
+  const published = publicExports(candidates);
   for (const [asker, entry] of index) {
     const api = published.get(asker);
     if (api) entry.publicApi = { entry: relative(path.dirname(asker), api.entry), names: [...api.names].sort() };
   }
   return index;
+}
+
+/**
+ * Modules of the run that re-export names of an asker (`export { a, b as c } from './ask.js'`,
+ * `export * from './ask.js'`: an index module), one level deep: per module, the asker and its
+ * names as the module exports them (exported name → the asker's name), or all of them.
+ */
+function barrelsOf(files: readonly IndexedFile[], askers: ReadonlySet<string>, importsOfFile: ReadonlyMap<string, [string, string][]>): Map<string, { asker: string; names: Map<string, string> | 'all' }[]> {
+  const barrels = new Map<string, { asker: string; names: Map<string, string> | 'all' }[]>();
+  for (const file of files) {
+    if (!/\bexport\s*(\*|\{)/.test(file.text)) continue;
+    const resolved = new Map(importsOfFile.get(file.absPath) ?? relativeImports(file));
+    const source = ts.createSourceFile(file.absPath, file.text, ts.ScriptTarget.Latest, false);
+    for (const statement of source.statements) {
+      if (!ts.isExportDeclaration(statement) || statement.isTypeOnly || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const asker = resolved.get(statement.moduleSpecifier.text);
+      if (!asker || !askers.has(asker) || asker === path.normalize(file.absPath)) continue;
+      let names: Map<string, string> | 'all' | undefined;
+      if (!statement.exportClause) names = 'all';
+      else if (ts.isNamedExports(statement.exportClause)) {
+        names = new Map(statement.exportClause.elements.filter((e) => !e.isTypeOnly).map((e) => [e.name.text, (e.propertyName ?? e.name).text]));
+      }
+      if (names === undefined) continue;
+      const key = path.normalize(file.absPath);
+      barrels.set(key, [...(barrels.get(key) ?? []), { asker, names }]);
+    }
+  }
+  return barrels;
 }
 
 export const TEST_FILE = /(\.(test|spec)\.[cm]?[jt]sx?$)|([\\/](__tests__|__mocks__)[\\/])/;

@@ -77,3 +77,29 @@ describe('a made value handed on by a request handler', () => {
     expect(index.get(asker)!.uses.makeConfirm[0].handedOn).toBeUndefined();
   });
 });
+
+// dguido/google-workspace-mcp: the tool module imports the asking helpers from an index module that
+// re-exports them (`export { ask } from './ask.js'`), and neither is a candidate of the run (no SDK
+// import, no push call): the prefilter skipped them, yet their calls are the helper's callers.
+describe('uses through an index module, in files the prefilter skipped', () => {
+  const asker = at('utils/ask.ts');
+  const askText = "export async function askName(server: any) {\n  return server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } });\n}\n";
+  const barrel = { absPath: at('utils/index.ts'), text: "export { askName as askForName } from './ask.js';\nexport * from './ask.js';\nexport type { Nothing } from './ask.js';\n" };
+  const tool = { absPath: at('tools/names.ts'), text: "import { askForName, askName } from '../utils/index.js';\nexport async function pick(server: unknown) {\n  const a = await askForName(server);\n  return [a, await askName(server)];\n}\n" };
+
+  const imports = new Map<string, [string, string][]>([[tool.absPath, [['../utils/index.js', barrel.absPath]]], [barrel.absPath, [['./ask.js', asker]]]]);
+
+  it('maps the names imported from the index module back to the asker', () => {
+    const index = buildCallersIndex([{ absPath: asker, text: askText }], new Set([asker]), imports, [barrel, tool]);
+    expect(index.get(asker)!.uses.askName).toEqual([
+      { at: '../tools/names.ts:3', kind: 'function', detail: 'pick' },
+      { at: '../tools/names.ts:4', kind: 'function', detail: 'pick' },
+    ]);
+  });
+
+  it('skipped files are read for uses only, not for the public API', () => {
+    const entry = { absPath: at('index.ts'), text: "export { askName } from './utils/ask.js';\n" };
+    const index = buildCallersIndex([{ absPath: asker, text: askText }], new Set([asker]), new Map([[entry.absPath, [['./utils/ask.js', asker]]]]), [entry]);
+    expect(index.get(asker)!.publicApi).toBeUndefined();
+  });
+});
