@@ -15,8 +15,12 @@ import { PackageResolver } from './workspace.js';
 export interface CallerUse {
   /** The place, relative to the module's directory: `../tools/orgs.ts:965`. */
   at: string;
-  kind: 'handler' | 'member' | 'function' | 'top-level' | 'value';
-  /** handler: `tool handler x`; member: the property (`elicit`); function: its name; value: what it is handed to. */
+  kind: 'handler' | 'member' | 'function' | 'definition' | 'top-level' | 'value';
+  /**
+   * handler: `tool handler x`; member: the property (`elicit`); function: its name; definition: the
+   * function member of a tool definition object (`the handler of tool definition createAppTool`);
+   * value: what it is handed to.
+   */
   detail: string;
   /** A call neither awaited nor returned: it runs on after the caller has moved on. */
   detached?: boolean;
@@ -274,6 +278,14 @@ function useOf(ref: Node, handlers: readonly HandlerInfo[], moduleDir: string): 
   const inner = enclosingFunction(call);
   const held = inner && climb(inner).getParent();
   if (inner && held && (Node.isArrowFunction(inner) || Node.isFunctionExpression(inner))) {
+    // The `handler` of a tool definition (`{ name, inputSchema, handler }`): a tool's own function,
+    // registered elsewhere (through a table of definitions), not an asking API it offers others.
+    if (Node.isPropertyAssignment(held) && toolDefinitionMember(held)) {
+      const owner = held.getParent();
+      const holder = owner && climb(owner).getParent();
+      const defName = holder && Node.isVariableDeclaration(holder) ? holder.getName() : undefined;
+      return { at, kind: 'definition', detail: `the ${held.getName()} of tool definition ${defName ?? 'an object literal'}` };
+    }
     if (Node.isPropertyAssignment(held)) return { at, kind: 'member', detail: held.getName() };
     if (Node.isBinaryExpression(held) && held.getRight() === climb(inner)) {
       const target = held.getLeft();
@@ -287,6 +299,15 @@ function useOf(ref: Node, handlers: readonly HandlerInfo[], moduleDir: string): 
   const more = handedOn.length > 0 ? { handedOn } : {};
   if (!inner) return { at, kind: 'top-level', detail: 'module top level', ...more };
   return { at, kind: 'function', detail: nameOf(inner) ?? 'an anonymous function', ...(detached ? { detached } : {}), ...more };
+}
+
+/** `handler` / `execute` beside `name` and `inputSchema` (or `description`) in one object literal. */
+function toolDefinitionMember(member: Node & { getName(): string }): boolean {
+  if (!/^(handler|execute)$/.test(member.getName())) return false;
+  const object = member.getParent();
+  if (!object || !Node.isObjectLiteralExpression(object)) return false;
+  const has = (name: string) => object.getProperty(name) !== undefined;
+  return has('name') && (has('inputSchema') || has('description'));
 }
 
 /**

@@ -103,3 +103,20 @@ describe('uses through an index module, in files the prefilter skipped', () => {
     expect(index.get(asker)!.publicApi).toBeUndefined();
   });
 });
+
+// microsoft/SharePoint-Embedded-MCP-Server: `export const createAppTool = { name, inputSchema, handler: async (args) => … }`
+// calls the helper; the `handler` is the tool's own function (registered through a table elsewhere),
+// not a member of a context object offered to other code.
+describe('a call in the handler of a tool definition object', () => {
+  const asker = at('ask.ts');
+  const askText = "export async function askName(server: any) {\n  return server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } });\n}\n";
+  const tool = { absPath: at('tools/create.ts'), text: "import { askName } from '../ask.js';\nexport const createTool = {\n  name: 'create',\n  inputSchema: {},\n  handler: async (args: unknown) => askName(args),\n};\nexport const context = { ask: () => askName(1) };\n" };
+
+  it('is a definition use, named by the definition; a context member stays a member', () => {
+    const index = buildCallersIndex([{ absPath: asker, text: askText }, tool], new Set([asker]), new Map([[tool.absPath, [['../ask.js', asker]]]]));
+    expect(index.get(asker)!.uses.askName).toEqual([
+      { at: './tools/create.ts:5', kind: 'definition', detail: 'the handler of tool definition createTool' },
+      { at: './tools/create.ts:7', kind: 'member', detail: 'ask' },
+    ]);
+  });
+});

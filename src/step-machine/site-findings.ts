@@ -319,7 +319,7 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
     const how = use.detached ? `${use.detail} (${fileOf(use.at)}) starts ${entry.name} without waiting for it` : `${use.detail} (${fileOf(use.at)}) calls ${entry.name}, which starts the way to this question without waiting for it`;
     return outsideFinding(site, `${site.api}${where}: ${how}, so it runs on after the handler has answered and there is no request left to attach the question to${also}`);
   }
-  const others = uses.filter((u) => u.kind === 'function' || u.kind === 'top-level' || u.kind === 'value');
+  const others = uses.filter((u) => u.kind === 'function' || u.kind === 'definition' || u.kind === 'top-level' || u.kind === 'value');
   if (others.length > 0) {
     return helper({
       callers: [],
