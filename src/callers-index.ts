@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Node, SyntaxKind, ts, type SourceFile } from './ts-morph.js';
-import { describeHandler, findHandlers, type HandlerInfo } from './analysis/handlers.js';
+import { describeHandler, findHandlers, resolveIdentifier, type HandlerInfo } from './analysis/handlers.js';
 import { awaitedOrReturned, calledAt, climb, enclosingFunction, nameOf } from './analysis/reach.js';
 import { parseOnTheSide } from './step-machine/cross-file.js';
 import { PackageResolver } from './workspace.js';
@@ -15,11 +15,21 @@ import { PackageResolver } from './workspace.js';
 export interface CallerUse {
   /** The place, relative to the module's directory: `../tools/orgs.ts:965`. */
   at: string;
-  kind: 'handler' | 'member' | 'function' | 'top-level' | 'value';
-  /** handler: `tool handler x`; member: the property (`elicit`); function: its name; value: what it is handed to. */
+  kind: 'handler' | 'member' | 'function' | 'definition' | 'top-level' | 'value';
+  /**
+   * handler: `tool handler x`; member: the property (`elicit`); function: its name; definition: the
+   * function member of a tool definition object (`the handler of tool definition createAppTool`);
+   * value: what it is handed to.
+   */
   detail: string;
   /** A call neither awaited nor returned: it runs on after the caller has moved on. */
   detached?: boolean;
+  /**
+   * The call's result is held in a const (`const ask = makeAsker(server)`) and handed as an argument
+   * to calls in request handlers of that file (a dispatcher giving it to the tool functions it runs):
+   * one entry per such call.
+   */
+  handedOn?: { holder: string; callee: string; handler: string; at: string }[];
 }
 
 export interface ModuleCallers {
@@ -58,19 +68,30 @@ interface IndexedFile {
  * tsconfig did not load are resolved here by path. Uses in test files are left out: a test calling
  * a function is no request path.
  */
-export function buildCallersIndex(files: readonly IndexedFile[], askers: ReadonlySet<string>, importsOfFile: ReadonlyMap<string, [string, string][]>): Map<string, ModuleCallers> {
-  const byPath = new Map(files.map((f) => [path.normalize(f.absPath), f]));
+export function buildCallersIndex(
+  candidates: readonly IndexedFile[],
+  askers: ReadonlySet<string>,
+  importsOfFile: ReadonlyMap<string, [string, string][]>,
+  // Files of the run the candidate prefilter skipped (nothing in them to migrate): read for their
+  // uses of the askers' exports only (a tool module calling a helper through an index module).
+  others: readonly IndexedFile[] = [],
+): Map<string, ModuleCallers> {
+  const files = [...candidates, ...others];
+  const byPath = new Map(candidates.map((f) => [path.normalize(f.absPath), f]));
   const index = new Map<string, ModuleCallers>();
   const methods = new Map<string, Map<string, string>>();
   for (const asker of askers) {
     index.set(asker, { uses: {} });
     methods.set(asker, publicMethods(byPath.get(asker)!.text));
   }
+  const barrels = barrelsOf(files, askers, importsOfFile);
   for (const file of files) {
     if (TEST_FILE.test(file.absPath)) continue;
     const imported = importsOfFile.get(file.absPath) ?? relativeImports(file);
     const wanted = imported.filter(([, target]) => askers.has(target) && target !== path.normalize(file.absPath));
-    if (wanted.length === 0) {
+    // One entry per specifier: importedRefs reads every import declaration of it at once.
+    const throughBarrels = [...new Map(imported.filter(([, target]) => barrels.has(target) && target !== path.normalize(file.absPath))).entries()];
+    if (wanted.length === 0 && throughBarrels.length === 0) {
       noteSameNameCalls(file, index, methods);
       continue;
     }
@@ -86,16 +107,57 @@ export function buildCallersIndex(files: readonly IndexedFile[], askers: Readonl
         // Methods of the module's exported classes, called on any receiver (`this.elicitation.confirm(…)`).
         for (const [method, owner] of methods.get(target)!) add(`${owner}.${method}`, methodCalls(parsed.sourceFile, method));
       }
+      // Names imported from a module that re-exports them from an asker: uses of the asker's names.
+      for (const [specifier, barrel] of throughBarrels) {
+        const refs = importedRefs(parsed.sourceFile, specifier);
+        for (const { asker, names } of barrels.get(barrel)!) {
+          if (asker === path.normalize(file.absPath)) continue;
+          const entry = index.get(asker)!;
+          for (const [name, nodes] of refs) {
+            const original = names === 'all' ? name : names.get(name);
+            if (original === undefined) continue;
+            entry.uses[original] = [...(entry.uses[original] ?? []), ...nodes.map((ref) => useOf(ref, handlers, path.dirname(asker)))];
+          }
+        }
+      }
     } finally {
       parsed.dispose();
     }
   }
-  const published = publicExports(files);
+  const published = publicExports(candidates);
   for (const [asker, entry] of index) {
     const api = published.get(asker);
     if (api) entry.publicApi = { entry: relative(path.dirname(asker), api.entry), names: [...api.names].sort() };
   }
   return index;
+}
+
+/**
+ * Modules of the run that re-export names of an asker (`export { a, b as c } from './ask.js'`,
+ * `export * from './ask.js'`: an index module), one level deep: per module, the asker and its
+ * names as the module exports them (exported name → the asker's name), or all of them.
+ */
+function barrelsOf(files: readonly IndexedFile[], askers: ReadonlySet<string>, importsOfFile: ReadonlyMap<string, [string, string][]>): Map<string, { asker: string; names: Map<string, string> | 'all' }[]> {
+  const barrels = new Map<string, { asker: string; names: Map<string, string> | 'all' }[]>();
+  for (const file of files) {
+    if (!/\bexport\s*(\*|\{)/.test(file.text)) continue;
+    const resolved = new Map(importsOfFile.get(file.absPath) ?? relativeImports(file));
+    const source = ts.createSourceFile(file.absPath, file.text, ts.ScriptTarget.Latest, false);
+    for (const statement of source.statements) {
+      if (!ts.isExportDeclaration(statement) || statement.isTypeOnly || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const asker = resolved.get(statement.moduleSpecifier.text);
+      if (!asker || !askers.has(asker) || asker === path.normalize(file.absPath)) continue;
+      let names: Map<string, string> | 'all' | undefined;
+      if (!statement.exportClause) names = 'all';
+      else if (ts.isNamedExports(statement.exportClause)) {
+        names = new Map(statement.exportClause.elements.filter((e) => !e.isTypeOnly).map((e) => [e.name.text, (e.propertyName ?? e.name).text]));
+      }
+      if (names === undefined) continue;
+      const key = path.normalize(file.absPath);
+      barrels.set(key, [...(barrels.get(key) ?? []), { asker, names }]);
+    }
+  }
+  return barrels;
 }
 
 export const TEST_FILE = /(\.(test|spec)\.[cm]?[jt]sx?$)|([\\/](__tests__|__mocks__)[\\/])/;
@@ -216,6 +278,14 @@ function useOf(ref: Node, handlers: readonly HandlerInfo[], moduleDir: string): 
   const inner = enclosingFunction(call);
   const held = inner && climb(inner).getParent();
   if (inner && held && (Node.isArrowFunction(inner) || Node.isFunctionExpression(inner))) {
+    // The `handler` of a tool definition (`{ name, inputSchema, handler }`): a tool's own function,
+    // registered elsewhere (through a table of definitions), not an asking API it offers others.
+    if (Node.isPropertyAssignment(held) && toolDefinitionMember(held)) {
+      const owner = held.getParent();
+      const holder = owner && climb(owner).getParent();
+      const defName = holder && Node.isVariableDeclaration(holder) ? holder.getName() : undefined;
+      return { at, kind: 'definition', detail: `the ${held.getName()} of tool definition ${defName ?? 'an object literal'}` };
+    }
     if (Node.isPropertyAssignment(held)) return { at, kind: 'member', detail: held.getName() };
     if (Node.isBinaryExpression(held) && held.getRight() === climb(inner)) {
       const target = held.getLeft();
@@ -225,8 +295,49 @@ function useOf(ref: Node, handlers: readonly HandlerInfo[], moduleDir: string): 
   const handler = handlers.find((h) => h.fn.containsRange(call.getPos(), call.getEnd()));
   const detached = !awaitedOrReturned(call);
   if (handler) return { at, kind: 'handler', detail: describeHandler(handler), ...(detached ? { detached } : {}) };
-  if (!inner) return { at, kind: 'top-level', detail: 'module top level' };
-  return { at, kind: 'function', detail: nameOf(inner) ?? 'an anonymous function', ...(detached ? { detached } : {}) };
+  const handedOn = handedOnInHandlers(call, handlers, moduleDir);
+  const more = handedOn.length > 0 ? { handedOn } : {};
+  if (!inner) return { at, kind: 'top-level', detail: 'module top level', ...more };
+  return { at, kind: 'function', detail: nameOf(inner) ?? 'an anonymous function', ...(detached ? { detached } : {}), ...more };
+}
+
+/** `handler` / `execute` beside `name` and `inputSchema` (or `description`) in one object literal. */
+function toolDefinitionMember(member: Node & { getName(): string }): boolean {
+  if (!/^(handler|execute)$/.test(member.getName())) return false;
+  const object = member.getParent();
+  if (!object || !Node.isObjectLiteralExpression(object)) return false;
+  const has = (name: string) => object.getProperty(name) !== undefined;
+  return has('name') && (has('inputSchema') || has('description'));
+}
+
+/**
+ * `const ask = makeAsker(server)` and then `tool.run(args, ask)` in a request handler of the same
+ * file: where the made value is handed on as an argument inside handlers. The value is read, not
+ * followed any further (what the callee does with it is the callee's).
+ */
+function handedOnInHandlers(call: Node, handlers: readonly HandlerInfo[], moduleDir: string): NonNullable<CallerUse['handedOn']> {
+  const declaration = climb(call).getParent();
+  if (!declaration || !Node.isVariableDeclaration(declaration) || !Node.isIdentifier(declaration.getNameNode())) return [];
+  const list = declaration.getVariableStatement()?.getDeclarationList();
+  if (!list || list.getDeclarationKind() !== 'const') return [];
+  const holder = declaration.getName();
+  const scope = enclosingFunction(declaration) ?? declaration.getSourceFile();
+  const found: NonNullable<CallerUse['handedOn']> = [];
+  for (const id of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    if (id.getText() !== holder || id === declaration.getNameNode() || !Node.isIdentifier(id)) continue;
+    if (resolveIdentifier(id) !== declaration) continue;
+    const argumentOf = climb(id).getParent();
+    if (!argumentOf || !Node.isCallExpression(argumentOf) || !argumentOf.getArguments().includes(climb(id))) continue;
+    const handler = handlers.find((h) => h.fn.containsRange(argumentOf.getPos(), argumentOf.getEnd()));
+    if (!handler) continue;
+    found.push({
+      holder,
+      callee: argumentOf.getExpression().getText().replace(/\s+/g, ''),
+      handler: describeHandler(handler),
+      at: `${relative(moduleDir, id.getSourceFile().getFilePath())}:${id.getStartLineNumber()}`,
+    });
+  }
+  return found;
 }
 
 function relative(fromDir: string, to: string): string {

@@ -59,6 +59,8 @@ export interface ProjectIndexOptions {
   outside?: readonly IndexedFile[];
   /** A file's path for findings (relative to the working directory). */
   displayPath?: (absPath: string) => string;
+  /** The run's files that are no candidates (the prefilter skipped them), for the callers index. */
+  skipped?: () => readonly IndexedFile[];
 }
 
 export interface ProjectIndex {
@@ -200,7 +202,7 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
   });
   stats.parsed += registrations.stats.parsed;
   const askers = new Set(files.filter((f) => exportsAndMayAsk(f.text)).map((f) => path.normalize(f.absPath)));
-  const callers = buildCallersIndex(files, askers, importsOfFile);
+  const callers = buildCallersIndex(files, askers, importsOfFile, options.skipped?.() ?? []);
   // Files whose calls of an asker's handlers the run does not update: outside its paths, and its tests.
   const notUpdated = [...(options.outside ?? []), ...files.filter((f) => TEST_FILE.test(f.absPath))];
   for (const file of notUpdated) {

@@ -267,6 +267,10 @@ export async function run(options: RunOptions): Promise<RunResult> {
         },
         readFile,
         upgraded: (text) => wantsSdkUpgrade(options.sdkUpgrade, text),
+        skipped: () => [...skipped.keys()].flatMap((absPath) => {
+          const text = readText(absPath);
+          return text === undefined ? [] : [{ absPath, text }];
+        }),
       });
       crossFileStats = { tsconfig: crossFile.tsconfig, ...index.stats, groups: 0, indexMs: Math.round(performance.now() - indexStarted) };
       for (const task of held) scheduler.submit(withIndex(task, index));

@@ -39,3 +39,84 @@ describe('methods of an exported class called through another type', () => {
     expect(index.get(asker)).toEqual({ uses: {}, sameNameCalls: { 'Confirmer.confirm': ['./tools/literal.ts:3', './tools/imported-base.ts:3'] } });
   });
 });
+
+// blizzy78/mcp-elicit: `const reqElicit = requestElicitation(server)` in createServer(), then the
+// tools/call dispatcher hands it to the tool function it looks up.
+describe('a made value handed on by a request handler', () => {
+  const asker = at('ask.ts');
+  const askText = "export function makeConfirm(server: any) {\n  return async (q: string) => server.server.elicitInput({ message: q, requestedSchema: { type: 'object', properties: {} } });\n}\n";
+  const serverText = [
+    "import { McpServer } from '@modelcontextprotocol/server';",
+    "import { makeConfirm } from './ask.js';",
+    'const tools: Record<string, { run(args: unknown, confirm: unknown): Promise<any> }> = {};',
+    'export function createServer() {',
+    "  const server = new McpServer({ name: 'x', version: '1' });",
+    '  const confirm = makeConfirm(server);',
+    "  server.server.setRequestHandler('tools/call', async (request) => {",
+    '    const entry = tools[request.params.name];',
+    '    return entry.run(request.params.arguments, confirm);',
+    '  });',
+    '  return server;',
+    '}',
+    '',
+  ].join('\n');
+
+  const imports = new Map<string, [string, string][]>([[at('server.ts'), [['./ask.js', asker]]]]);
+
+  it('records the holder, the call it is handed to and the handler', () => {
+    const index = buildCallersIndex([{ absPath: asker, text: askText }, { absPath: at('server.ts'), text: serverText }], new Set([asker]), imports);
+    const uses = index.get(asker)!.uses.makeConfirm;
+    expect(uses).toHaveLength(1);
+    expect(uses[0]).toMatchObject({ at: './server.ts:6', kind: 'function', detail: 'createServer' });
+    expect(uses[0].handedOn).toEqual([{ holder: 'confirm', callee: 'entry.run', handler: expect.stringMatching(/tools\/call/), at: './server.ts:9' }]);
+  });
+
+  it('nothing when the value is only called where it is made', () => {
+    const text = serverText.replace('return entry.run(request.params.arguments, confirm);', "return entry.run(request.params.arguments, await confirm('go?'));");
+    const index = buildCallersIndex([{ absPath: asker, text: askText }, { absPath: at('server.ts'), text }], new Set([asker]), imports);
+    expect(index.get(asker)!.uses.makeConfirm[0].handedOn).toBeUndefined();
+  });
+});
+
+// dguido/google-workspace-mcp: the tool module imports the asking helpers from an index module that
+// re-exports them (`export { ask } from './ask.js'`), and neither is a candidate of the run (no SDK
+// import, no push call): the prefilter skipped them, yet their calls are the helper's callers.
+describe('uses through an index module, in files the prefilter skipped', () => {
+  const asker = at('utils/ask.ts');
+  const askText = "export async function askName(server: any) {\n  return server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } });\n}\n";
+  const barrel = { absPath: at('utils/index.ts'), text: "export { askName as askForName } from './ask.js';\nexport * from './ask.js';\nexport type { Nothing } from './ask.js';\n" };
+  const tool = { absPath: at('tools/names.ts'), text: "import { askForName, askName } from '../utils/index.js';\nexport async function pick(server: unknown) {\n  const a = await askForName(server);\n  return [a, await askName(server)];\n}\n" };
+
+  const imports = new Map<string, [string, string][]>([[tool.absPath, [['../utils/index.js', barrel.absPath]]], [barrel.absPath, [['./ask.js', asker]]]]);
+
+  it('maps the names imported from the index module back to the asker', () => {
+    const index = buildCallersIndex([{ absPath: asker, text: askText }], new Set([asker]), imports, [barrel, tool]);
+    expect(index.get(asker)!.uses.askName).toEqual([
+      { at: '../tools/names.ts:3', kind: 'function', detail: 'pick' },
+      { at: '../tools/names.ts:4', kind: 'function', detail: 'pick' },
+    ]);
+  });
+
+  it('skipped files are read for uses only, not for the public API', () => {
+    const entry = { absPath: at('index.ts'), text: "export { askName } from './utils/ask.js';\n" };
+    const index = buildCallersIndex([{ absPath: asker, text: askText }], new Set([asker]), new Map([[entry.absPath, [['./utils/ask.js', asker]]]]), [entry]);
+    expect(index.get(asker)!.publicApi).toBeUndefined();
+  });
+});
+
+// microsoft/SharePoint-Embedded-MCP-Server: `export const createAppTool = { name, inputSchema, handler: async (args) => … }`
+// calls the helper; the `handler` is the tool's own function (registered through a table elsewhere),
+// not a member of a context object offered to other code.
+describe('a call in the handler of a tool definition object', () => {
+  const asker = at('ask.ts');
+  const askText = "export async function askName(server: any) {\n  return server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } });\n}\n";
+  const tool = { absPath: at('tools/create.ts'), text: "import { askName } from '../ask.js';\nexport const createTool = {\n  name: 'create',\n  inputSchema: {},\n  handler: async (args: unknown) => askName(args),\n};\nexport const context = { ask: () => askName(1) };\n" };
+
+  it('is a definition use, named by the definition; a context member stays a member', () => {
+    const index = buildCallersIndex([{ absPath: asker, text: askText }, tool], new Set([asker]), new Map([[tool.absPath, [['../ask.js', asker]]]]));
+    expect(index.get(asker)!.uses.askName).toEqual([
+      { at: './tools/create.ts:5', kind: 'definition', detail: 'the handler of tool definition createTool' },
+      { at: './tools/create.ts:7', kind: 'member', detail: 'ask' },
+    ]);
+  });
+});

@@ -39,6 +39,20 @@ describe('framework-asking-api: an asking API handed to other code, not a questi
     expect(at(line)).toMatch(message);
   });
 
+  // blizzy78/mcp-elicit: the closure an exported maker returns is built in another module and handed
+  // by its tools/call dispatcher to each tool function. "No handler here" would be untrue: the
+  // finding names the dispatcher and what it hands the function to.
+  it('an asking closure handed by a request handler of another module to the functions it runs: names that handler', () => {
+    const name = 'asking-function-handed-to-dispatcher-reported';
+    const handed = reported(run(name, JSON.parse(readFileSync(path.join(dir, `${name}.options.json`), 'utf8')) as Record<string, unknown>));
+    expect(handed.list).toEqual(['16 warning framework-asking-api']);
+    expect(handed.message(16)).toMatch(/implements the function the exported makeConfirm\(\) returns: server\.ts holds it as `confirm` and hands it as a value to entry\.run\(\) in request handler tools\/call \(server\.ts:22\), so the functions that receive it ask the client while that request is handled/);
+    expect(handed.message(16)).not.toMatch(/no handler here/i);
+    // Without a hand-off known to the callers index: the API as such, as before.
+    const plain = reported(run(name, { callers: { uses: { makeConfirm: [{ at: './server.ts:14', kind: 'function', detail: 'createServer' }] } } }));
+    expect(plain.message(16)).toMatch(/implements the function the exported makeConfirm\(\) returns: an asking API handed to other code/);
+  });
+
   it("says what a framework author changes: the dispatcher returns inputRequired and re-enters the user's function", () => {
     const finding = run('framework-context-member-reported').findings[0];
     expect(finding.message).toMatch(/no handler here that could return inputRequired for that code, so it is not migrated; on 2026-07-28 the question throws/);

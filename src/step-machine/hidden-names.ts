@@ -21,21 +21,40 @@ export function hiddenNameProblem(fn: Node): string | undefined {
   const shadowed = shadowedParameter(fn);
   if (shadowed) return `this handler declares ${shadowed} again inside it, the name of its own parameter, which the migrated code reads (for the state's subject and arguments); rename it`;
   if (!ANY_NAME.test(fn.getSourceFile().getFullText())) return undefined;
-  for (const { name, where } of bindingsAround(fn)) {
+  for (const { name, where, scope } of bindingsAround(fn)) {
     if (!VALUE_NAMES.has(name) && !TYPE_NAMES.has(name)) continue;
+    if (name === 'clientCapabilities' && scope && !readsCapabilitiesWithin(scope)) continue;
     const from = VALUE_NAMES.has(name) && name !== 'inputRequired' ? 'the state module' : SDK;
     return `${where} ${name}, the name the migrated code imports from ${from}; rename it`;
   }
   return undefined;
 }
 
-/** Names bound inside `fn`, by the functions and blocks around it, and at the module's top level. */
-function bindingsAround(fn: Node): { name: string; where: string }[] {
-  const out: { name: string; where: string }[] = [];
+/**
+ * `clientCapabilities` is imported only for code that reads the client's capabilities
+ * (`getClientCapabilities()`, rewritten in a migrated handler or lifted helper; capabilities.ts,
+ * helper-edits.ts). A function around the handler that declares the name (`const clientCapabilities
+ * = server.server.getClientCapabilities()` at registration time, modelcontextprotocol/servers) only
+ * shadows the module's import inside itself: harmless while no function within it reads the
+ * capabilities, so no generated `clientCapabilities(ctx)` can land in its scope.
+ */
+function readsCapabilitiesWithin(scope: Node): boolean {
+  return scope.getDescendants().some((d) => (Node.isFunctionLikeDeclaration(d) || Node.isArrowFunction(d) || Node.isFunctionExpression(d)) &&
+    /(?<![\w$])(getClientCapabilities|clientCapabilities)\s*\(/.test(d.getText()));
+}
+
+/**
+ * Names bound inside `fn`, by the functions and blocks around it, and at the module's top level.
+ * `scope`: the block of a function around `fn` whose statements declare the name (undefined inside
+ * `fn`, for parameters, at the module's top level and for imports).
+ */
+function bindingsAround(fn: Node): { name: string; where: string; scope?: Node }[] {
+  const out: { name: string; where: string; scope?: Node }[] = [];
   let where = 'this handler declares';
+  let scope: Node | undefined;
   const add = (node: Node | undefined) => {
     if (!node) return;
-    if (Node.isIdentifier(node)) out.push({ name: node.getText(), where });
+    if (Node.isIdentifier(node)) out.push({ name: node.getText(), where, ...(scope ? { scope } : {}) });
     else if (Node.isObjectBindingPattern(node) || Node.isArrayBindingPattern(node)) {
       for (const element of node.getElements()) if (Node.isBindingElement(element)) add(element.getNameNode());
     }
@@ -57,7 +76,12 @@ function bindingsAround(fn: Node): { name: string; where: string }[] {
     if (Node.isFunctionLikeDeclaration(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node)) {
       for (const p of node.getParameters()) add(p.getNameNode());
     }
-    if (Node.isBlock(node) || Node.isSourceFile(node) || Node.isModuleBlock(node)) for (const statement of node.getStatements()) declared(statement);
+    if (Node.isBlock(node) || Node.isSourceFile(node) || Node.isModuleBlock(node)) {
+      // A block inside a function: the name is local to that function (not the module's).
+      scope = Node.isBlock(node) && node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a)) ? node : undefined;
+      for (const statement of node.getStatements()) declared(statement);
+      scope = undefined;
+    }
   }
   // Imports of these names from elsewhere than where the migration imports them from.
   where = 'this file imports';

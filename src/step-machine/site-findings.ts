@@ -184,7 +184,7 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
   const reach = reachOf(site, scope.handlers);
   const where = name ? ` in ${name}()` : '';
   const also = reach.outside.length > 0 ? `; it is also reached from ${reach.outside.join(' and from ')}, outside any request` : '';
-  if (reach.exposed.length > 0 && !reach.ownContext) return exposedFinding(site, where, reach.exposed[0]);
+  if (reach.exposed.length > 0 && !reach.ownContext) return handedOnFinding(site, where, reach.exposed[0], scope) ?? exposedFinding(site, where, reach.exposed[0]);
   if (reach.ownContext && reach.handlers.length === 0) {
     const { param, holder } = reach.ownContext;
     return {
@@ -268,6 +268,29 @@ export function exposedFinding(site: PushSite, where: string, exposure: string):
   };
 }
 
+/**
+ * The asking closure an exported maker returns, made in another file and handed there by a request
+ * handler (a dispatcher) to the functions it runs: the handler is there, but the question is asked
+ * by the function value it passes on, so "no handler here" would be untrue. Undefined when the
+ * callers index knows of no such hand-off.
+ */
+function handedOnFinding(site: PushSite, where: string, exposure: string, scope: SiteScope): FindingInput | undefined {
+  // reach.ts words a closure returned by an exported function so (usesOf).
+  const maker = /^the function the exported ([\w$]+)\(\) returns$/.exec(exposure)?.[1];
+  const uses = maker ? scope.callers?.uses[maker] ?? [] : [];
+  const handed = uses.flatMap((u) => (u.handedOn ?? []).map((h) => ({ ...h, madeAt: u.at })));
+  if (handed.length === 0) return undefined;
+  const first = handed[0];
+  const places = unique(handed.map((h) => `${h.callee}() in ${h.handler} (${h.at.replace(/^\.\//, '')})`));
+  return {
+    rule: 'framework-asking-api', severity: 'warning', pos: site.node.getStart(),
+    message: `${site.api}${where} implements ${exposure}: ${fileOf(first.madeAt).replace(/^\.\//, '')} holds it as \`${first.holder}\` and hands it as a value to ` +
+      `${places.join(' and to ')}, so the functions that receive it ask the client while that request is handled. ` +
+      'An asking function handed on as a value is not followed to where it is called, so neither the question nor those functions are migrated; on 2026-07-28 the question throws',
+    suggestion: `Give the asking function an inputRequired form: have ${first.handler} hand the request context on instead, and let the function return inputRequired({ inputRequests }) through the functions that call it on the first call and read ctx.mcpReq.inputResponses on the retry; or ask in each tool's own handler (registerTool) and run the migration again.`,
+  };
+}
+
 /** An exported function or a public method: what the run knows of its callers in other modules. */
 function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteScope, refusal: HelperRefusal | undefined, also: string): FindingInput {
   const reason = refusal?.detail ?? 'its calls there cannot be lifted (see the findings at those calls)';
@@ -296,7 +319,7 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
     const how = use.detached ? `${use.detail} (${fileOf(use.at)}) starts ${entry.name} without waiting for it` : `${use.detail} (${fileOf(use.at)}) calls ${entry.name}, which starts the way to this question without waiting for it`;
     return outsideFinding(site, `${site.api}${where}: ${how}, so it runs on after the handler has answered and there is no request left to attach the question to${also}`);
   }
-  const others = uses.filter((u) => u.kind === 'function' || u.kind === 'top-level' || u.kind === 'value');
+  const others = uses.filter((u) => u.kind === 'function' || u.kind === 'definition' || u.kind === 'top-level' || u.kind === 'value');
   if (others.length > 0) {
     return helper({
       callers: [],
