@@ -2,7 +2,7 @@
 // The real-world scorecard (issue 12): runs the CLI, as a user would, on a scratch checkout of each
 // manifest repository's pinned commit and grades every push site the manifest decided by hand.
 //
-//   node bench/real-world/score.mjs [--repo owner/name ...] [--json] [--typecheck] [--verbose]
+//   node bench/real-world/score.mjs [--repo owner/name ...] [--json] [--typecheck] [--with-deps] [--verbose]
 //
 // Mirrors: /work/.mirror/<owner>+<name> (the search tool's `fetch`; MIRRORS overrides). Scratch
 // checkouts and install caches: /work/rw/scorecard (SCORECARD_DIR overrides). See README.md here.
@@ -24,15 +24,16 @@ const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'cove
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 
 function parseArgs(argv) {
-  const options = { repos: [], json: false, typecheck: false, verbose: false };
+  const options = { repos: [], json: false, typecheck: false, withDeps: false, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--repo') options.repos.push(argv[++i]);
     else if (arg === '--json') options.json = true;
     else if (arg === '--typecheck') options.typecheck = true;
+    else if (arg === '--with-deps') options.withDeps = true;
     else if (arg === '--verbose' || arg === '-v') options.verbose = true;
     else {
-      console.error(`unknown argument ${arg}\nusage: node bench/real-world/score.mjs [--repo owner/name ...] [--json] [--typecheck] [--verbose]`);
+      console.error(`unknown argument ${arg}\nusage: node bench/real-world/score.mjs [--repo owner/name ...] [--json] [--typecheck] [--with-deps] [--verbose]`);
       process.exit(2);
     }
   }
@@ -123,6 +124,9 @@ function install(manifest, dir) {
     fs.symlinkSync(cached, target, 'dir');
     return { ok: true, note: 'from cache' };
   }
+  // A link to another hash's cache (--with-deps installed the tree before the CLI changed its
+  // package.json) must not be installed into.
+  if (fs.lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink()) fs.unlinkSync(target);
   const result = spawnSync('bash', ['-c', command], { cwd: dir, encoding: 'utf8', timeout: 15 * 60_000, maxBuffer: 1 << 28 });
   if (result.status !== 0) return { ok: false, note: `${command} failed: ${(result.stderr || result.stdout).trim().split('\n').slice(-3).join(' / ')}` };
   if (cacheable && fs.existsSync(target)) {
@@ -146,6 +150,24 @@ function typecheckErrors(manifest, dir) {
   const errors = output.split('\n').filter((l) => /error TS\d+:/.test(l));
   return { command, errors: errors.length, lines: errors, timedOut: result.error?.code === 'ETIMEDOUT' };
 }
+
+/**
+ * --with-deps: the dependencies installed in the scratch tree before the CLI runs, as in a user's
+ * package, so the type checker resolves their types. node_modules is excluded in the scratch's
+ * .git/info/exclude (git status and the CLI's discovery, which also never enters node_modules), and
+ * tracked files the install rewrote (a lockfile npm updates) are restored, so the CLI reads and the
+ * diff shows the repository as committed.
+ */
+function installForRun(manifest, dir) {
+  fs.appendFileSync(path.join(dir, '.git', 'info', 'exclude'), '\n/node_modules/\nnode_modules\n');
+  const started = Date.now();
+  const installed = install(manifest, dir);
+  const changed = execGit(dir, ['diff', '--name-only']).split('\n').filter(Boolean);
+  if (changed.length) execGit(dir, ['checkout', '--', ...changed]);
+  return { ...installed, restored: changed, ms: Date.now() - started };
+}
+
+const execGit = (dir, args) => spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout ?? '';
 
 function typecheckRepository(manifest, migratedDir) {
   const before = freshCheckout(manifest, '.before').dest;
@@ -173,6 +195,7 @@ function scoreRepository(manifest, options, ruleIds) {
   if (!gitDir) return { repo: manifest.repo, skipped: `no mirror at ${MIRRORS}/${manifest.repo.replace('/', '+')}: bring it with the search tool's fetch (source "github:${manifest.repo}")` };
   if (!hasCommit(gitDir, manifest.commit)) return { repo: manifest.repo, skipped: `the mirror does not hold the pinned commit ${manifest.commit}: call fetch again (source "github:${manifest.repo}") or re-pin the manifest` };
   const { dest, missing } = freshCheckout(manifest);
+  const deps = options.withDeps ? installForRun(manifest, dest) : undefined;
   const root = manifest.root ?? '.';
   const files = sourceFiles(dest, root);
   const originals = readAll(dest, files);
@@ -188,6 +211,7 @@ function scoreRepository(manifest, options, ruleIds) {
     root,
     scratch: dest,
     missingFromSnapshot: missing.length,
+    ...(deps && { deps }),
     cli: { exitCode: cli.exitCode, ms: cli.ms, filesChanged: cli.report.summary?.filesChanged, sitesMigrated: cli.report.summary?.sitesMigrated, errors: cli.report.errors ?? [] },
     ...grade,
     counts: { ...tally(grade.graded), halfMigrated: grade.half.length },
@@ -257,6 +281,13 @@ function printHuman(results, options) {
     out.push(`  typecheck worse: ${checked.filter((r) => r.typecheck.worse).length}`);
   }
   for (const r of scored.filter((r) => r.typecheck && r.typecheck.errorsAfter === undefined)) out.push(`  ${r.repo}: not typechecked (${r.typecheck.note})`);
+  const withDeps = scored.filter((r) => r.deps);
+  if (withDeps.length) {
+    const failed = withDeps.filter((r) => !r.deps.ok);
+    out.push('', `Dependencies installed before the CLI run (--with-deps): ${withDeps.length - failed.length} of ${withDeps.length}`);
+    for (const r of failed) out.push(`  ${r.repo}: NOT INSTALLED, run without dependencies (${r.deps.note})`);
+    for (const r of withDeps.filter((r) => r.deps.restored.length)) out.push(`  ${r.repo}: the install rewrote ${r.deps.restored.join(', ')} (restored before the run)`);
+  }
 
   out.push('', 'Per site (not migrated, or not as decided):');
   for (const r of scored) {
