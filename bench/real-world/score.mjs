@@ -2,7 +2,7 @@
 // The real-world scorecard (issue 12): runs the CLI, as a user would, on a scratch checkout of each
 // manifest repository's pinned commit and grades every push site the manifest decided by hand.
 //
-//   node bench/real-world/score.mjs [--repo owner/name ...] [--json] [--typecheck] [--with-deps] [--verbose]
+//   node bench/real-world/score.mjs [--repo owner/name ...] [--json] [--typecheck] [--with-deps] [--with-v2] [--verbose]
 //
 // Mirrors: /work/.mirror/<owner>+<name> (the search tool's `fetch`; MIRRORS overrides). Scratch
 // checkouts and install caches: /work/rw/scorecard (SCORECARD_DIR overrides). See README.md here.
@@ -24,16 +24,17 @@ const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'cove
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 
 function parseArgs(argv) {
-  const options = { repos: [], json: false, typecheck: false, withDeps: false, verbose: false };
+  const options = { repos: [], json: false, typecheck: false, withDeps: false, withV2: false, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--repo') options.repos.push(argv[++i]);
     else if (arg === '--json') options.json = true;
     else if (arg === '--typecheck') options.typecheck = true;
     else if (arg === '--with-deps') options.withDeps = true;
+    else if (arg === '--with-v2') options.withDeps = options.withV2 = true;
     else if (arg === '--verbose' || arg === '-v') options.verbose = true;
     else {
-      console.error(`unknown argument ${arg}\nusage: node bench/real-world/score.mjs [--repo owner/name ...] [--json] [--typecheck] [--with-deps] [--verbose]`);
+      console.error(`unknown argument ${arg}\nusage: node bench/real-world/score.mjs [--repo owner/name ...] [--json] [--typecheck] [--with-deps] [--with-v2] [--verbose]`);
       process.exit(2);
     }
   }
@@ -158,14 +159,23 @@ function typecheckErrors(manifest, dir) {
  * tracked files the install rewrote (a lockfile npm updates) are restored, so the CLI reads and the
  * diff shows the repository as committed.
  */
-function installForRun(manifest, dir) {
+function installForRun(manifest, dir, withV2) {
   fs.appendFileSync(path.join(dir, '.git', 'info', 'exclude'), '\n/node_modules/\nnode_modules\n');
   const started = Date.now();
-  const installed = install(manifest, dir);
+  if (manifest.install?.ok === false) return { ok: false, note: `the manifest says it does not install here: ${manifest.install.notes ?? ''}`, restored: [], ms: 0 };
+  const command = manifest.install?.command ?? 'npm install --ignore-scripts --no-audit --no-fund';
+  if (withV2 && !/^npm install\b/.test(command)) return { ok: false, note: `--with-v2 adds the v2 packages with npm; this repository installs with \`${command}\``, restored: [], ms: 0 };
+  // --with-v2: also the v2 packages the migration names (src/manifests.ts), beside the v1 SDK and
+  // without touching package.json, as a user who installs them before running the codemod. The
+  // same npm flags (a lockfile left out stays out); its own cache entry, since the command differs.
+  const run = withV2 ? { ...manifest, install: { ...manifest.install, command: `${command} && ${command} --no-save ${V2_PACKAGES.join(' ')}` } } : manifest;
+  const installed = install(run, dir);
   const changed = execGit(dir, ['diff', '--name-only']).split('\n').filter(Boolean);
   if (changed.length) execGit(dir, ['checkout', '--', ...changed]);
   return { ...installed, restored: changed, ms: Date.now() - started };
 }
+
+const V2_PACKAGES = ['@modelcontextprotocol/server@^2.4.0', '@modelcontextprotocol/client@^2.4.0', '@modelcontextprotocol/core@^2.4.0', '@modelcontextprotocol/node@^2.1.2'];
 
 const execGit = (dir, args) => spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout ?? '';
 
@@ -195,7 +205,7 @@ function scoreRepository(manifest, options, ruleIds) {
   if (!gitDir) return { repo: manifest.repo, skipped: `no mirror at ${MIRRORS}/${manifest.repo.replace('/', '+')}: bring it with the search tool's fetch (source "github:${manifest.repo}")` };
   if (!hasCommit(gitDir, manifest.commit)) return { repo: manifest.repo, skipped: `the mirror does not hold the pinned commit ${manifest.commit}: call fetch again (source "github:${manifest.repo}") or re-pin the manifest` };
   const { dest, missing } = freshCheckout(manifest);
-  const deps = options.withDeps ? installForRun(manifest, dest) : undefined;
+  const deps = options.withDeps ? installForRun(manifest, dest, options.withV2) : undefined;
   const root = manifest.root ?? '.';
   const files = sourceFiles(dest, root);
   const originals = readAll(dest, files);
@@ -284,7 +294,7 @@ function printHuman(results, options) {
   const withDeps = scored.filter((r) => r.deps);
   if (withDeps.length) {
     const failed = withDeps.filter((r) => !r.deps.ok);
-    out.push('', `Dependencies installed before the CLI run (--with-deps): ${withDeps.length - failed.length} of ${withDeps.length}`);
+    out.push('', `Dependencies installed before the CLI run (${options.withV2 ? '--with-v2' : '--with-deps'}): ${withDeps.length - failed.length} of ${withDeps.length}`);
     for (const r of failed) out.push(`  ${r.repo}: NOT INSTALLED, run without dependencies (${r.deps.note})`);
     for (const r of withDeps.filter((r) => r.deps.restored.length)) out.push(`  ${r.repo}: the install rewrote ${r.deps.restored.join(', ')} (restored before the run)`);
   }
