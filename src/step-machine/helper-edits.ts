@@ -1,13 +1,13 @@
 // The same-file helpers whose calls were lifted into handlers: each gets its companions (request
 // builder and outcome function) beside it, and goes when nothing references it any more.
-import { Node, SyntaxKind, ts } from '../ts-morph.js';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { companionText, type CompanionTypes, type HelperCall, type LiftableHelper } from './helpers.js';
 import { isPropertyName } from './references.js';
 import { answerTypeName, requestTypeName } from './sdk-types.js';
 import { keptHelperFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
-import { indentationAt, lineStartOf } from './text.js';
+import { identifiersIn, indentationAt, lineStartOf } from './text.js';
 import { sdkImportNames } from './unused-imports.js';
 
 /**
@@ -122,16 +122,5 @@ function companionUses(helper: LiftableHelper, companions: string, uses: Set<str
     if (name === 'inputRequired' || name === 'clientCapabilities') uses.add(name);
     else if (sdkNames.has(name)) uses.add(`type ${name}`);
   }
-}
-
-/** The identifiers in a piece of generated code (not in its strings or comments). */
-function identifiersIn(code: string): Set<string> {
-  const names = new Set<string>();
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node)) names.add(node.text);
-    ts.forEachChild(node, visit);
-  };
-  visit(ts.createSourceFile('companions.ts', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
-  return names;
 }
 
