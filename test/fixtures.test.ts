@@ -107,7 +107,6 @@ const KNOWN_UNUSED = new Set([
   'step-machine/definition-dispatch-without-context',
   'step-machine/helper-with-destructured-options-lifted',
   'step-machine/promise-race-timeout',
-  'step-machine/request-const-sent-rebuilt-at-question',
 ]);
 
 describe('fixture outputs typecheck against @modelcontextprotocol/server 2.x', () => {

@@ -130,6 +130,12 @@ export function replacedBy(planned: PlannedHandler): Node[] {
   replaced.push(...planned.throws.map((t) => t.statement), ...planned.plan.deferred.map((d) => d.declaration));
   // A migrated alias call no longer names the alias: an import only it used goes.
   for (const site of planned.sites) if (site.alias && site.call) replaced.push(site.call.getExpression());
+  // The question's own arguments after its request (a result schema, request options) are not
+  // carried into the input request: what only they used goes. A lifted helper's call is not the
+  // question (its arguments go to the companions).
+  for (const site of planned.sites) {
+    if (site.call && site.params && (site.kind === 'elicitation' || site.kind === 'sampling')) replaced.push(...site.call.getArguments().slice(1));
+  }
   return replaced;
 }
 
