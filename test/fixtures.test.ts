@@ -106,7 +106,6 @@ const UNUSED_CODES = new Set([6133, 6138, 6192, 6196, 6198, 6199, 6205]);
 const KNOWN_UNUSED = new Set([
   'step-machine/definition-dispatch-without-context',
   'step-machine/helper-with-destructured-options-lifted',
-  'step-machine/promise-race-timeout',
 ]);
 
 describe('fixture outputs typecheck against @modelcontextprotocol/server 2.x', () => {
