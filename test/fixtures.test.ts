@@ -104,7 +104,6 @@ const UNUSED_CODES = new Set([6133, 6138, 6192, 6196, 6198, 6199, 6205]);
 // unused, a parameter or destructured element one companion does not read, a value only a removed
 // statement read). The set found must equal this one: a fix removes its entry.
 const KNOWN_UNUSED = new Set([
-  'step-machine/definition-dispatch-without-context',
 ]);
 
 describe('fixture outputs typecheck against @modelcontextprotocol/server 2.x', () => {
