@@ -100,19 +100,9 @@ describe.each(all.map((c) => [`${c.transform}/${c.name}`, c] as const))('fixture
 // may not add one its input does not have (an unused local, parameter, type or import of the rewrite).
 const UNUSED_CODES = new Set([6133, 6138, 6192, 6196, 6198, 6199, 6205]);
 
-// Outputs known to add such a diagnostic, each a defect still open (an import the rewrite leaves
-// unused, a parameter or destructured element one companion does not read, a value only a removed
-// statement read). The set found must equal this one: a fix removes its entry.
-const KNOWN_UNUSED = new Set([
-  'step-machine/closure-helper-shared-with-subscribe-handler',
-  'step-machine/definition-dispatch-without-context',
-  'step-machine/helper-chain-over-helper-returning-answer',
-  'step-machine/helper-with-destructured-options-lifted',
-  'step-machine/lifted-helper-keeps-aliased-context-type-import',
-  'step-machine/per-item-sampling-one-round',
-  'step-machine/promise-race-timeout',
-  'step-machine/request-const-sent-rebuilt-at-question',
-]);
+// Outputs known to add such a diagnostic, each a defect still open (none at present). The set found
+// must equal this one: a fix removes its entry.
+const KNOWN_UNUSED = new Set<string>([]);
 
 describe('fixture outputs typecheck against @modelcontextprotocol/server 2.x', () => {
   afterAll(() => toTypecheck.clear());

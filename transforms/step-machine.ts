@@ -150,7 +150,7 @@ function migrateFile(
   result.migratedSites = migration.plans.filter((p) => migration.migrated.includes(p.plan.handler)).flatMap((p) => p.sites.map((site) => ({ pos: site.node.getStart(), kind: site.kind })));
   // Dispatchers between a registration and a migrated definition's function change with it.
   const dispatchers = wireDispatchers(migration.migrated, file.dispatcherChanges, { text: ctx.text, style, typescript, uses });
-  const wired = wireFile(wc, file, migration);
+  const wired = wireFile(wc, file, migration, dispatchers.edits);
   result.edits = [...wired.edits, ...dispatchers.edits];
   result.findings = withUnaskedConsequences([...result.findings, ...wired.findings, ...dispatchers.findings], file);
   const requires = [...(wired.requires ?? []), ...dispatchers.requires];

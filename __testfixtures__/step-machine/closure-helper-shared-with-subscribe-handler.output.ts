@@ -1,4 +1,4 @@
-import { Server, type CreateMessageRequest, inputRequired, type CreateMessageRequestParams, type CreateMessageResult } from '@modelcontextprotocol/server';
+import { Server, type CreateMessageRequest, inputRequired, type CreateMessageRequestParams } from '@modelcontextprotocol/server';
 import { mrtrState, samplingAnswer } from './mrtr-state.js';
 
 export const subscriptions = new Set<string>();

@@ -19,7 +19,7 @@ const tools = [
   {
     name: 'truncate_table',
     schema: { table: z.string() },
-    execute: async ({ table }: { table: string }, { server }: Deps, ctx: ServerContext) => {
+    execute: async ({ table }: { table: string }, {}: Deps, ctx: ServerContext) => {
       let state = await mrtrState.resume<TruncateTableState>(ctx, 'truncate_table', { table });
       state ??= { step: 'truncate' };
       const truncateRequest: ElicitRequestFormParams = {

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { mrtrState, elicitAnswer } from './mrtr-state.js';
 

@@ -76,10 +76,7 @@ function confirmRiskParams(ctx: ServerContext, {
 
 /** What confirmRisk() does with the answer (its code after the question). */
 function confirmRiskOutcome({
-  server,
   tool,
-  message,
-  risk,
   callerConfirmed,
 }: {
   server: McpServer;

@@ -1,7 +1,7 @@
 // A helper whose request parameter is typed through the context's local name (`ServerContext as
 // Ctx`, an import of its own): its Params companion copies that type, so `Ctx` stays imported as it
 // is, and is not added to the other SDK import under a name the SDK does not export.
-import { McpServer, inputRequired, type CreateMessageRequestParams, type CreateMessageResult, type CreateMessageResultWithTools } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type CreateMessageRequestParams } from '@modelcontextprotocol/server';
 import type { ServerContext as Ctx } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { mrtrState, samplingAnswer } from './mrtr-state.js';

@@ -28,7 +28,7 @@ server.registerTool(
       });
     }
     let summaryIndex = 0;
-    for (const { title, body } of notes) {
+    for (const { title } of notes) {
       const summary = summaryAnswers[summaryIndex++]!;
       const block = Array.isArray(summary.content) ? summary.content[0] : summary.content;
       const text = block?.type === 'text' ? block.text : '';

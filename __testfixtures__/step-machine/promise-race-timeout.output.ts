@@ -1,12 +1,8 @@
-import { McpServer, type ElicitResult, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { mrtrState, elicitAnswer } from './mrtr-state.js';
 
 const server = new McpServer({ name: 'race', version: '1.0.0' }, { requestState: { verify: mrtrState.verify } });
-
-function timeout(ms: number): Promise<ElicitResult> {
-  return new Promise((resolve) => setTimeout(() => resolve({ action: 'cancel' }), ms));
-}
 
 type ConfirmShutdownState = { step: 'ok' };
 server.registerTool(

@@ -1,4 +1,3 @@
-import { CreateMessageResultSchema } from '@modelcontextprotocol/core';
 import { McpServer, type CallToolResult, inputRequired, type CreateMessageRequestParams, type InputRequiredResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { mrtrState, samplingAnswer } from './mrtr-state.js';

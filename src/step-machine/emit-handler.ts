@@ -15,7 +15,9 @@ import { camelCase, pascalCase, uniqueName } from './naming.js';
 import type { HandlerPlan } from './plan.js';
 import { prefixEdit, prefixRange } from './prefix.js';
 import { stateFields } from './state-fields.js';
-import { indentationAt, lineStartOf } from './text.js';
+import { identifiersIn, indentationAt, lineStartOf } from './text.js';
+import { applyEdits } from '../edits.js';
+import { withoutUnreadElements } from './loops.js';
 import type { TypedHandler } from './typed-plan.js';
 import { urlConsentLines, urlThrowEdit } from './url-throws.js';
 
@@ -82,7 +84,37 @@ export function emitHandler(typed: TypedHandler, hc: EmitHandlerContext): { edit
     const promised = /^Promise\s*<([\s\S]*)>$/.exec(returnType.getText());
     if (promised && !/\bInputRequiredResult\b/.test(promised[1])) edits.push(widenEdit(returnType, hc.uses));
   }
+  edits.push(...unreadParameterEdits(fn, hc.text, edits));
   return { edits, findings: [...findings, ...handlerNotes(plan)] };
+}
+
+/**
+ * `({ table }, { server }: Deps)` → `({ table }, {}: Deps)` when the rewrite took away the only
+ * reads of `server` (the question it asked through): an element of a destructured parameter that
+ * the input read and the handler's output body no longer does is left out of the pattern (under
+ * noUnusedParameters it would be reported); the type annotation stays. Elements the input did not
+ * read either stay as the user wrote them.
+ */
+function unreadParameterEdits(fn: HandlerInfo['fn'], text: string, edits: readonly TextEdit[]): TextEdit[] {
+  const body = fn.getBody();
+  if (!body || !Node.isBlock(body)) return [];
+  const [start, end] = [body.getStart(), body.getEnd()];
+  if (edits.some((e) => e.start < end && e.end > start && (e.start < start || e.end > end))) return [];
+  const inside = edits.filter((e) => e.start >= start && e.end <= end).map((e) => ({ ...e, start: e.start - start, end: e.end - start }));
+  const after = identifiersIn(applyEdits(text.slice(start, end), inside));
+  const before = new Set(body.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()));
+  const out: TextEdit[] = [];
+  for (const param of fn.getParameters()) {
+    const pattern = param.getNameNode();
+    if (!Node.isObjectBindingPattern(pattern)) continue;
+    if (edits.some((e) => e.start < param.getEnd() && e.end > param.getStart())) continue;
+    const reads = new Set(after);
+    for (const other of fn.getParameters()) if (other !== param) for (const id of other.getDescendantsOfKind(SyntaxKind.Identifier)) reads.add(id.getText());
+    for (const element of pattern.getElements()) if (!before.has(element.getName())) reads.add(element.getName());
+    const kept = withoutUnreadElements(pattern, reads);
+    if (kept !== undefined) out.push({ start: pattern.getStart(), end: pattern.getEnd(), text: kept });
+  }
+  return out;
 }
 
 /**

@@ -8,12 +8,13 @@
 //   const { …live } = state; <read answers of the last round>; Bn
 //
 // A first call that already carries the answers falls through every step in one leg.
-import { Node } from '../ts-morph.js';
+import { Node, SyntaxKind } from '../ts-morph.js';
 import type { TextEdit } from '../types.js';
 import { applyEdits } from '../edits.js';
 import type { TextStyle } from '../text-style.js';
 import type { Ask, ContainerPlan, Round } from './plan.js';
-import { indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
+import { identifiersIn, indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
+import { withoutUnreadElements } from './loops.js';
 import { asksWhen } from './guarded-helpers.js';
 import { stateEntry } from './state-fields.js';
 import { isMovableTypeDeclaration, statementLines } from './type-declarations.js';
@@ -144,6 +145,14 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
       const { callback, indexParam } = round.batch;
       const position = callback ? indexParam ?? round.batch.index : `${round.batch.index}++`;
       edits.push({ start: target.getStart(), end: target.getEnd(), text: `${round.batch.answers}[${position}]${ec.typescript ? '!' : ''}` });
+      // The item's elements only the question read are read by the requests' map now, not here.
+      const itemPattern = round.batch.pattern;
+      const scope = callback ?? round.batch.statement;
+      const readHere = new Set(scope.getDescendantsOfKind(SyntaxKind.Identifier)
+        .filter((id) => !target.containsRange(id.getPos(), id.getEnd()) && !itemPattern.containsRange(id.getPos(), id.getEnd()))
+        .map((id) => id.getText()));
+      const kept = withoutUnreadElements(itemPattern, readHere);
+      if (kept !== undefined) edits.push({ start: itemPattern.getStart(), end: itemPattern.getEnd(), text: kept });
       if (callback && !indexParam) edits.push(...indexParameterEdits(callback, round.batch.index));
     } else {
       edits.push({ start: firstLine, end: firstLine, text: answerLines(round, level) });
@@ -205,7 +214,10 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     const annotation = requestAnnotation(ask, ec);
     const params = rebased(ask, indent + unit.repeat(level));
     const body = /^\s*\{/.test(params) ? `(${params})` : params;
-    add(0, `const ${batch.requests} = ${batch.iterable.getText()}.map((${batch.binding})${annotation} => ${body})${semi}`);
+    // The map binds only what the params read: an element (or item) they do not read would be unused.
+    const reads = identifiersIn(`(${ask.paramsText ?? ''})`);
+    const item = Node.isIdentifier(batch.pattern) ? (reads.has(batch.binding) ? batch.binding : '') : withoutUnreadElements(batch.pattern, reads) ?? batch.binding;
+    add(0, `const ${batch.requests} = ${batch.iterable.getText()}.map((${item === '{}' ? '' : item})${annotation} => ${body})${semi}`);
     const key = '`' + ask.key + '_${i}`';
     const read = reader(ask).replace(q(ask.key), key).replace(new RegExp(`, ${escapeRegExp(ask.requestName ?? '')}\\)`), ', request)');
     add(0, `const ${batch.answers} = ${batch.requests}.map((${ask.kind === 'sampling' ? '_request' : 'request'}, i) => ${read})${semi}`);

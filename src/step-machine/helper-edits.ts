@@ -7,7 +7,7 @@ import { companionText, type CompanionTypes, type HelperCall, type LiftableHelpe
 import { isPropertyName } from './references.js';
 import { answerTypeName, requestTypeName } from './sdk-types.js';
 import { keptHelperFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
-import { indentationAt, lineStartOf } from './text.js';
+import { identifiersIn, indentationAt, lineStartOf } from './text.js';
 import { sdkImportNames } from './unused-imports.js';
 
 /**
@@ -52,9 +52,10 @@ export function helperEdits(
       if (finding) findings.push(finding);
       continue;
     }
-    const types = companionTypes(helper, typescript, uses);
+    const types = companionTypes(helper, typescript);
     const indent = indentationAt(text, helper.declaration.getStart());
-    const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types, forOtherFiles, contextReadEdits(helper, uses));
+    const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types, forOtherFiles, contextReadEdits(helper));
+    companionUses(helper, companions, uses);
     const exported = Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported() :
       Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
     // The helper's doc comment goes with it: the companions carry their own.
@@ -85,9 +86,8 @@ export function helperEdits(
  * `clientCapabilities(ctx) ?? x.getClientCapabilities()`, as in a migrated handler: this request's
  * declared capabilities on 2026-07-28, the connection's on a 2025-era request.
  */
-function contextReadEdits(helper: LiftableHelper, uses: Set<string>): TextEdit[] {
+function contextReadEdits(helper: LiftableHelper): TextEdit[] {
   if (!helper.context) return [];
-  uses.add('clientCapabilities');
   return helper.fn.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => {
     const callee = call.getExpression();
     return Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities';
@@ -99,27 +99,28 @@ function contextReadEdits(helper: LiftableHelper, uses: Set<string>): TextEdit[]
   });
 }
 
-function companionTypes(helper: LiftableHelper, typescript: boolean, uses: Set<string>): CompanionTypes {
+function companionTypes(helper: LiftableHelper, typescript: boolean): CompanionTypes {
   if (!typescript) return {};
-  if (helper.context) uses.add('type ServerContext');
   const kind = helper.site.kind === 'roots' ? 'roots' : helper.site.kind === 'sampling' ? 'sampling' : helper.site.elicitMode === 'url' ? 'elicit-url' : 'elicit';
-  const request = requestTypeName(kind);
-  const answer = answerTypeName(kind, helper.site.api);
-  for (const name of `${request ?? ''} ${answer}`.match(/\b(ElicitRequestFormParams|CreateMessageRequestParams|ListRootsResult|CreateMessageResultWithTools|CreateMessageResult|ElicitResult)\b/g) ?? []) {
-    uses.add(`type ${name}`);
-  }
-  if (kind === 'elicit-url') uses.add('inputRequired');
   const declared = helper.fn.getReturnTypeNode()?.getText();
   const result = declared?.replace(/^Promise<([\s\S]*)>$/, '$1');
-  // The companions repeat the declared result type and the parameters they take: SDK types those
-  // name stay imported.
-  const sdkNames = new Set(sdkImportNames(helper.fn.getSourceFile()));
-  const copied = [...new Set([...helper.requestParams, ...helper.outcomeParams])].map((i) => helper.params[i].getTypeNode());
-  for (const typeNode of [helper.fn.getReturnTypeNode(), ...copied]) {
-    for (const id of typeNode?.getDescendantsOfKind(SyntaxKind.Identifier) ?? []) {
-      if (sdkNames.has(id.getText())) uses.add(`type ${id.getText()}`);
-    }
+  return { request: requestTypeName(kind), answer: answerTypeName(kind, helper.site.api), result, ...(helper.context ? { context: 'ServerContext' } : {}) };
+}
+
+/**
+ * The SDK and state-module names the companions' text reads: those are imported (or stay imported),
+ * and only those. A type the companions were offered but do not spell (the answer's, when the helper
+ * returns the answer itself and has no outcome function) is not imported: it would be an unused
+ * import under noUnusedLocals. SDK names the companions repeat from the helper (its parameters'
+ * types, its result type, code before the question) stay imported when the helper goes.
+ */
+function companionUses(helper: LiftableHelper, companions: string, uses: Set<string>): void {
+  const read = identifiersIn(helper.receiver ? `class Companions {\n${companions}\n}` : companions);
+  const sdkNames = new Set([...sdkImportNames(helper.fn.getSourceFile()), 'ServerContext',
+    'ElicitRequestFormParams', 'CreateMessageRequestParams', 'ListRootsResult', 'CreateMessageResultWithTools', 'CreateMessageResult', 'ElicitResult']);
+  for (const name of read) {
+    if (name === 'inputRequired' || name === 'clientCapabilities') uses.add(name);
+    else if (sdkNames.has(name)) uses.add(`type ${name}`);
   }
-  return { request, answer, result, ...(helper.context ? { context: 'ServerContext' } : {}) };
 }
 

@@ -19,6 +19,8 @@ import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-h
 import { awaitsOwn, outcomeBodyText, paramsBodyText, returnsFromHelper, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
 import { stableCode } from './stable-code.js';
 import { isPropertyName } from './references.js';
+import { withoutUnreadElements } from './loops.js';
+import { identifiersIn } from './text.js';
 
 type HelperFunction = FunctionDeclaration | ArrowFunction | FunctionExpression | MethodDeclaration;
 
@@ -559,7 +561,7 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
   // Only module functions are exported (cross-file mode); method companions stay on their class.
   const exportKeyword = exported && !helper.receiver ? 'export ' : '';
   if (helper.nested) return nestedCompanionText(helper, helper.nested, { indent, unit, eol, semi, types, exportKeyword, edits });
-  const paramsOf = (indices: number[]) => indices.map((i) => helper.params[i].getText());
+  const paramsOf = (indices: number[], body: string) => indices.map((i) => companionParam(helper.params, i, body));
   const preText = helper.outcomePre.map((st) => reindent(st, indent + unit)).join(eol);
   // A guarded helper's early returns say `done` in its request builder.
   const requestPreText = helper.requestPre.map((st) => reindent(st, indent + unit, ...(helper.guarded ? guardReturnEdits(st) : []))).join(eol);
@@ -578,9 +580,9 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
   lines.push(helper.guarded
     ? `${indent}/** The request ${helper.name}() asks with, or its result when it returns without asking (its code before the question). */`
     : `${indent}/** The request ${helper.name}() asks with (its code before the question). */`);
-  lines.push(`${indent}${exportKeyword}${declare(helper.requestFn, false)}(${paramsOf(helper.requestParams).join(', ')})${requestType} {`);
-  if (requestPreText) lines.push(requestPreText);
-  lines.push(`${indent}${unit}return ${helper.guarded ? `{ ask: ${paramsExpr} }` : paramsExpr}${semi}`);
+  const requestBody = [...(requestPreText ? [requestPreText] : []), `${indent}${unit}return ${helper.guarded ? `{ ask: ${paramsExpr} }` : paramsExpr}${semi}`];
+  lines.push(`${indent}${exportKeyword}${declare(helper.requestFn, false)}(${paramsOf(helper.requestParams, requestBody.join(eol)).join(', ')})${requestType} {`);
+  lines.push(...requestBody);
   lines.push(`${indent}}`);
   if (helper.resultFn) {
     // A chain helper hands the answer to its inner outcome first, unless the inner helper has none.
@@ -589,17 +591,19 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
       : undefined;
     const answerParam = `${innerOutcome ? via!.answerName : helper.binding}${types.answer ? `: ${types.answer}` : ''}`;
     const resultType = types.result ? `: ${helper.resultAsync ? `Promise<${types.result}>` : types.result}` : '';
-    lines.push('');
-    lines.push(`${indent}/** What ${helper.name}() does with the answer (its code after the question). */`);
-    lines.push(`${indent}${exportKeyword}${declare(helper.resultFn, helper.resultAsync)}(${[...paramsOf(helper.outcomeParams), answerParam].join(', ')})${resultType} {`);
-    if (preText && helper.outcomeNeedsPre) lines.push(preText);
+    const outcomeBody: string[] = [];
+    if (preText && helper.outcomeNeedsPre) outcomeBody.push(preText);
     if (innerOutcome && via) {
       const statement = via.call.getFirstAncestor((a) => Node.isStatement(a) && a.getParent() === helper.fn.getBody()) as Statement;
       // `return inner(…)` returns the inner outcome; `const x = await inner(…)` binds it.
       const awaited = skipParens(via.call.getParent())!;
-      lines.push(helper.binding === undefined ? `${indent}${unit}return ${innerOutcome}${semi}` : reindent(statement, indent + unit, { node: awaited, text: innerOutcome }));
+      outcomeBody.push(helper.binding === undefined ? `${indent}${unit}return ${innerOutcome}${semi}` : reindent(statement, indent + unit, { node: awaited, text: innerOutcome }));
     }
-    for (const st of helper.post) lines.push(reindent(st, indent + unit));
+    for (const st of helper.post) outcomeBody.push(reindent(st, indent + unit));
+    lines.push('');
+    lines.push(`${indent}/** What ${helper.name}() does with the answer (its code after the question). */`);
+    lines.push(`${indent}${exportKeyword}${declare(helper.resultFn, helper.resultAsync)}(${[...paramsOf(helper.outcomeParams, outcomeBody.join(eol)), answerParam].join(', ')})${resultType} {`);
+    lines.push(...outcomeBody);
     lines.push(`${indent}}`);
   }
   return lines.join(eol);
@@ -609,31 +613,52 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
 function nestedCompanionText(helper: LiftableHelper, split: NestedSplit, o: { indent: string; unit: string; eol: string; semi: string; types: CompanionTypes; exportKeyword: string; edits: TextEdit[] }): string {
   const { indent, unit, eol, semi, types } = o;
   const style = { indent: indent + unit, unit, eol, semi, edits: o.edits };
-  const paramsOf = (indices: number[], withContext: boolean | undefined) => [
+  const paramsOf = (indices: number[], withContext: boolean | undefined, body: string) => [
     ...(withContext && helper.context ? [`${helper.context.name}${types.context ? `: ${types.context}` : ''}`] : []),
-    ...indices.map((i) => helper.params[i].getText()),
+    ...indices.map((i) => companionParam(helper.params, i, body)),
   ];
   const declare = (name: string, isAsync: boolean) =>
     helper.receiver ? `${helper.modifiers}${isAsync ? 'async ' : ''}${name}` : `${o.exportKeyword}${isAsync ? 'async ' : ''}function ${name}`;
   const request = types.request && (split.guarded ? guardedRequestType(types.request, helper.resultType || 'unknown') : types.request);
   const requestType = request ? `: ${split.paramsAsync ? `Promise<${request}>` : request}` : '';
+  const requestBody = paramsBodyText(helper.fn.getBody() as Block, split, style);
   const lines = [
     split.guarded
       ? `${indent}/** The request ${helper.name}() asks with, or its result when it returns without asking (its code before the question). */`
       : `${indent}/** The request ${helper.name}() asks with (its code before the question). */`,
-    `${indent}${declare(helper.requestFn, split.paramsAsync)}(${paramsOf(helper.requestParams, helper.context?.params).join(', ')})${requestType} {`,
-    paramsBodyText(helper.fn.getBody() as Block, split, style),
+    `${indent}${declare(helper.requestFn, split.paramsAsync)}(${paramsOf(helper.requestParams, helper.context?.params, requestBody).join(', ')})${requestType} {`,
+    requestBody,
     `${indent}}`,
   ];
   if (helper.resultFn) {
     const answer = `${split.binding!.text}${types.answer || split.binding!.type ? `: ${split.binding!.type ?? types.answer}` : ''}`;
     const resultType = types.result ? `: ${helper.resultAsync ? `Promise<${types.result}>` : types.result}` : '';
+    const outcomeBody = outcomeBodyText(split, style);
     lines.push('', `${indent}/** What ${helper.name}() does with the answer (its code after the question). */`,
-      `${indent}${declare(helper.resultFn, helper.resultAsync)}(${[...paramsOf(helper.outcomeParams, helper.context?.outcome), answer].join(', ')})${resultType} {`,
-      outcomeBodyText(split, style),
+      `${indent}${declare(helper.resultFn, helper.resultAsync)}(${[...paramsOf(helper.outcomeParams, helper.context?.outcome, outcomeBody), answer].join(', ')})${resultType} {`,
+      outcomeBody,
       `${indent}}`);
   }
   return lines.join(eol);
+}
+
+/**
+ * The helper's parameter `index` as a companion repeats it. A destructured options parameter binds
+ * only the elements the companion's `body` (or another parameter) reads: the request builder and
+ * the outcome function each read some of them, and an element one of them does not read would be
+ * unused there. Its type annotation stays whole, so callers pass the same object to both.
+ */
+function companionParam(params: ParameterDeclaration[], index: number, body: string): string {
+  const param = params[index];
+  const pattern = param.getNameNode();
+  const text = param.getText();
+  if (!Node.isObjectBindingPattern(pattern)) return text;
+  const reads = identifiersIn(body);
+  for (const other of params) if (other !== param) for (const id of other.getDescendantsOfKind(SyntaxKind.Identifier)) reads.add(id.getText());
+  const kept = withoutUnreadElements(pattern, reads);
+  if (kept === undefined) return text;
+  const at = pattern.getStart() - param.getStart();
+  return text.slice(0, at) + kept + text.slice(at + pattern.getText().length);
 }
 
 /**

@@ -53,6 +53,8 @@ export interface LoopBatch {
   iterable: Expression;
   /** The loop variable as written (`name`, `{ id, title }`). */
   binding: string;
+  /** Its node: the elements the rewritten code no longer reads are left out where they were bound. */
+  pattern: Node;
   /** Promise.all(items.map(callback)): the callback, and its index parameter when it has one. */
   callback?: Node;
   indexParam?: string;
@@ -171,7 +173,7 @@ function perItemBatch(site: PushSite, sites: PushSite[], loop: import('ts-morph'
     const line = effect.getText().split('\n')[0].trim();
     return { why: `after the question the loop body runs code with effects beyond its locals, or that can end the loop (${line.length > 60 ? `${line.slice(0, 60)}…` : line})` };
   }
-  return { batch: { kind: 'batch', statement: loop, inner, iterable, binding: binding.getText() } };
+  return { batch: { kind: 'batch', statement: loop, inner, iterable, binding: binding.getText(), pattern: binding } };
 }
 
 /** Names declared by the statements of `block` before `statement`. */
@@ -282,8 +284,45 @@ function mappedBatch(site: PushSite, sites: PushSite[]): { batch: LoopBatch } | 
   if (reads.length > 0) return fail(`its params read ${reads.join(', ')}, computed in the callback`);
   return {
     batch: {
-      kind: 'batch', statement: statement as Statement, inner, iterable, binding: params[0].getNameNode().getText(),
+      kind: 'batch', statement: statement as Statement, inner, iterable, binding: params[0].getNameNode().getText(), pattern: params[0].getNameNode(),
       callback: fn, indexParam: params[1]?.getName(),
     },
   };
+}
+
+/**
+ * `{ title, body }` with only the elements `reads` names (`{ title }`), or undefined when it stays
+ * as written: every element is read, or one cannot be left out with certainty (a rest element,
+ * which would take it in; a nested pattern; a default value that computes; several elements on a
+ * line of a pattern written over several lines). Leaving out an element that nothing reads changes
+ * nothing but the unused binding, which noUnusedLocals / noUnusedParameters report.
+ */
+export function withoutUnreadElements(pattern: Node, reads: ReadonlySet<string>): string | undefined {
+  if (!Node.isObjectBindingPattern(pattern)) return undefined;
+  const elements = pattern.getElements();
+  if (elements.some((e) => e.getDotDotDotToken())) return undefined;
+  // A default value may read an element before it.
+  const readAll = new Set([...reads, ...elements.flatMap((e) => e.getInitializer()?.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()) ?? [])]);
+  const unread = elements.filter((e) => {
+    const name = e.getNameNode();
+    const init = e.getInitializer();
+    return Node.isIdentifier(name) && !readAll.has(name.getText()) && (!init || isPureExpression(init));
+  });
+  if (unread.length === 0) return undefined;
+  const kept = elements.filter((e) => !unread.includes(e));
+  if (kept.length === 0) return '{}';
+  const text = pattern.getText();
+  if (!text.includes('\n')) return `{ ${kept.map((e) => e.getText()).join(', ')} }`;
+  // Over several lines: each element left out takes its own line, which must hold nothing else.
+  const full = pattern.getSourceFile().getFullText();
+  const base = pattern.getStart();
+  let out = text;
+  for (const e of [...unread].reverse()) {
+    const lineStart = full.lastIndexOf('\n', e.getStart() - 1) + 1;
+    const lineEnd = full.indexOf('\n', e.getEnd());
+    if (full.slice(lineStart, e.getStart()).trim() !== '' || lineEnd === -1 || !/^\s*,?\s*$/.test(full.slice(e.getEnd(), lineEnd))) return undefined;
+    if (lineStart < base) return undefined;
+    out = out.slice(0, lineStart - base) + out.slice(lineEnd + 1 - base);
+  }
+  return out;
 }

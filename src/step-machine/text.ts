@@ -1,6 +1,6 @@
 // Text helpers for re-emitting original statements inside generated blocks: whole-line ranges,
 // indentation that never touches the inside of a multi-line string or template.
-import { Node } from '../ts-morph.js';
+import { Node, ts } from '../ts-morph.js';
 import type { TextEdit } from '../types.js';
 
 export function lineStartOf(text: string, pos: number): number {
@@ -61,4 +61,15 @@ export function indentEdits(
 /** Adds `prefix` to every non-empty line of generated text. */
 export function indentLines(lines: string[], prefix: string, eol: string): string {
   return lines.map((line) => (line === '' ? eol : prefix + line + eol)).join('');
+}
+
+/** The identifiers in a piece of generated code (not in its strings or comments). */
+export function identifiersIn(code: string): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) names.add(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('generated.ts', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
+  return names;
 }

@@ -1,8 +1,12 @@
 // Imports the rewrite leaves without a use: an SDK name only the replaced push calls used, an id
 // generator only a stripped `elicitationId` used, a helper's import only its migrated calls used.
-import { SyntaxKind, type Node, type SourceFile } from '../ts-morph.js';
+// And module-level declarations it leaves without a use: a timer function only a dropped
+// Promise.race called.
+import { Node, SyntaxKind, ts, type SourceFile, type Statement } from '../ts-morph.js';
 import type { TextEdit } from '../types.js';
+import { applyEdits } from '../edits.js';
 import { removalRange } from '../removal.js';
+import { isPureExpression } from './purity.js';
 
 /** Named imports of other modules that only the replaced code used: their specifiers, or whole lines, go. */
 export function otherImportRemovals(sourceFile: SourceFile, text: string, replaced: Node[], rewritten: ReadonlySet<Node> = new Set()): TextEdit[] {
@@ -48,3 +52,70 @@ export function unusedAfter(sourceFile: SourceFile, names: string[], replaced: N
   return unused;
 }
 
+
+/**
+ * Module-level declarations the input read and the output no longer does: a function, a const with
+ * a function or a pure value, an interface or a type alias, not exported, that no edit touches. A
+ * declaration has no effect of its own, so removing one nothing reads changes nothing, and keeping
+ * it is an unused local under noUnusedLocals. Whether anything still reads it is decided on the
+ * output text (the edits applied), identifiers only: a same-named identifier anywhere else keeps it.
+ */
+export function unreadDeclarationRemovals(sourceFile: SourceFile, text: string, edits: readonly TextEdit[]): { edits: TextEdit[]; removed: Statement[] } {
+  const touches = (start: number, end: number) => edits.some((e) => (e.start < end && e.end > start) || (e.start === e.end && e.start > start && e.start < end));
+  const kind = sourceFile.getScriptKind();
+  const candidates = new Map<Statement, { name: string; own: number }>();
+  let before: Map<string, number> | undefined;
+  for (const st of sourceFile.getStatements()) {
+    const name = removableName(st);
+    if (!name) continue;
+    const range = removalRange(text, st, { collapseBlank: true });
+    if (touches(range.start, range.end)) continue;
+    before ??= identifierCounts(text, kind);
+    const own = st.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => id.getText() === name).length;
+    // Read by the input (elsewhere than in its own declaration): a declaration that was unused already stays as it was.
+    if ((before.get(name) ?? 0) > own) candidates.set(st, { name, own });
+  }
+  const removed: Statement[] = [];
+  const removals: TextEdit[] = [];
+  for (let changed = candidates.size > 0; changed;) {
+    changed = false;
+    const counts = identifierCounts(applyEdits(text, [...edits, ...removals]), kind);
+    for (const [st, { name, own }] of candidates) {
+      if ((counts.get(name) ?? 0) > own) continue;
+      const range = removalRange(text, st, { collapseBlank: true });
+      if (removals.some((r) => r.start < range.end && r.end > range.start)) continue;
+      removals.push({ ...range, text: '' });
+      removed.push(st);
+      candidates.delete(st);
+      changed = true;
+    }
+  }
+  return { edits: removals, removed };
+}
+
+function removableName(st: Statement): string | undefined {
+  if (Node.isFunctionDeclaration(st) || Node.isInterfaceDeclaration(st) || Node.isTypeAliasDeclaration(st)) {
+    if (st.isExported() || st.isDefaultExport() || st.hasDeclareKeyword()) return undefined;
+    if (Node.isFunctionDeclaration(st) && !st.hasBody()) return undefined;
+    return st.getName();
+  }
+  if (Node.isVariableStatement(st) && !st.isExported() && !st.hasDeclareKeyword() && st.getDeclarationKind() === 'const' && st.getDeclarations().length === 1) {
+    const [decl] = st.getDeclarations();
+    const init = decl.getInitializer();
+    if (!Node.isIdentifier(decl.getNameNode()) || !init) return undefined;
+    // Creating a function has no effect whatever its body does; other values must compute nothing.
+    return Node.isArrowFunction(init) || Node.isFunctionExpression(init) || isPureExpression(init) ? decl.getName() : undefined;
+  }
+  return undefined;
+}
+
+/** How many times each identifier occurs in `code` (not in its strings or comments). */
+function identifierCounts(code: string, kind: ts.ScriptKind): Map<string, number> {
+  const counts = new Map<string, number>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) counts.set(node.text, (counts.get(node.text) ?? 0) + 1);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('output.ts', code, ts.ScriptTarget.Latest, false, kind));
+  return counts;
+}

@@ -12,9 +12,10 @@ import { companionImportEdits, requirementsOf } from './cross-file.js';
 import { widenEdit } from './emit-handler.js';
 import type { PlannedHandler } from './handler-plans.js';
 import { helperEdits } from './helper-edits.js';
+import { isRaceAwait } from './plan.js';
 import { isPropertyName } from './references.js';
 import type { FileRecognition } from './recognise.js';
-import { otherImportRemovals, sdkImportNames, unusedAfter } from './unused-imports.js';
+import { otherImportRemovals, sdkImportNames, unreadDeclarationRemovals, unusedAfter } from './unused-imports.js';
 import { importEdits, wireVerifyHook } from './wiring.js';
 
 /** What migrating the file's handlers did, for the wiring around them. */
@@ -51,7 +52,8 @@ export interface Wiring {
   newFiles?: NewFile[];
 }
 
-export function wireFile(wc: WireContext, file: FileRecognition, migration: Migration): Wiring {
+/** `alongside`: the other edits of the file (its dispatchers'), which read names too. */
+export function wireFile(wc: WireContext, file: FileRecognition, migration: Migration, alongside: readonly TextEdit[] = []): Wiring {
   const { ctx, style, typescript, uses } = wc;
   const { sourceFile, text } = ctx;
   const { migratedCalls, replacedNodes } = migration;
@@ -71,6 +73,11 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   }
   const wired = (more: Omit<Wiring, 'findings' | 'requires'>): Wiring => (requires ? { ...more, findings, requires } : { ...more, findings });
   if (migration.handlersMigrated === 0 && !file.exporting) return wired({ edits: [] });
+  // Module-level declarations only the replaced code read (a race's timer function) go, and with
+  // them the imports only they read.
+  const unread = unreadDeclarationRemovals(sourceFile, text, [...edits, ...alongside]);
+  edits.push(...unread.edits);
+  replacedNodes.push(...unread.removed);
   const unusedSdkNames = () => unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes, uses);
   const stateModulePath = stateModulePathOf(ctx, typescript);
   const language = /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js';
@@ -130,7 +137,29 @@ export function replacedBy(planned: PlannedHandler): Node[] {
   replaced.push(...planned.throws.map((t) => t.statement), ...planned.plan.deferred.map((d) => d.declaration));
   // A migrated alias call no longer names the alias: an import only it used goes.
   for (const site of planned.sites) if (site.alias && site.call) replaced.push(site.call.getExpression());
+  for (const site of planned.sites) {
+    // The question's own arguments after its request (a result schema, request options) are not
+    // carried into the input request: what only they used goes. A lifted helper's call is not the
+    // question (its arguments go to the companions).
+    if (site.call && site.params && (site.kind === 'elicitation' || site.kind === 'sampling')) replaced.push(...site.call.getArguments().slice(1));
+    // `await Promise.race([question, timer])`: the timer goes with the race.
+    const race = raceAround(site);
+    if (race) replaced.push(...race.getElements().filter((e) => !e.containsRange(site.node.getPos(), site.node.getEnd())));
+  }
   return replaced;
+}
+
+/** The array of `await Promise.race([site, …])`, when the site is one of its elements. */
+function raceAround(site: PlannedHandler['sites'][number]): import('../ts-morph.js').ArrayLiteralExpression | undefined {
+  let node: Node = site.call ?? site.node;
+  let parent = node.getParent();
+  while (parent && Node.isParenthesizedExpression(parent)) {
+    node = parent;
+    parent = parent.getParent();
+  }
+  const call = parent?.getParent();
+  if (!parent || !Node.isArrayLiteralExpression(parent) || !call || !Node.isCallExpression(call) || !isRaceAwait(call.getParentOrThrow())) return undefined;
+  return parent;
 }
 
 function registrationOrFunction(handler: HandlerInfo): Node {

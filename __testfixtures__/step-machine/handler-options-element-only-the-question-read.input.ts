@@ -1,0 +1,38 @@
+// A definition handler whose destructured dependencies were read, some of them, only by the question
+// (the server it asked through, the timeout of its request options, dropped: the client answers on
+// its own time): the elements nothing reads any more are left out of the pattern, the one still
+// read stays, and the type stays as written.
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'deploys', version: '1.0.0' });
+
+interface Deps {
+  server: McpServer;
+  log: (line: string) => void;
+  answerTimeoutMs: number;
+}
+
+const deps: Deps = { server, log: (line) => console.info(line), answerTimeoutMs: 60_000 };
+
+const tools = [
+  {
+    name: 'deploy',
+    schema: { service: z.string() },
+    execute: async ({ service }: { service: string }, { server, log, answerTimeoutMs }: Deps) => {
+      const answer = await server.server.elicitInput(
+        {
+          message: `Deploy ${service}?`,
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+        },
+        { timeout: answerTimeoutMs },
+      );
+      log(`deploy ${service}: ${answer.action}`);
+      return { content: [{ type: 'text' as const, text: answer.action === 'accept' ? `${service} deploying` : `${service} not deployed` }] };
+    },
+  },
+];
+
+for (const tool of tools) {
+  server.registerTool(tool.name, { inputSchema: z.object(tool.schema) }, async (args) => tool.execute(args, deps));
+}
