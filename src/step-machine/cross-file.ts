@@ -318,9 +318,11 @@ export function importedChainFindings(sourceFile: SourceFile, handlers: readonly
 
 /**
  * The import of each module whose helpers were lifted: the companions join it, and a helper no
- * longer referenced leaves it. `stillUsed(name)`: the local name appears outside migrated calls.
+ * longer referenced leaves it. `stillUsed(name)`: the local name appears outside migrated calls;
+ * `referenced(name)`: the new code calls that companion (a roots question asks with no request, so
+ * its request builder is not called, and an import of it would be unused).
  */
-export function companionImportEdits(lifted: ImportedHelper[], stillUsed: (localName: string) => boolean): TextEdit[] {
+export function companionImportEdits(lifted: ImportedHelper[], stillUsed: (localName: string) => boolean, referenced: (name: string) => boolean = () => true): TextEdit[] {
   const edits: TextEdit[] = [];
   const byDeclaration = new Map<ImportDeclaration, ImportedHelper[]>();
   for (const item of lifted) byDeclaration.set(item.declaration, [...(byDeclaration.get(item.declaration) ?? []), item]);
@@ -329,7 +331,7 @@ export function companionImportEdits(lifted: ImportedHelper[], stillUsed: (local
     const drop = new Set(items.filter((i) => !stillUsed(i.localName)).map((i) => i.localName));
     const kept = named.filter((spec) => !drop.has((spec.getAliasNode() ?? spec.getNameNode()).getText())).map((spec) => spec.getText());
     const present = new Set(named.map((spec) => spec.getName()));
-    const added = [...new Set(items.flatMap((i) => [i.helper.requestFn, ...(i.helper.resultFn ? [i.helper.resultFn] : [])]))].filter((n) => !present.has(n));
+    const added = [...new Set(items.flatMap((i) => [i.helper.requestFn, ...(i.helper.resultFn ? [i.helper.resultFn] : [])]))].filter((n) => !present.has(n) && referenced(n));
     const braces = named[0].getParentOrThrow();
     edits.push({ start: braces.getStart(), end: braces.getEnd(), text: `{ ${[...kept, ...added].join(', ')} }` });
   }

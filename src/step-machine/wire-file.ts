@@ -68,7 +68,9 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
     // `input.summarise`, `{ summarise: … }`: a member named like the helper does not use it.
     const stillUsed = (name: string) => sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name && !isPropertyName(id) &&
       !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration) && ![...migratedCalls].some((call) => call.containsRange(id.getPos(), id.getEnd())));
-    edits.push(...companionImportEdits(liftedImports, stillUsed));
+    const newNames = new Set(edits.flatMap((e) => e.text.match(/[A-Za-z_$][\w$]*/g) ?? []));
+    const referenced = (name: string) => newNames.has(name);
+    edits.push(...companionImportEdits(liftedImports, stillUsed, referenced));
     requires = requirementsOf(liftedImports);
   }
   const wired = (more: Omit<Wiring, 'findings' | 'requires'>): Wiring => (requires ? { ...more, findings, requires } : { ...more, findings });
