@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli-run.js';
+import { typecheckProject as typecheck } from './helpers/project-typecheck.js';
 import type { Report } from '../src/report/json.js';
 import { buildProjectIndex } from '../src/project-index.js';
 import type * as RunnerModule from '../src/runner.js';
@@ -49,13 +49,6 @@ function snapshot(dir: string): Map<string, string> {
 async function cli(args: string[], cwd: string): Promise<{ code: number; report: Report; stderr: string }> {
   const { code, stdout, stderr } = await runCli(args, cwd);
   return { code, report: JSON.parse(stdout) as Report, stderr };
-}
-
-function typecheck(dir: string): string {
-  const config = ts.readConfigFile(path.join(dir, 'tsconfig.json'), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, dir);
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
-  return ts.formatDiagnostics(ts.getPreEmitDiagnostics(program), { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' });
 }
 
 afterAll(() => {

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli-run.js';
+import { typecheckProject as typecheck } from './helpers/project-typecheck.js';
 import type { Report } from '../src/report/json.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -185,13 +185,6 @@ function makePackage(name: string, testFile: string, sources: Record<string, str
     fs.writeFileSync(path.join(dir, file), text);
   }
   return dir;
-}
-
-function typecheck(dir: string): string {
-  const config = ts.readConfigFile(path.join(dir, 'tsconfig.json'), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, dir);
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
-  return ts.formatDiagnostics(ts.getPreEmitDiagnostics(program), { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' });
 }
 
 async function migrate(dir: string, paths: string[], transforms = ['-t', 'step-machine']): Promise<{ code: number; report: Report }> {

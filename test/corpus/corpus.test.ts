@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { formatProjectDiagnostics, projectProgram } from '../helpers/project-typecheck.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli.js';
 import type { Report } from '../../src/report/json.js';
@@ -69,16 +70,8 @@ function corpusFiles(): string[] {
 
 /** Formatted diagnostics of the package in `dir` ('' when clean), and the files (relative to src/) they are in. */
 function typecheck(dir: string): { text: string; files: Set<string> } {
-  const configPath = path.join(dir, 'tsconfig.json');
-  const config = ts.readConfigFile(configPath, ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, dir);
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
-  const diagnostics = ts.getPreEmitDiagnostics(program);
-  const text = ts.formatDiagnostics(diagnostics, {
-    getCanonicalFileName: (f) => f,
-    getCurrentDirectory: () => dir,
-    getNewLine: () => '\n',
-  });
+  const diagnostics = ts.getPreEmitDiagnostics(projectProgram(dir));
+  const text = formatProjectDiagnostics(diagnostics, dir);
   const files = new Set(diagnostics.flatMap((d) => (d.file ? [path.relative(path.join(dir, 'src'), d.file.fileName).split(path.sep).join('/')] : [])));
   return { text, files };
 }
