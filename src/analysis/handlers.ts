@@ -575,18 +575,16 @@ export function isFunctionLike(node: Node): boolean {
  */
 export function resolveIdentifier(id: Identifier): Node | undefined {
   const name = id.getText();
-  let child: Node = id;
   let scope: Node | undefined = id.getParent();
   while (scope) {
-    const found = declarationIn(scope, child, name);
+    const found = declarationIn(scope, name);
     if (found) return found;
-    child = scope;
     scope = scope.getParent();
   }
   return undefined;
 }
 
-function declarationIn(scope: Node, child: Node, name: string): Node | undefined {
+function declarationIn(scope: Node, name: string): Node | undefined {
   if (isFunctionLike(scope)) {
     for (const param of (scope as FunctionLike).getParameters()) {
       const hit = bindingIn(param.getNameNode(), name, param);

@@ -3,7 +3,7 @@
 // InputRequiredResult back before it works on the result (`if (isInputRequiredResult(result))
 // return result;` right after the call: not turned into text, not counted as a finished call), and
 // let the types declared on the way admit InputRequiredResult and the context parameter.
-import { Node, SyntaxKind, type ParameterDeclaration, type SourceFile, type TypeNode } from '../ts-morph.js';
+import { Node, SyntaxKind, type ParameterDeclaration, type SourceFile } from '../ts-morph.js';
 import { declaredMemberType, singleFileWorld } from '../analysis/definitions.js';
 import { dispatchRoutes, type DispatchRoute } from '../analysis/dispatch-routes.js';
 import { admitsInputRequired } from '../analysis/handler-routes.js';

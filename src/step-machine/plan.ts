@@ -706,7 +706,7 @@ function recomputedOnEveryLeg(
   // A value changed in place by code that runs on one leg only (before the last round, or inside a
   // re-ask loop) must travel as it is then: recomputing it would lose the change.
   // (Before the first round only a visible member change counts: passing a string on is common.)
-  const changedBetween = statements.filter((st, i) =>
+  const changedBetween = statements.filter((_, i) =>
     (i >= rounds[0].first && i < rounds[rounds.length - 1].first) || rounds.some((r) => r.loop && r.first === i));
   const afterSplit = kept.filter((k) => statements.indexOf(k) >= rounds[0].first);
   // Only a value the code after the split uses needs its guards there.

@@ -107,7 +107,6 @@ interface Way {
 
 /** The handler a function becomes through all the ways it is reached, or why it cannot become one. */
 function handlerOf(fn: HandlerFunction, ways: Way[], world: ModuleWorld, typescript: boolean): { handler: HandlerInfo; changes: DispatcherChange[] } | { problem: string } {
-  const first = ways[0];
   const where = (way: Way) => `${describeRoute(way.route)}${way.registrar ? ` in ${path.basename(way.registrar.absPath)}` : ''}`;
   for (const way of ways) {
     if (way.route.problem) return { problem: `it is reached through ${where(way)}, and ${way.route.problem}` };

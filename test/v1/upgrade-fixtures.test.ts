@@ -6,7 +6,6 @@
 // typechecks against the real v1 SDK (@modelcontextprotocol/sdk 1.x) and every output of a case
 // without errors against @modelcontextprotocol/server 2.x, each in one shared program.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { transformSource } from '../../src/engine.js';
