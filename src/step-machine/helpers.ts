@@ -19,6 +19,7 @@ import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-h
 import { awaitsOwn, outcomeBodyText, paramsBodyText, returnsFromHelper, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
 import { stableCode } from './stable-code.js';
 import { isPropertyName } from './references.js';
+import { statementsNeededBy, valueNames } from './needed-statements.js';
 import { withoutUnreadElements } from './loops.js';
 import { identifiersIn } from './text.js';
 
@@ -211,18 +212,10 @@ function simpleHelper(fn: HelperFunction, named: { name: string; declaration: St
   const split = splitAt(body, site);
   if (!split) return undefined;
   if (split.guarded && !guardLiftable(fn, site)) return undefined;
-  const paramNames = fn.getParameters().map((p) => p.getName());
-  const names = (nodes: Node[]) => new Set(nodes.flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n)).map((n) => n.getText()));
-  const preDeclared = new Set(split.pre.flatMap(statementDeclaredNames));
-  const postNames = names(split.post);
-  const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
+  const halves = halvesOf(fn, split.pre, site.params ? [site.params] : [], split.post);
   // The outcome would repeat the guards to get at a local: such a helper goes through the nested form.
-  if (split.guarded && outcomeNeedsPre) return undefined;
-  const requestPre = preNeededBy(split.pre, site.params ? [site.params] : []);
-  const outcomePre = outcomeNeedsPre ? preNeededBy(split.pre, split.post) : [];
-  const requestNames = names([...requestPre, ...(site.params ? [site.params] : [])]);
-  const outcomeNames = names([...outcomePre, ...split.post]);
-  const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
+  if (split.guarded && halves.outcomeNeedsPre) return undefined;
+  const { requestPre, outcomePre, outcomeNeedsPre, requestParams, outcomeParams } = halves;
   return {
     ...helperBase(fn, named, site, taken, split.post.length > 0),
     pre: split.pre,
@@ -231,8 +224,8 @@ function simpleHelper(fn: HelperFunction, named: { name: string; declaration: St
     post: split.post,
     binding: split.binding,
     resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0),
-    requestParams: used(requestNames),
-    outcomeParams: used(outcomeNames),
+    requestParams,
+    outcomeParams,
     outcomeNeedsPre,
     guarded: split.guarded,
   };
@@ -305,7 +298,7 @@ function doneType(fn: HelperFunction, declaration: Statement | MethodDeclaration
   const types = values.map(literal);
   // The answer's own returns count too: a boolean comparison is a boolean.
   if (types.every((t) => t !== undefined) || types.filter((t) => t !== undefined).length > 0 && values.every((e, i) => types[i] !== undefined || isBooleanExpression(e))) {
-    const all = new Set(values.map((e, i) => types[i] ?? 'boolean'));
+    const all = new Set(values.map((_, i) => types[i] ?? 'boolean'));
     return [...all].join(' | ');
   }
   const exported = Node.isFunctionDeclaration(declaration) ? declaration.isExported() : Node.isVariableStatement(declaration) && declaration.isExported();
@@ -770,19 +763,12 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
   if ('reason' in split) return refuse(split.reason, `Make ${named.name}() compute pure values and then ask through ${inner.name}() (nothing with effects before it), then run the migration again.`);
   const args = argumentsFor(call, inner);
   const paramNames = fn.getParameters().map((p) => p.getName());
-  const preDeclared = new Set(split.pre.flatMap(statementDeclaredNames));
-  const postNames = identifierNames([...split.post, ...args.outcomeNodes]);
-  const outcomeNeedsPre = [...preDeclared].some((n) => postNames.has(n));
-  const requestPre = preNeededBy(split.pre, args.requestNodes);
-  const outcomePre = outcomeNeedsPre ? preNeededBy(split.pre, [...split.post, ...args.outcomeNodes]) : [];
-  const requestNames = identifierNames([...requestPre, ...args.requestNodes]);
-  const outcomeNames = identifierNames([...outcomePre, ...split.post, ...args.outcomeNodes]);
-  const used = (set: Set<string>) => paramNames.flatMap((p, i) => (set.has(p) ? [i] : []));
+  const { requestPre, outcomePre, outcomeNeedsPre, requestParams, outcomeParams } = halvesOf(fn, split.pre, args.requestNodes, [...split.post, ...args.outcomeNodes]);
   const base = camelCase(named.name);
   const requestFn = uniqueIn(`${base}Params`, taken);
   const resultFn = split.post.length > 0 || inner.resultFn ? uniqueIn(`${base}Outcome`, taken) : undefined;
   // The answer goes to the inner outcome under a name the helper's code does not use.
-  const bodyNames = identifierNames([body]);
+  const bodyNames = valueNames([body]);
   let answerName = 'answer';
   for (let i = 2; bodyNames.has(answerName) || paramNames.includes(answerName); i++) answerName = `answer${i}`;
   const awaitedInner = inner.resultFn !== undefined && inner.resultAsync;
@@ -803,8 +789,8 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
       requestFn,
       resultFn,
       resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0) || awaitedInner,
-      requestParams: used(requestNames),
-      outcomeParams: used(outcomeNames),
+      requestParams,
+      outcomeParams,
       outcomeNeedsPre,
       keyHint: keyHintOf(named.name),
       via: { inner, call, requestArgs: args.requestArgs, outcomeArgs: args.outcomeArgs, answerName },
@@ -823,24 +809,22 @@ function baseApi(helper: LiftableHelper): string {
 }
 
 /**
- * The statements of a helper's pure code before its question that `roots` need, directly or through
- * each other: a declaration nobody reads is left out, every other statement (a guard) is kept.
+ * The two halves of a lifted helper: what of its pure code before the question (`pre`) the request
+ * builder and the outcome each repeat (only the declarations they read, and every guard), and which
+ * of the helper's parameters each half reads (by index).
  */
-function preNeededBy(pre: Statement[], roots: Node[]): Statement[] {
-  const needed = identifierNames(roots);
-  const kept: Statement[] = [];
-  for (const statement of [...pre].reverse()) {
-    const declared = statementDeclaredNames(statement);
-    const droppable = (Node.isVariableStatement(statement) || Node.isTypeAliasDeclaration(statement) || Node.isInterfaceDeclaration(statement)) && declared.length > 0;
-    if (droppable && !declared.some((n) => needed.has(n))) continue;
-    kept.unshift(statement);
-    for (const name of identifierNames([statement])) needed.add(name);
-  }
-  return kept;
-}
-
-function identifierNames(nodes: Node[]): Set<string> {
-  return new Set(nodes.flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n)).map((n) => n.getText()));
+function halvesOf(fn: HelperFunction, pre: Statement[], requestRoots: Node[], outcomeRoots: Node[]) {
+  const preDeclared = new Set(pre.flatMap(statementDeclaredNames));
+  const outcomeRead = valueNames(outcomeRoots);
+  const outcomeNeedsPre = [...preDeclared].some((n) => outcomeRead.has(n));
+  const requestPre = statementsNeededBy(pre, requestRoots, 'keep');
+  const outcomePre = outcomeNeedsPre ? statementsNeededBy(pre, outcomeRoots, 'keep') : [];
+  const paramNames = fn.getParameters().map((p) => p.getName());
+  const readBy = (nodes: Node[]) => {
+    const read = valueNames(nodes);
+    return paramNames.flatMap((p, i) => (read.has(p) ? [i] : []));
+  };
+  return { outcomeNeedsPre, requestPre, outcomePre, requestParams: readBy([...requestPre, ...requestRoots]), outcomeParams: readBy([...outcomePre, ...outcomeRoots]) };
 }
 
 /**

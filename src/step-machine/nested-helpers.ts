@@ -18,7 +18,7 @@ import type { PushSite } from '../analysis/push-sites.js';
 import type { TextEdit } from '../types.js';
 import { applyEdits } from '../edits.js';
 import { skipParensUp, statementDeclaredNames } from './plan.js';
-import { isPropertyName } from './references.js';
+import { statementsNeededBy, valueIdentifiers, valueNames } from './needed-statements.js';
 import { isPureExpression } from './purity.js';
 import type { StableCode } from './stable-code.js';
 import { indentationAt, lineStartOf, multilineLiteralRanges } from './text.js';
@@ -137,16 +137,15 @@ export function splitNested(body: Block, site: PushSite, stable: StableCode): Ne
   const rebuilt = before.every((st) => pathPure(st, stable)) && conditions.every((c) => stable.expression(c)) && stable.expression(params.node);
 
   const continuation = continuationStatements(path);
-  const continuationNames = identifierNames(continuation);
-  const declaredBefore = declarations(before);
-  const needed = [...declaredBefore.keys()].filter((name) => continuationNames.has(name));
+  const continuationNames = valueNames(continuation);
+  const needed = [...new Set(before.flatMap(statementDeclaredNames))].filter((name) => continuationNames.has(name));
   if (!rebuilt && needed.length > 0) {
     return {
       code: 'outcome-needs-value-with-effects',
       detail: `its code after the question uses ${needed.join(', ')}, which it computes before the question in code with side effects (that code runs once, so the value would have to travel in the state)`,
     };
   }
-  const outcomePre = rebuilt ? neededDeclarations(before, needed, declaredBefore) : [];
+  const outcomePre = rebuilt ? statementsNeededBy(before, continuation, 'drop') : [];
   const guarded = path.length > 1 || before.some(returnsFromHelper);
   if (guarded && site.kind === 'roots') return { code: 'roots-guarded', detail: 'it asks for roots only on some paths' };
   // Params is the body without what only runs after the question (the rest of the question's block).
@@ -167,9 +166,9 @@ export function splitNested(body: Block, site: PushSite, stable: StableCode): Ne
     outcomePre,
     params,
     paramsDropped,
-    paramsNames: new Set([...identifierNodes(body).filter((id) => !(id.getStart() >= cut.start && id.getEnd() <= cut.end) && !inDropped(id)),
-      ...(params.node ? identifierNodes(params.node) : [])].map((id) => id.getText())),
-    outcomeNames: identifierNames([...continuation, ...outcomePre]),
+    paramsNames: new Set([...valueIdentifiers(body).filter((id) => !(id.getStart() >= cut.start && id.getEnd() <= cut.end) && !inDropped(id)),
+      ...(params.node ? valueIdentifiers(params.node) : [])].map((id) => id.getText())),
+    outcomeNames: valueNames([...continuation, ...outcomePre]),
   };
 }
 
@@ -300,26 +299,6 @@ function afterInBlock(level: PathLevel): Statement[] {
   return statements.slice(statements.indexOf(level.statement) + 1);
 }
 
-/** Names declared among `statements` (variables, and types, functions and classes declared there). */
-function declarations(statements: Statement[]): Map<string, Statement> {
-  const out = new Map<string, Statement>();
-  for (const st of statements) for (const name of statementDeclaredNames(st)) out.set(name, st);
-  return out;
-}
-
-/** The declarations the Outcome needs, and the ones their initialisers need, in their order. */
-function neededDeclarations(before: Statement[], needed: string[], declared: Map<string, Statement>): Statement[] {
-  const keep = new Set<Statement>();
-  const queue = [...needed];
-  while (queue.length > 0) {
-    const st = declared.get(queue.pop()!);
-    if (!st || keep.has(st)) continue;
-    keep.add(st);
-    for (const name of identifierNames([st])) if (declared.has(name)) queue.push(name);
-  }
-  return before.filter((st) => keep.has(st));
-}
-
 /**
  * Declarations on the way to the question whose every initialiser is pure and whose names nothing
  * else Params runs reads (the body before the cut, the question's statement, whose request Params
@@ -332,7 +311,7 @@ function unreadInParams(before: Statement[], body: Block, cut: { start: number; 
   const inside = (n: Node, st: Node) => n.getStart() >= st.getStart() && n.getEnd() <= st.getEnd();
   for (let changed = true; changed;) {
     changed = false;
-    const read = new Set([...identifierNodes(body), ...(request ? identifierNodes(request) : [])]
+    const read = new Set([...valueIdentifiers(body), ...(request ? valueIdentifiers(request) : [])]
       .filter((id) => !(id.getStart() >= cut.start && id.getEnd() <= cut.end) || (request !== undefined && inside(id, request)))
       .filter((id) => ![...dropped].some((st) => inside(id, st)))
       .filter((id) => !isDeclaredName(id))
@@ -350,15 +329,6 @@ function unreadInParams(before: Statement[], body: Block, cut: { start: number; 
 function isDeclaredName(id: Node): boolean {
   const parent = id.getParent();
   return (Node.isVariableDeclaration(parent) || Node.isBindingElement(parent)) && parent.getNameNode() === id;
-}
-
-function identifierNames(nodes: Node[]): Set<string> {
-  return new Set(nodes.flatMap(identifierNodes).map((n) => n.getText()));
-}
-
-/** The identifiers of `node` that name values (`x` in `x.y` and `{ y: x }`, not `y`). */
-function identifierNodes(node: Node): Node[] {
-  return [node, ...node.getDescendantsOfKind(SyntaxKind.Identifier)].filter((n) => Node.isIdentifier(n) && !isPropertyName(n));
 }
 
 /** `node` sits in a function nested in `root` (its awaits and returns are that function's). */

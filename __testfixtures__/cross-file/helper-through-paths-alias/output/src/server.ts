@@ -22,7 +22,7 @@ server.registerTool(
         requestState: await mrtrState.mint(ctx, 'summarize_note', { note }, state),
       });
     }
-    const summary = summarizeOutcome(note, summaryAnswer);
+    const summary = summarizeOutcome(summaryAnswer);
     return { content: [{ type: 'text', text: summary || 'No summary' }] };
   },
 );

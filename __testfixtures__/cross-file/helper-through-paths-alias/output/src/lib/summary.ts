@@ -20,7 +20,7 @@ export function summarizeParams(text: string): CreateMessageRequestParams {
 }
 
 /** What summarize() does with the answer (its code after the question). */
-export function summarizeOutcome(text: string, result: CreateMessageResult | CreateMessageResultWithTools): string {
+export function summarizeOutcome(result: CreateMessageResult | CreateMessageResultWithTools): string {
   const block = Array.isArray(result.content) ? result.content[0] : result.content;
   return block?.type === 'text' ? block.text : '';
 }
