@@ -25,16 +25,20 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
   };
 }
 
-/** The program of the tsconfig.json in `dir`, its declaration files shared with earlier programs. */
-export function projectProgram(dir: string): ts.Program {
+/**
+ * The program of the tsconfig.json in `dir` (with `overrides` on top of its options), its
+ * declaration files shared with earlier programs.
+ */
+export function projectProgram(dir: string, overrides: ts.CompilerOptions = {}): ts.Program {
   const config = ts.readConfigFile(path.join(dir, 'tsconfig.json'), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, dir);
-  return ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: cachingHost(parsed.options) });
+  const options = { ...parsed.options, ...overrides };
+  return ts.createProgram({ rootNames: parsed.fileNames, options, host: cachingHost(options) });
 }
 
 /** `tsc --noEmit` diagnostics of the package in `dir`, formatted relative to it ('' when clean). */
-export function typecheckProject(dir: string): string {
-  return formatProjectDiagnostics(ts.getPreEmitDiagnostics(projectProgram(dir)), dir);
+export function typecheckProject(dir: string, overrides: ts.CompilerOptions = {}): string {
+  return formatProjectDiagnostics(ts.getPreEmitDiagnostics(projectProgram(dir, overrides)), dir);
 }
 
 export function formatProjectDiagnostics(diagnostics: readonly ts.Diagnostic[], dir: string): string {
