@@ -15,6 +15,7 @@ import { helperEdits } from './helper-edits.js';
 import { isRaceAwait } from './plan.js';
 import { isPropertyName } from './references.js';
 import type { FileRecognition } from './recognise.js';
+import { unreadParameterEdits } from './unread-parameters.js';
 import { otherImportRemovals, sdkImportNames, unreadDeclarationRemovals, unusedAfter } from './unused-imports.js';
 import { importEdits, wireVerifyHook } from './wiring.js';
 
@@ -80,6 +81,8 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   const unread = unreadDeclarationRemovals(sourceFile, text, [...edits, ...alongside]);
   edits.push(...unread.edits);
   replacedNodes.push(...unread.removed);
+  // Parameters only the replaced code read (a factory's `server`): an underscore, not an unused one.
+  if (typescript) edits.push(...unreadParameterEdits(sourceFile, text, [...edits, ...alongside]));
   const unusedSdkNames = () => unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes, uses);
   const stateModulePath = stateModulePathOf(ctx, typescript);
   const language = /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js';

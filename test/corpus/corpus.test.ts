@@ -76,6 +76,18 @@ function typecheck(dir: string): { text: string; files: Set<string> } {
   return { text, files };
 }
 
+/**
+ * What noUnusedLocals / noUnusedParameters say about the package in `dir`, as `file: message` (no
+ * line: a migration moves lines), one entry per diagnostic.
+ */
+function unusedDiagnostics(dir: string): string[] {
+  const program = projectProgram(dir, { noUnusedLocals: true, noUnusedParameters: true });
+  return ts.getPreEmitDiagnostics(program)
+    .filter((d) => [6133, 6138, 6192, 6196, 6198, 6199, 6205].includes(d.code))
+    .map((d) => `${d.file ? path.relative(dir, d.file.fileName) : '?'}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`)
+    .sort();
+}
+
 function pct(part: number, whole: number): string {
   return whole === 0 ? '   -  ' : `${((100 * part) / whole).toFixed(1).padStart(5)}%`;
 }
@@ -93,6 +105,8 @@ let exitCode: number;
 let stderr = '';
 let originalTypecheck = '';
 let migratedTypecheck = '';
+let unusedBefore: string[] = [];
+let unusedAfter: string[] = [];
 let secondRunChanged: string[] = [];
 let filesFailingTypecheck = new Set<string>();
 const inventoryProblems: string[] = [];
@@ -125,6 +139,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(RUN_DIR, 'package.json'), `${JSON.stringify({ name: 'corpus', private: true, type: 'module' }, null, 2)}\n`);
   fs.writeFileSync(path.join(RUN_DIR, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
   originalTypecheck = typecheck(RUN_DIR).text;
+  unusedBefore = unusedDiagnostics(RUN_DIR);
 
   const originals = new Map(corpusFiles().map((f) => [f, fs.readFileSync(path.join(CORPUS, f), 'utf8')]));
   let stdout = '';
@@ -144,6 +159,7 @@ beforeAll(async () => {
   secondRunChanged = (JSON.parse(again) as Report).files.filter((f) => f.changed).map((f) => f.path);
   const migratedCheck = typecheck(RUN_DIR);
   migratedTypecheck = migratedCheck.text;
+  unusedAfter = unusedDiagnostics(RUN_DIR);
   filesFailingTypecheck = migratedCheck.files;
 
   for (const [file, original] of originals) {
@@ -293,5 +309,11 @@ describe('realistic corpus (test/corpus/servers)', () => {
 
   it('writes migrated code that typechecks against @modelcontextprotocol/server 2.x', () => {
     expect(migratedTypecheck).toBe('');
+  });
+
+  it('adds no unused local, parameter, property or import (noUnusedLocals / noUnusedParameters)', () => {
+    const added = [...unusedAfter];
+    for (const old of unusedBefore) if (added.includes(old)) added.splice(added.indexOf(old), 1);
+    expect(added).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ interface Asker {
   server: { elicitInput(params: any): Promise<{ action: string; content?: Record<string, unknown> }> };
 }
 
-export function cancelOrderTool(mcp: Asker): ToolModule {
+export function cancelOrderTool(_mcp: Asker): ToolModule {
   type CancelOrderState = { step: 'cancel' };
   return {
     name: 'cancel_order',

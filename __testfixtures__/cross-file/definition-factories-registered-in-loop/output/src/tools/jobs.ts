@@ -12,7 +12,7 @@ export function createListJobsTool(api: JobsApi) {
   };
 }
 
-export function createCancelJobTool(api: JobsApi, server: McpServer) {
+export function createCancelJobTool(api: JobsApi, _server: McpServer) {
   type CancelJobState = { step: 'confirm' };
   return {
     name: 'cancel_job',

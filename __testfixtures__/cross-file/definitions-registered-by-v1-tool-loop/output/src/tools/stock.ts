@@ -16,7 +16,7 @@ export const stockTool = {
   handler: async ({ item }: { item: string }) => `${item}: ${levels.get(item) ?? 0}`,
 };
 
-export function restockTool(server: Asker) {
+export function restockTool(_server: Asker) {
   type RestockState = { step: 'quantity' };
   return {
     name: 'restock',
