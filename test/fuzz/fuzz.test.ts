@@ -1,6 +1,6 @@
 // A short seeded run of the mutation fuzzer (`npm run fuzz` runs thousands of cases over worker
 // threads): each case is a fixture input or corpus file with one to three mutations, migrated by
-// every transform, and must keep the five properties of test/fuzz/properties.ts. A failure prints
+// every transform, and must keep the six properties of test/fuzz/properties.ts. A failure prints
 // the case to replay: `npm run fuzz -- --seed <seed> --from <index> --cases 1`.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ const CASES = 200;
 const BATCH = 25;
 
 describe(`mutation fuzzer, seed ${SEED}, cases 0..${CASES - 1}`, () => {
-  it('no case crashes, breaks the parse or the typecheck, changes on a second run or is half-migrated', async () => {
+  it('no case crashes, breaks the parse or the typecheck, adds an unused name, changes on a second run or is half-migrated', async () => {
     const seeds = loadSeeds(ROOT).filter((seed) => !OPEN_SEEDS.has(seed.id));
     const check = new PropertyCheck(await loadTransforms());
     const results: CaseResult[] = [];

@@ -80,6 +80,13 @@ describe('the fuzzer catches each kind of wrong migration', () => {
     expect(properties(planted("text: 'pong'", 'text: 42'), broken)).toEqual([]);
   });
 
+  it('unused: a local the output adds and never reads, only when the input typechecked', () => {
+    const addsUnread = () => planted('const archived = new Set<string>();', 'const archived = new Set<string>(), unread = 0;');
+    expect(properties(addsUnread())).toEqual(['unused']);
+    const broken = SERVER.replace("text: 'Kept'", 'text: 1');
+    expect(properties(addsUnread(), broken)).toEqual([]);
+  });
+
   it('idempotent: a second run that changes the text, or reports something new', () => {
     expect(properties(planted('pong', 'pong pong'))).toEqual(['idempotent']);
     expect(properties(planted("'pong'", "'pang'", (text) => (text.includes("'pang'") ? ['pang seen'] : [])))).toEqual(['idempotent']);

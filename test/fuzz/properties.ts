@@ -1,8 +1,10 @@
-// The five properties every migration must have, checked on one mutated file each, a batch at a time:
+// The six properties every migration must have, checked on one mutated file each, a batch at a time:
 //
 //   crash          the pipeline (every transform, as the CLI runs them) does not throw
 //   parse          the output parses
 //   typecheck      when the input typechecks, the output does (strict, against the real SDK types)
+//   unused         when the input typechecks, the output has no unused local, parameter, property,
+//                  type or import (noUnusedLocals / noUnusedParameters) the input does not have
 //   idempotent     a second run changes nothing and reports nothing the first did not
 //   half-migrated  no push call is left in a migrated function, and a handler the migration left
 //                  with its push calls is the input's (markers and resultType aside)
@@ -15,11 +17,11 @@ import { transformSource, type SourceOutcome } from '../../src/engine.js';
 import type { Transform } from '../../src/types.js';
 import { v1ModulesOutsideRun } from '../../src/v1-upgrade/v1-dependents.js';
 import { halfMigrated, scanPushSites, stripMarkers } from '../corpus/push-scan.js';
-import { formatDiagnostics, SdkTypecheck } from '../helpers/sdk-typecheck.js';
+import { formatDiagnostics, SDK_CHECK_OPTIONS, SdkTypecheck } from '../helpers/sdk-typecheck.js';
 import { REGISTRATIONS, syntaxErrors } from './mutations.js';
 import type { Seed } from './seeds.js';
 
-export type Property = 'crash' | 'parse' | 'typecheck' | 'idempotent' | 'half-migrated';
+export type Property = 'crash' | 'parse' | 'typecheck' | 'unused' | 'idempotent' | 'half-migrated';
 
 export interface Failure {
   property: Property;
@@ -51,12 +53,16 @@ class CheckerCrash {
 
 type Checked = readonly ts.Diagnostic[] | CheckerCrash;
 
+/** What noUnusedLocals / noUnusedParameters report: checked apart from the other errors. */
+const UNUSED_CODES = new Set([6133, 6138, 6192, 6196, 6198, 6199, 6205]);
+const isUnused = (d: ts.Diagnostic) => UNUSED_CODES.has(d.code);
+
 export class PropertyCheck {
   private readonly withoutStepMachine: Transform[];
 
   constructor(
     private readonly transforms: readonly Transform[],
-    private readonly typecheck: Pick<SdkTypecheck, 'check'> = new SdkTypecheck(),
+    private readonly typecheck: Pick<SdkTypecheck, 'check'> = new SdkTypecheck({ ...SDK_CHECK_OPTIONS, noUnusedLocals: true, noUnusedParameters: true }),
   ) {
     this.withoutStepMachine = transforms.filter((t) => t.id !== 'step-machine');
   }
@@ -91,13 +97,24 @@ export class PropertyCheck {
     for (const file of toCheck) {
       const { verdict } = inputs.get(file)!;
       const input = inputDiagnostics.get(file)!;
-      verdict.inputTypechecks = !(input instanceof CheckerCrash) && input.length === 0;
+      verdict.inputTypechecks = !(input instanceof CheckerCrash) && !input.some((d) => !isUnused(d));
       const output = failing.get(file);
-      if (!verdict.inputTypechecks || !output) continue;
+      if (!verdict.inputTypechecks || !output || input instanceof CheckerCrash) continue;
       // An output the compiler throws on does not typecheck either.
-      verdict.failures.push(output instanceof CheckerCrash
-        ? { property: 'typecheck', kind: 'checker crash', message: output.message }
-        : { property: 'typecheck', kind: `TS${output[0].code}`, message: formatDiagnostics(output.slice(0, 5)) });
+      if (output instanceof CheckerCrash) {
+        verdict.failures.push({ property: 'typecheck', kind: 'checker crash', message: output.message });
+        continue;
+      }
+      const errors = output.filter((d) => !isUnused(d));
+      if (errors.length > 0) verdict.failures.push({ property: 'typecheck', kind: `TS${errors[0].code}`, message: formatDiagnostics(errors.slice(0, 5)) });
+      // By message ('x' is declared but never read): the lines move, the names do not.
+      const before = input.filter(isUnused).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
+      const added = output.filter(isUnused).filter((d) => {
+        const i = before.indexOf(ts.flattenDiagnosticMessageText(d.messageText, ' '));
+        if (i >= 0) before.splice(i, 1);
+        return i < 0;
+      });
+      if (added.length > 0) verdict.failures.push({ property: 'unused', kind: `TS${added[0].code}`, message: formatDiagnostics(added.slice(0, 5)) });
     }
     return verdicts;
   }
