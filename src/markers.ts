@@ -76,3 +76,22 @@ function existingMarkersAbove(text: string, lineStart: number): Set<string> {
   }
   return found;
 }
+
+/**
+ * Rules whose marker says why a handler was left as it was (a question it could not move, a value
+ * that could not travel). Once a later run migrates that handler the marker is no longer true.
+ */
+const LEFT_AS_IT_WAS_RULES = [
+  'push-request', 'push-in-loop', 'push-in-callback', 'push-not-awaited', 'push-in-helper', 'push-conditional-expression',
+  'push-in-try', 'push-nested-block', 'push-unsupported-shape', 'then-chain', 'state-not-serializable', 'state-value-unchecked',
+  'state-value-any',
+];
+const LEFT_AS_IT_WAS_LINE = new RegExp(`^[ \\t]*// ${MARKER_TAG} (?:${LEFT_AS_IT_WAS_RULES.join('|')}): [^\\r\\n]*\\r?\\n`, 'gm');
+
+/**
+ * `code` a migration writes, without the markers an earlier run left in it saying why that code was
+ * left as it was: this run reports again whatever still holds, and its markers are placed anew.
+ */
+export function withoutLeftAsItWasMarkers(code: string): string {
+  return code.includes(MARKER_TAG) ? code.replace(LEFT_AS_IT_WAS_LINE, '') : code;
+}

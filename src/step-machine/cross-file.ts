@@ -14,6 +14,7 @@ import { identifierTexts } from '../analysis/identifiers.js';
 import { findPushSites, v1Surface } from '../analysis/push-sites.js';
 import { consequenceOf, fallbackWithoutAsking } from '../analysis/unasked-fallback.js';
 import type { FindingInput, TextEdit } from '../types.js';
+import { contextReadEdits } from './helper-edits.js';
 import { companionText, findHelperChains, findLiftableHelpers, type CompanionTypes, type LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
 import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
@@ -135,27 +136,33 @@ function ownCompanionNames(helper: LiftableHelper): boolean {
 /**
  * The helper with its own companion names when the module already exports its companions exactly as
  * a run writes them right after it (an earlier run lifted it for other callers, or a run that was
- * interrupted before it wrote the callers); undefined otherwise. Plain helpers only (no chain, no
- * guard), whose companions' text follows from the helper and the types they declare.
+ * interrupted before it wrote the callers); undefined otherwise. Any helper but a chain: its
+ * companions' text follows from the helper and the types they declare.
  */
 function writtenCompanions(helper: LiftableHelper, sourceFile: SourceFile): LiftableHelper | undefined {
-  if (helper.via || helper.guarded) return undefined;
+  if (helper.via) return undefined;
   const base = camelCase(helper.name);
   const own = { ...helper, requestFn: `${base}Params`, resultFn: helper.resultFn === undefined ? undefined : `${base}Outcome` };
   const request = sourceFile.getFunction(own.requestFn);
   const outcome = own.resultFn === undefined ? undefined : sourceFile.getFunction(own.resultFn);
   if (!request?.isExported() || (own.resultFn !== undefined && !outcome?.isExported())) return undefined;
-  const result = outcome?.getReturnTypeNode()?.getText();
+  const unpromised = (type: string | undefined, async: boolean | undefined) => (async ? type?.replace(/^Promise<([\s\S]*)>$/, '$1') : type);
+  let requested = unpromised(request.getReturnTypeNode()?.getText(), helper.nested?.paramsAsync);
+  // A guarded helper's builder returns `{ ask: request } | { done: result }`.
+  if (helper.guarded && requested !== undefined) requested = /^\{ ask: ([\s\S]*) \} \| \{ done: [\s\S]* \}$/.exec(requested)?.[1];
+  // The request context comes first where a companion reads the client's capabilities.
+  const contextHolder = helper.context?.params ? request : helper.context?.outcome ? outcome : undefined;
   const types: CompanionTypes = {
-    request: request.getReturnTypeNode()?.getText(),
+    request: requested,
     answer: outcome?.getParameters().at(-1)?.getTypeNode()?.getText(),
-    result: own.resultAsync ? result?.replace(/^Promise<([\s\S]*)>$/, '$1') : result,
+    result: unpromised(outcome?.getReturnTypeNode()?.getText(), own.resultAsync),
+    context: contextHolder?.getParameters()[0]?.getTypeNode()?.getText(),
   };
   const text = sourceFile.getFullText();
   const style = detectStyle(text);
   // The helper's code is copied into its companions: a marker an earlier run left in that code is
   // ours, not part of what that run wrote into the companions.
-  const companions = companionText(own, indentationAt(text, helper.declaration.getStart()), style.indentUnit, style.eol, style.semicolons ? ';' : '', types, true)
+  const companions = companionText(own, indentationAt(text, helper.declaration.getStart()), style.indentUnit, style.eol, style.semicolons ? ';' : '', types, true, contextReadEdits(own))
     .replace(MARKER_LINE, '');
   return text.startsWith(`${style.eol}${style.eol}${companions}`, helper.declaration.getEnd()) ? { ...own, written: true } : undefined;
 }

@@ -86,7 +86,8 @@ export function helperEdits(
  * `clientCapabilities(ctx) ?? x.getClientCapabilities()`, as in a migrated handler: this request's
  * declared capabilities on 2026-07-28, the connection's on a 2025-era request.
  */
-function contextReadEdits(helper: LiftableHelper): TextEdit[] {
+/** `getClientCapabilities()` in a helper that takes the request context: this request's capabilities first. */
+export function contextReadEdits(helper: LiftableHelper): TextEdit[] {
   if (!helper.context) return [];
   return helper.fn.getDescendantsOfKind(SyntaxKind.CallExpression).filter((call) => {
     const callee = call.getExpression();

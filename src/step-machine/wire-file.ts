@@ -16,6 +16,7 @@ import { isRaceAwait } from './plan.js';
 import { isPropertyName } from './references.js';
 import type { FileRecognition } from './recognise.js';
 import { unreadParameterEdits } from './unread-parameters.js';
+import { withoutLeftAsItWasMarkers } from '../markers.js';
 import { otherImportRemovals, sdkImportNames, unreadDeclarationRemovals, unusedAfter } from './unused-imports.js';
 import { importEdits, wireVerifyHook } from './wiring.js';
 
@@ -58,7 +59,8 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   const { ctx, style, typescript, uses } = wc;
   const { sourceFile, text } = ctx;
   const { migratedCalls, replacedNodes } = migration;
-  const edits = [...migration.edits, ...[...migration.widened.values()].map((type) => widenEdit(type, uses))];
+  // Code the migration rewrites drops an earlier run's markers saying why it was left as it was.
+  const edits = [...migration.edits.map((e) => ({ ...e, text: withoutLeftAsItWasMarkers(e.text) })), ...[...migration.widened.values()].map((type) => widenEdit(type, uses))];
   const findings = helperEdits(file.helpers, file.liftedCalls, migratedCalls, text, style, typescript, uses, edits, file.scope, replacedNodes, file.exportFor);
   // Imported helpers whose calls were migrated: their companions are imported instead, and the
   // helper's module must export them (the runner applies both files together or neither).

@@ -68,24 +68,23 @@ function corpusFiles(): string[] {
     .sort();
 }
 
-/** Formatted diagnostics of the package in `dir` ('' when clean), and the files (relative to src/) they are in. */
-function typecheck(dir: string): { text: string; files: Set<string> } {
-  const diagnostics = ts.getPreEmitDiagnostics(projectProgram(dir));
-  const text = formatProjectDiagnostics(diagnostics, dir);
-  const files = new Set(diagnostics.flatMap((d) => (d.file ? [path.relative(path.join(dir, 'src'), d.file.fileName).split(path.sep).join('/')] : [])));
-  return { text, files };
-}
+/** What noUnusedLocals / noUnusedParameters report. */
+const UNUSED_CODES = new Set([6133, 6138, 6192, 6196, 6198, 6199, 6205]);
 
 /**
- * What noUnusedLocals / noUnusedParameters say about the package in `dir`, as `file: message` (no
- * line: a migration moves lines), one entry per diagnostic.
+ * Formatted diagnostics of the package in `dir` ('' when clean) and the files (relative to src/)
+ * they are in; apart, what noUnusedLocals / noUnusedParameters say, as `file: message` (no line: a
+ * migration moves lines). One program with both flags: they only add their own diagnostics.
  */
-function unusedDiagnostics(dir: string): string[] {
-  const program = projectProgram(dir, { noUnusedLocals: true, noUnusedParameters: true });
-  return ts.getPreEmitDiagnostics(program)
-    .filter((d) => [6133, 6138, 6192, 6196, 6198, 6199, 6205].includes(d.code))
+function typecheck(dir: string): { text: string; files: Set<string>; unused: string[] } {
+  const all = ts.getPreEmitDiagnostics(projectProgram(dir, { noUnusedLocals: true, noUnusedParameters: true }));
+  const diagnostics = all.filter((d) => !UNUSED_CODES.has(d.code));
+  const unused = all.filter((d) => UNUSED_CODES.has(d.code))
     .map((d) => `${d.file ? path.relative(dir, d.file.fileName) : '?'}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`)
     .sort();
+  const text = formatProjectDiagnostics(diagnostics, dir);
+  const files = new Set(diagnostics.flatMap((d) => (d.file ? [path.relative(path.join(dir, 'src'), d.file.fileName).split(path.sep).join('/')] : [])));
+  return { text, files, unused };
 }
 
 function pct(part: number, whole: number): string {
@@ -138,8 +137,9 @@ beforeAll(async () => {
   if (fs.existsSync(CONFIG)) fs.copyFileSync(CONFIG, path.join(RUN_DIR, path.basename(CONFIG)));
   fs.writeFileSync(path.join(RUN_DIR, 'package.json'), `${JSON.stringify({ name: 'corpus', private: true, type: 'module' }, null, 2)}\n`);
   fs.writeFileSync(path.join(RUN_DIR, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
-  originalTypecheck = typecheck(RUN_DIR).text;
-  unusedBefore = unusedDiagnostics(RUN_DIR);
+  const originalCheck = typecheck(RUN_DIR);
+  originalTypecheck = originalCheck.text;
+  unusedBefore = originalCheck.unused;
 
   const originals = new Map(corpusFiles().map((f) => [f, fs.readFileSync(path.join(CORPUS, f), 'utf8')]));
   let stdout = '';
@@ -159,7 +159,7 @@ beforeAll(async () => {
   secondRunChanged = (JSON.parse(again) as Report).files.filter((f) => f.changed).map((f) => f.path);
   const migratedCheck = typecheck(RUN_DIR);
   migratedTypecheck = migratedCheck.text;
-  unusedAfter = unusedDiagnostics(RUN_DIR);
+  unusedAfter = migratedCheck.unused;
   filesFailingTypecheck = migratedCheck.files;
 
   for (const [file, original] of originals) {
