@@ -98,6 +98,11 @@ export interface HelperCall {
   /** The call's arguments for the request builder and for the outcome function. */
   requestArgs: string;
   outcomeArgs: string;
+  /**
+   * The arguments the outcome function does not take: read only by the request builder, before the
+   * round when the request is carried, or by neither (a parameter the helper never read is dropped).
+   */
+  notForOutcome: Node[];
 }
 
 /**
@@ -511,8 +516,8 @@ export function helperCallSites(
       continue;
     }
     sites.push(site);
-    const { requestArgs, outcomeArgs } = argumentsFor(call, helper);
-    calls.set(call, { helper, call, requestArgs, outcomeArgs });
+    const { requestArgs, outcomeArgs, outcomeNodes } = argumentsFor(call, helper);
+    calls.set(call, { helper, call, requestArgs, outcomeArgs, notForOutcome: call.getArguments().filter((a) => !outcomeNodes.includes(a)) });
   }
   return { sites, calls, refusals };
 }

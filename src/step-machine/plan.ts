@@ -227,7 +227,7 @@ export function planHandler(
   // recomputed on every leg) and the params built there for that question, which travel as the request.
   const firstLeg = containers.flatMap((c) => [
     ...c.statements.slice(0, c.rounds[0].first).filter((st) => !c.hoisted.includes(st)),
-    ...c.rounds[0].asks.flatMap((a) => (a.paramsHoisted && a.site.params ? [a.site.params] : [])),
+    ...c.rounds[0].asks.flatMap(paramsBuiltBefore),
   ]);
   const firstLegOnly = (node: Node) => firstLeg.some((r) => r.containsRange(node.getPos(), node.getEnd()));
   for (const [level, anchors] of located.lifts) {
@@ -389,7 +389,7 @@ export function planHandler(
     // the question: what they read is used there.
     const rebuilt = rounds.map((round) => round.asks.flatMap((a) => (!a.paramsHoisted && a.site.params &&
       !statements.slice(round.first, round.last + 1).some((st) => st.containsRange(a.site.params!.getPos(), a.site.params!.getEnd())) ? [a.site.params] : [])));
-    const live = rounds.map((round, k) => liveAt(round.first, kept, statements, declared, round.asks.flatMap((a) => (a.paramsHoisted && a.site.params ? [a.site.params] : [])),
+    const live = rounds.map((round, k) => liveAt(round.first, kept, statements, declared, round.asks.flatMap(paramsBuiltBefore),
       rebuilt.slice(k).flat()).filter((n) => !recomputable.has(n)));
     // A request hoisted before its round is carried into it.
     rounds.forEach((round, k) => {
@@ -958,6 +958,17 @@ function hasEffects(node: Node): boolean {
   if (Node.isBinaryExpression(node) && node.getOperatorToken().getKind() === SyntaxKind.EqualsToken) return true;
   const kinds = [SyntaxKind.CallExpression, SyntaxKind.NewExpression, SyntaxKind.AwaitExpression, SyntaxKind.PostfixUnaryExpression, SyntaxKind.PrefixUnaryExpression];
   return descendantsOfKinds(node, kinds).some((d) => !Node.isPrefixUnaryExpression(d) || ['++', '--'].includes(d.getText().slice(0, 2)));
+}
+
+/**
+ * The code that builds an ask's request before its round, when the request is carried: the params
+ * object, or for a helper the call's arguments its outcome function does not take (not the push
+ * site's params, which sit in the helper).
+ */
+function paramsBuiltBefore(ask: Ask): Node[] {
+  if (!ask.paramsHoisted) return [];
+  if (ask.helperCall) return ask.helperCall.notForOutcome;
+  return ask.site.params ? [ask.site.params] : [];
 }
 
 function makeAsk(site: PushSite, awaitNode: Node, helperCall: HelperCall | undefined, ctxName: string): Ask {
