@@ -56,11 +56,12 @@ function plainEdit(param: ParameterDeclaration, outParam: ts.ParameterDeclaratio
  */
 function propertyEdit(param: ParameterDeclaration, outParam: ts.ParameterDeclaration, output: ts.SourceFile): TextEdit[] | undefined {
   const name = param.getName();
-  if (param.getScope() !== 'private' || outputMemberReads(output, name) > 0) return undefined;
+  const fn = outParam.parent;
+  const owner = fn.parent;
+  if (param.getScope() !== 'private' || !ts.isClassLike(owner) || outputMemberReads(output, owner, name) > 0) return undefined;
   const modifiers = param.getModifiers();
   if (modifiers.length === 0) return undefined;
   const edits: TextEdit[] = [{ start: modifiers[0].getStart(), end: param.getNameNode().getStart(), text: '' }];
-  const fn = outParam.parent;
   if (readsOut(fn, name, outParam) === 0 && !spells(fn, `_${name}`)) {
     edits.push({ start: param.getNameNode().getStart(), end: param.getNameNode().getEnd(), text: `_${name}` });
   }
@@ -89,14 +90,19 @@ function readsOut(fn: ts.Node, name: string, own: ts.ParameterDeclaration): numb
   return count;
 }
 
-function outputMemberReads(output: ts.SourceFile, name: string): number {
+/**
+ * Reads of a private member `name` of class `owner` in the output: `x.name` inside the class (any
+ * instance of it may be read there), `this.name` and `x['name']` anywhere. Outside its class
+ * TypeScript rejects `x.name` of a private member, so `server.server` elsewhere is another object's.
+ */
+function outputMemberReads(output: ts.SourceFile, owner: ts.ClassLikeDeclaration, name: string): number {
   let count = 0;
-  const visit = (node: ts.Node): void => {
-    if (ts.isPropertyAccessExpression(node) && node.name.text === name) count++;
+  const visit = (node: ts.Node, inOwner: boolean): void => {
+    if (ts.isPropertyAccessExpression(node) && node.name.text === name && (inOwner || node.expression.kind === ts.SyntaxKind.ThisKeyword)) count++;
     if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === name) count++;
-    ts.forEachChild(node, visit);
+    ts.forEachChild(node, (child) => visit(child, inOwner || node === owner));
   };
-  visit(output);
+  visit(output, false);
   return count;
 }
 
