@@ -58,7 +58,6 @@ server.registerTool(
         });
       }
       const region = 'done' in regionRequest ? regionRequest.done : chooseOutcome(regionAnswer!);
-      // @mcp-mrtr-migrate result-built-elsewhere: result of tool handler place is built elsewhere; add resultType: 'complete' where it is built
       if (!region.picked) return region.result;
       const zoneRequest = chooseParams(ctx, `Which zone of ${region.value}?`, ZONES[region.value] ?? []);
       state = { step: 'zone', zoneRequest };
@@ -74,8 +73,7 @@ server.registerTool(
       });
     }
     const zone = 'done' in zoneRequest ? zoneRequest.done : chooseOutcome(zoneAnswer!);
-    // @mcp-mrtr-migrate result-built-elsewhere: result of tool handler place is built elsewhere; add resultType: 'complete' where it is built
     if (!zone.picked) return zone.result;
-    return { resultType: 'complete', content: [{ type: 'text', text: `${workload} placed in ${zone.value}.` }] };
+    return { content: [{ type: 'text', text: `${workload} placed in ${zone.value}.` }] };
   },
 );
