@@ -4,3 +4,5 @@ export * from 'ts-morph';
 import type { Node, SyntaxKind } from 'ts-morph';
 /** `node.getDescendants()` filtered to `kinds` (node kinds or Identifier), without wrapping the rest. */
 export declare function descendantsOfKinds<T extends Node = Node>(node: Node, kinds: readonly SyntaxKind[]): T[];
+/** The `kinds` nodes a getChildren() recursion that passes other nodes on reaches first, in pre-order; undefined where the walk does not apply. */
+export declare function outermostOfKinds<T extends Node = Node>(node: Node, kinds: readonly SyntaxKind[]): T[] | undefined;

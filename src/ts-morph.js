@@ -63,3 +63,21 @@ export function descendantsOfKinds(node, kinds) {
   const wanted = new Set(kinds);
   return collect(node.compilerNode, (k) => wanted.has(k), true).map((d) => node._getNodeFromCompilerNode(d));
 }
+
+/**
+ * The nodes of `kinds` that `node.getChildren()`, followed through every node of another kind,
+ * reaches first (not `node` itself, nor what lies inside a node found), in document pre-order:
+ * what a recursion over getChildren() that handles `kinds` itself and passes every other node on
+ * visits. Undefined where this walk does not apply (then use getChildren()).
+ */
+export function outermostOfKinds(node, kinds) {
+  if (!kinds.every(walkable) || !readable(node)) return undefined;
+  const wanted = new Set(kinds);
+  const found = [];
+  const visit = (child) => {
+    if (wanted.has(child.kind)) found.push(child);
+    else forEachRealChild(child, visit);
+  };
+  forEachRealChild(node.compilerNode, visit);
+  return found.map((d) => node._getNodeFromCompilerNode(d));
+}
