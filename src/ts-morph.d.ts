@@ -6,3 +6,5 @@ import type { Node, SyntaxKind } from 'ts-morph';
 export declare function descendantsOfKinds<T extends Node = Node>(node: Node, kinds: readonly SyntaxKind[]): T[];
 /** The `kinds` nodes a getChildren() recursion that passes other nodes on reaches first, in pre-order; undefined where the walk does not apply. */
 export declare function outermostOfKinds<T extends Node = Node>(node: Node, kinds: readonly SyntaxKind[]): T[] | undefined;
+/** What `node.forEachDescendant()` visits of `kinds`, in its order, without wrapping the rest. */
+export declare function visitedOfKinds<T extends Node = Node>(node: Node, kinds: readonly SyntaxKind[]): T[];

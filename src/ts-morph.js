@@ -81,3 +81,20 @@ export function outermostOfKinds(node, kinds) {
   forEachRealChild(node.compilerNode, visit);
   return found.map((d) => node._getNodeFromCompilerNode(d));
 }
+
+/**
+ * The nodes `node.forEachDescendant()` visits (forEachChild, depth first, not `node` itself) whose
+ * kind is one of `kinds`, in its order, wrapped; without wrapping every other node on the way.
+ * (Only for a callback that never stops or skips the walk.)
+ */
+export function visitedOfKinds(node, kinds) {
+  const wanted = new Set(kinds);
+  if (!readable(node)) {
+    const found = [];
+    node.forEachDescendant((d) => {
+      if (wanted.has(d.getKind())) found.push(d);
+    });
+    return found;
+  }
+  return collect(node.compilerNode, (k) => wanted.has(k), false).map((d) => node._getNodeFromCompilerNode(d));
+}
