@@ -8,3 +8,5 @@ export declare function descendantsOfKinds<T extends Node = Node>(node: Node, ki
 export declare function outermostOfKinds<T extends Node = Node>(node: Node, kinds: readonly SyntaxKind[]): T[] | undefined;
 /** What `node.forEachDescendant()` visits of `kinds`, in its order, without wrapping the rest. */
 export declare function visitedOfKinds<T extends Node = Node>(node: Node, kinds: readonly SyntaxKind[]): T[];
+/** `node.getDescendantsOfKind(kind)` less those `keep` rejects (given the compiler node), which are never wrapped. */
+export declare function descendantsOfKindWhere<T extends Node = Node>(node: Node, kind: SyntaxKind, keep: (node: any) => boolean): T[];
