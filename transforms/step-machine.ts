@@ -9,17 +9,17 @@
 //   emit       per handler: the text edits of its step machine and the notes about it
 //   wire       helper companions, imports, the verify hook and the generated state module
 import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
-import type { Node } from '../src/ts-morph.js';
+import { Node } from '../src/ts-morph.js';
 import { findHandlers } from '../src/analysis/handlers.js';
 import { identifierTexts } from '../src/analysis/identifiers.js';
-import { findPushSites, mightNeedMigration } from '../src/analysis/push-sites.js';
+import { findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import type { StateProtection } from '../src/state-module.js';
 import type { ModuleCallers } from '../src/callers-index.js';
 import { typedView } from '../src/step-machine/carried-types.js';
 import { keptNotifierFindings } from '../src/step-machine/completion-notifiers.js';
 import { emitHandler } from '../src/step-machine/emit-handler.js';
-import { planHandlers, type PlannedHandler } from '../src/step-machine/handler-plans.js';
+import { handlerPlanner, type PlannedHandler } from '../src/step-machine/handler-plans.js';
 import { helpersLeftFindings, recognise, type FileRecognition } from '../src/step-machine/recognise.js';
 import { unhandledSiteFinding } from '../src/step-machine/site-findings.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
@@ -55,7 +55,7 @@ function run(ctx: TransformContext): TransformResult {
     // edits, wiring) is done only when the retry does not replace it.
     const withChains = (c: TransformContext) => {
       const started = startFile(c, cleanups);
-      const reported = new Set(started.planFindings.filter((f) => f.rule === 'then-chain').map((f) => f.pos));
+      const reported = new Set(started.chainFindings().filter((f) => f.rule === 'then-chain').map((f) => f.pos));
       return reported.size > 0 ? withThenChainsAwaited(c, reported, started.finish, runOnce) : started.finish();
     };
     const plain = withChains(ctx);
@@ -78,9 +78,13 @@ interface FileShared {
   uses: Set<string>;
 }
 
-/** A file's run in two halves: recognise and plan now (`planFindings`), the rest on `finish`. */
+/**
+ * A file's run in two halves: recognise now, the rest on `finish`. `chainFindings`: the plan's
+ * findings on the handlers whose questions are chained with .then/.catch/.finally (all a `then-chain`
+ * finding can come from), planning only as far as those.
+ */
 interface StartedFile {
-  planFindings: FindingInput[];
+  chainFindings: () => FindingInput[];
   finish: () => TransformResult;
 }
 
@@ -109,24 +113,36 @@ function startFile(ctx: TransformContext, cleanups: (() => void)[]): StartedFile
     }
     return result;
   };
-  return { planFindings: started.planFindings, finish };
+  return { chainFindings: started.chainFindings, finish };
 }
 
 function startMigration(
   ctx: TransformContext,
   cleanups: (() => void)[],
   shared: FileShared,
-): { planFindings: FindingInput[]; finish: () => TransformResult & { importsWritten?: boolean } } {
+): { chainFindings: () => FindingInput[]; finish: () => TransformResult & { importsWritten?: boolean } } {
   const result: TransformResult = { edits: [], findings: [], handlersMigrated: 0, sitesMigrated: 0 };
   const done = () => result;
-  if (!mightNeedMigration(ctx.text, ctx.options.aliases ?? [])) return { planFindings: [], finish: done };
+  if (!mightNeedMigration(ctx.text, ctx.options.aliases ?? [])) return { chainFindings: () => [], finish: done };
   const recognised = recognise(ctx, cleanups);
   result.findings.push(...recognised.findings);
   const file = recognised.file;
-  if (!file) return { planFindings: [], finish: done };
-  const planned = planHandlers(file, (ctx.options.callers as ModuleCallers | undefined)?.outside);
-  result.findings.push(...planned.findings);
-  return { planFindings: planned.findings, finish: () => migrateFile(ctx, result, file, planned.plans, shared) };
+  if (!file) return { chainFindings: () => [], finish: done };
+  const planner = handlerPlanner(file, (ctx.options.callers as ModuleCallers | undefined)?.outside);
+  return {
+    chainFindings: () => planner.through((_, sites) => sites.some(chainedQuestion)),
+    finish: () => {
+      const planned = planner.all();
+      result.findings.push(...planned.findings);
+      return migrateFile(ctx, result, file, planned.plans, shared);
+    },
+  };
+}
+
+/** A question consumed through .then/.catch/.finally: the only kind plan.ts reports as `then-chain`. */
+function chainedQuestion(site: PushSite): boolean {
+  const chained = site.call?.getParent();
+  return chained !== undefined && Node.isPropertyAccessExpression(chained) && ['then', 'catch', 'finally'].includes(chained.getName());
 }
 
 function migrateFile(

@@ -3,6 +3,7 @@
 // checker): registrations are matched on the method name plus the shape of their arguments, so the
 // receiver can be any expression (`server`, `this.server`, `mcp`, …).
 import {
+  descendantsOfKindWhere,
   Node,
   SyntaxKind,
   VariableDeclarationKind,
@@ -118,8 +119,11 @@ const SCHEMA_METHODS: Readonly<Record<string, string>> = {
  * certainty (a wrapper that changes the result, …) are added to `refusals`, with the handler.
  */
 export function findHandlers(sourceFile: SourceFile, refusals: RouteRefusal[] = []): HandlerInfo[] {
-  // Only calls are wrapped (walking every node through ts-morph is slow on large files).
-  const calls = sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression);
+  // Only calls are wrapped (walking every node through ts-morph is slow on large files), and only
+  // those that can matter: a registration or registrar call has two arguments at least, and
+  // sdkImports reads `require(…)` calls, whose callee is an identifier.
+  const calls = descendantsOfKindWhere<CallExpression>(sourceFile, SyntaxKind.CallExpression,
+    (call: { arguments: unknown[]; expression: { kind: SyntaxKind } }) => call.arguments.length >= 2 || call.expression.kind === SyntaxKind.Identifier);
   const imports = sdkImports(sourceFile, calls);
   const handlers: HandlerInfo[] = [];
   const isRegistration = (c: CallExpression) => {

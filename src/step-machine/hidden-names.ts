@@ -3,7 +3,7 @@
 // one of them itself (a parameter, a local, a catch variable, a local type), or sits in a scope or
 // module that declares it otherwise, would have the generated code call its own value instead, or
 // clash with the import the migration adds: such a handler is kept as it was, and says why.
-import { Node } from '../ts-morph.js';
+import { Node, SyntaxKind, descendantsOfKinds } from '../ts-morph.js';
 
 const VALUE_NAMES = new Set(['inputRequired', 'mrtrState', 'elicitAnswer', 'samplingAnswer', 'rootsAnswer', 'clientCapabilities']);
 const TYPE_NAMES = new Set([
@@ -98,6 +98,8 @@ function bindingsAround(fn: Node): { name: string; where: string; scope?: Node }
  * A parameter name of `fn` that a declaration in its own body (not in a nested function) binds
  * again: code generated in that declaration's block would read the local instead of the parameter.
  */
+const SHADOWING_KINDS = [SyntaxKind.VariableDeclaration, SyntaxKind.CatchClause, SyntaxKind.FunctionDeclaration, SyntaxKind.ClassDeclaration];
+
 function shadowedParameter(fn: Node): string | undefined {
   if (!(Node.isFunctionLikeDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
   const params = new Set<string>();
@@ -111,7 +113,9 @@ function shadowedParameter(fn: Node): string | undefined {
   for (const p of fn.getParameters()) collect(p.getNameNode(), params);
   const body = (fn as { getBody?(): Node | undefined }).getBody?.();
   if (!body || params.size === 0) return undefined;
-  for (const node of body.getDescendants()) {
+  // Only these kinds bind a name here: walked without wrapping every other node and token (the
+  // body's whole subtree, once per handler, was the largest single cost of recognition).
+  for (const node of descendantsOfKinds(body, SHADOWING_KINDS)) {
     const names: string[] = [];
     if (Node.isVariableDeclaration(node)) collect(node.getNameNode(), names);
     else if (Node.isCatchClause(node)) collect(node.getVariableDeclaration()?.getNameNode(), names);

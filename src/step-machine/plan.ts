@@ -17,7 +17,7 @@
 // statement that asks, at any level on the way that is not itself a container, become a prefix
 // (see prefix.ts) that runs on the first leg only; so does everything before a later statement
 // that asks after an earlier one that does not always return.
-import { descendantsOfKinds, Node, SyntaxKind, type Block, type Expression, type Statement, type VariableStatement } from '../ts-morph.js';
+import { descendantsOfKinds, Node, SyntaxKind, visitedOfKinds, type Block, type Expression, type Statement, type VariableStatement } from '../ts-morph.js';
 import { changesInPlace, isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall } from './helpers.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
@@ -1193,7 +1193,8 @@ export function referenceNodes(node: Node, name?: string): Node[] {
     }
   };
   visit(node);
-  node.forEachDescendant(visit);
+  // Only identifiers matter: the walk wraps nothing else (this runs on every statement of a handler).
+  for (const id of visitedOfKinds(node, [SyntaxKind.Identifier])) visit(id);
   return names;
 }
 

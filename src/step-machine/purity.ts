@@ -1,7 +1,7 @@
 // Which code may run again on every leg of a multi-round call without changing behaviour: code
 // that computes the same value from the same re-sent arguments and has no side effects. Used for
 // the statements and conditions on the path to a question that sits inside an if or try block.
-import { Node, SyntaxKind, type CallExpression, type Statement } from '../ts-morph.js';
+import { Node, SyntaxKind, outermostOfKinds, type CallExpression, type Statement } from '../ts-morph.js';
 
 const PURE_FUNCTIONS = new Set([
   'String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'encodeURIComponent', 'decodeURIComponent',
@@ -59,8 +59,17 @@ export function isPureExpression(node: Node | undefined, pureCall?: (call: CallE
     return /Error$/.test(node.getExpression().getText()) && (node.getArguments() ?? []).every((a) => isPureExpression(a, pureCall));
   }
   if (Node.isTaggedTemplateExpression(node)) return false;
-  return node.getChildren().every((child) => isPureExpression(child, pureCall));
+  // Every other node (and token) is pure when what it holds is: only the kinds above decide, so
+  // only those are wrapped (wrapping every token of a large params object was most of the cost).
+  return (outermostOfKinds(node, DECIDING_KINDS) ?? node.getChildren()).every((child) => isPureExpression(child, pureCall));
 }
+
+/** The kinds isPureExpression looks at itself; it passes every other node on to its children. */
+const DECIDING_KINDS = [
+  SyntaxKind.ArrowFunction, SyntaxKind.FunctionExpression, SyntaxKind.AwaitExpression, SyntaxKind.DeleteExpression, SyntaxKind.YieldExpression,
+  SyntaxKind.BinaryExpression, SyntaxKind.PrefixUnaryExpression, SyntaxKind.PostfixUnaryExpression, SyntaxKind.CallExpression,
+  SyntaxKind.NewExpression, SyntaxKind.TaggedTemplateExpression,
+];
 
 export function isPureStatement(statement: Statement | Node, pureCall?: (call: CallExpression) => boolean): boolean {
   if (Node.isVariableStatement(statement)) {

@@ -1,6 +1,6 @@
 // Text helpers for re-emitting original statements inside generated blocks: whole-line ranges,
 // indentation that never touches the inside of a multi-line string or template.
-import { Node, ts } from '../ts-morph.js';
+import { SyntaxKind, ts, visitedOfKinds, type Node } from '../ts-morph.js';
 import type { TextEdit } from '../types.js';
 
 export function lineStartOf(text: string, pos: number): number {
@@ -21,15 +21,12 @@ export function lineEndAfter(text: string, pos: number): number {
 /** Ranges [start, end) of string/template literals that span lines: their line starts are content. */
 export function multilineLiteralRanges(root: Node, text: string): [number, number][] {
   const ranges: [number, number][] = [];
-  root.forEachDescendant((node) => {
-    if (
-      Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isTemplateExpression(node)
-    ) {
-      const start = node.getStart();
-      const end = node.getEnd();
-      if (text.slice(start, end).includes('\n')) ranges.push([start + 1, end]);
-    }
-  });
+  // The literals alone are wrapped, in forEachDescendant's order.
+  for (const node of visitedOfKinds(root, [SyntaxKind.StringLiteral, SyntaxKind.NoSubstitutionTemplateLiteral, SyntaxKind.TemplateExpression])) {
+    const start = node.getStart();
+    const end = node.getEnd();
+    if (text.slice(start, end).includes('\n')) ranges.push([start + 1, end]);
+  }
   return ranges;
 }
 

@@ -1,6 +1,6 @@
 // File-level edits around migrated handlers: the imports they need, and the requestState verify
 // hook in the server construction (without it nothing is protected).
-import { Node, SyntaxKind, type ImportDeclaration, type ImportSpecifier, type ObjectLiteralExpression, type SourceFile } from '../ts-morph.js';
+import { Node, SyntaxKind, visitedOfKinds, type ImportDeclaration, type ImportSpecifier, type NewExpression, type ObjectLiteralExpression, type SourceFile } from '../ts-morph.js';
 import { removalRange } from '../removal.js';
 import type { TextStyle } from '../text-style.js';
 import type { TextEdit } from '../types.js';
@@ -138,28 +138,28 @@ export function wireVerifyHook(sourceFile: SourceFile, text: string, style: Text
   const hook = 'requestState: { verify: mrtrState.verify }';
   let found = 0;
   let unreachable = 0;
-  sourceFile.forEachDescendant((node) => {
-    if (!Node.isNewExpression(node)) return;
+  // Only the constructions are wrapped, in forEachDescendant's order.
+  for (const node of visitedOfKinds<NewExpression>(sourceFile, [SyntaxKind.NewExpression])) {
     const name = node.getExpression().getText();
-    if (name !== 'McpServer' && name !== 'Server') return;
+    if (name !== 'McpServer' && name !== 'Server') continue;
     found++;
     const args = node.getArguments();
     if (args.length === 0) {
       unreachable++;
-      return;
+      continue;
     }
     if (args.length === 1) {
       edits.push({ start: args[0].getEnd(), end: args[0].getEnd(), text: `, { ${hook} }` });
-      return;
+      continue;
     }
     const options = args[1];
     if (!Node.isObjectLiteralExpression(options)) {
       unreachable++;
-      return;
+      continue;
     }
-    if (options.getProperty('requestState')) return;
+    if (options.getProperty('requestState')) continue;
     edits.push(insertFirstProperty(options, hook, text, style));
-  });
+  }
   if (found === 0) return { edits, missing: 'no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here' };
   if (unreachable > 0) return { edits, missing: 'a server is constructed with options that are not an object literal: the requestState verify hook could not be added' };
   return { edits };
