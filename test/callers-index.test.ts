@@ -158,4 +158,11 @@ describe('a call in a function a handler runs inside a closure handed to a wrapp
       },
     ]);
   });
+
+  it('not through a timer, an array or a promise method, nor a wrapper whose result the handler drops', () => {
+    const text = server.text
+      .replace('const traced = async (args: any, ctx: any) => trace(async () => run(args, ctx));', 'const traced = async (args: any, ctx: any) => { setTimeout(async () => run(args, ctx)); await Promise.resolve().then(async () => run(args, ctx)); await trace(async () => run(args, ctx)); return { content: [] }; };');
+    const index = buildCallersIndex([{ absPath: asker, text: askText }, { ...server, text }], new Set([asker]), new Map([[server.absPath, [['./ops.js', asker]]]]));
+    expect(index.get(asker)!.uses.askCount).toEqual([{ at: './server.ts:7', kind: 'function', detail: 'an anonymous function' }]);
+  });
 });

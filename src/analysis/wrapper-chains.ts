@@ -266,7 +266,7 @@ export function thunkRuns(file: SourceFile, handlers: readonly HandlerInfo[]): T
     const ctxParam = handler.ctxParam;
     if (!ctxParam || !Node.isIdentifier(ctxParam.getNameNode())) continue;
     for (const call of handler.fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-      if (call.getFirstAncestor(isFunctionLike) !== handler.fn) continue;
+      if (call.getFirstAncestor(isFunctionLike) !== handler.fn || !wrapperLike(call)) continue;
       for (const arg of call.getArguments()) {
         const thunk = unwrapExpression(arg);
         if (!(Node.isArrowFunction(thunk) || Node.isFunctionExpression(thunk)) || thunk.getParameters().length > 0) continue;
@@ -290,6 +290,27 @@ export function thunkRuns(file: SourceFile, handlers: readonly HandlerInfo[]): T
     }
   }
   return runs;
+}
+
+/** Array, promise and timer methods take callbacks too, but are no wrappers of the handler. */
+const NOT_WRAPPERS = new Set(['map', 'forEach', 'filter', 'flatMap', 'reduce', 'some', 'every', 'find', 'then', 'catch', 'finally', 'all', 'allSettled', 'race', 'any', 'setTimeout', 'setImmediate', 'queueMicrotask', 'nextTick']);
+
+/**
+ * A call the handler hands its answer through: `trace(…)` or `this.tracer.run(…)` (no array,
+ * promise or timer method) whose result the handler returns or awaits into a variable.
+ */
+function wrapperLike(call: CallExpression): boolean {
+  const callee = unwrapExpression(call.getExpression());
+  const name = Node.isIdentifier(callee) ? callee.getText() : Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
+  if (name === undefined || NOT_WRAPPERS.has(name)) return false;
+  let node: Node = climbed(call);
+  let parent = node.getParent();
+  if (parent && Node.isAwaitExpression(parent)) {
+    node = climbed(parent);
+    parent = node.getParent();
+  }
+  if (!parent) return false;
+  return Node.isReturnStatement(parent) || (Node.isVariableDeclaration(parent) && parent.getInitializer() === node) || (Node.isArrowFunction(parent) && parent.getBody() === node);
 }
 
 /** `async () => run(args, ctx)`, `async () => { return await run(args, ctx); }`: the call. */
