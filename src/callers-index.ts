@@ -10,6 +10,7 @@ import { Node, SyntaxKind, ts, type SourceFile } from './ts-morph.js';
 import { describeHandler, findHandlers, resolveIdentifier, type HandlerInfo } from './analysis/handlers.js';
 import { awaitedOrReturned, calledAt, climb, enclosingFunction, nameOf } from './analysis/reach.js';
 import { parseOnTheSide } from './step-machine/cross-file.js';
+import { thunkRuns, type ThunkRun } from './analysis/wrapper-chains.js';
 import { PackageResolver } from './workspace.js';
 
 export interface CallerUse {
@@ -30,6 +31,12 @@ export interface CallerUse {
    * one entry per such call.
    */
   handedOn?: { holder: string; callee: string; handler: string; at: string }[];
+  /**
+   * function: a function a request handler of that file runs inside a closure it hands to a wrapper
+   * (`trace(async () => run(args, ctx))`, wrapper-chains.ts thunkRuns): why it is not migrated, said
+   * of the function ("tool handler x runs it inside …").
+   */
+  wrapped?: string;
 }
 
 export interface ModuleCallers {
@@ -98,10 +105,11 @@ export function buildCallersIndex(
     const parsed = parseOnTheSide(file.absPath, file.text);
     try {
       const handlers = findHandlers(parsed.sourceFile);
+      const runs = thunkRuns(parsed.sourceFile, handlers);
       for (const [specifier, target] of wanted) {
         const entry = index.get(target)!;
         const add = (name: string, refs: Node[]) => {
-          entry.uses[name] = [...(entry.uses[name] ?? []), ...refs.map((ref) => useOf(ref, handlers, path.dirname(target)))];
+          entry.uses[name] = [...(entry.uses[name] ?? []), ...refs.map((ref) => useOf(ref, handlers, path.dirname(target), runs))];
         };
         for (const [name, refs] of importedRefs(parsed.sourceFile, specifier)) add(name, refs);
         // Methods of the module's exported classes, called on any receiver (`this.elicitation.confirm(…)`).
@@ -116,7 +124,7 @@ export function buildCallersIndex(
           for (const [name, nodes] of refs) {
             const original = names === 'all' ? name : names.get(name);
             if (original === undefined) continue;
-            entry.uses[original] = [...(entry.uses[original] ?? []), ...nodes.map((ref) => useOf(ref, handlers, path.dirname(asker)))];
+            entry.uses[original] = [...(entry.uses[original] ?? []), ...nodes.map((ref) => useOf(ref, handlers, path.dirname(asker), runs))];
           }
         }
       }
@@ -266,7 +274,7 @@ function isDeclarationName(id: Node): boolean {
 }
 
 /** How the other file uses the name at `ref`. */
-function useOf(ref: Node, handlers: readonly HandlerInfo[], moduleDir: string): CallerUse {
+function useOf(ref: Node, handlers: readonly HandlerInfo[], moduleDir: string, runs: readonly ThunkRun[] = []): CallerUse {
   const file = ref.getSourceFile();
   const at = `${relative(moduleDir, file.getFilePath())}:${ref.getStartLineNumber()}`;
   const call = calledAt(ref);
@@ -298,6 +306,11 @@ function useOf(ref: Node, handlers: readonly HandlerInfo[], moduleDir: string): 
   const handedOn = handedOnInHandlers(call, handlers, moduleDir);
   const more = handedOn.length > 0 ? { handedOn } : {};
   if (!inner) return { at, kind: 'top-level', detail: 'module top level', ...more };
+  const run = runs.find((r) => r.fn === inner);
+  if (run) {
+    const detail = nameOf(inner) ?? (run.holder ? `the function held in \`${run.holder}\`` : 'an anonymous function');
+    return { at, kind: 'function', detail, wrapped: run.message, ...(detached ? { detached } : {}), ...more };
+  }
   return { at, kind: 'function', detail: nameOf(inner) ?? 'an anonymous function', ...(detached ? { detached } : {}), ...more };
 }
 

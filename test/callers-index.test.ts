@@ -120,3 +120,49 @@ describe('a call in the handler of a tool definition object', () => {
     ]);
   });
 });
+
+// zx8086/mcp-konnect: the tool's function is chosen into `let handler` and run inside a closure the
+// registered handler hands to a tracer (`toolTracer(async () => handler(args, extra))`): the call is
+// in a function a handler runs, with the wrapper named, not in "an anonymous function".
+describe('a call in a function a handler runs inside a closure handed to a wrapper', () => {
+  const asker = at('ops.ts');
+  const askText = "export async function askCount(sku: string, ctx?: any) {\n  return ctx?.mcpReq.elicitInput({ message: sku, requestedSchema: { type: 'object', properties: {} } });\n}\n";
+  const server = {
+    absPath: at('server.ts'),
+    text: [
+      "import { McpServer } from '@modelcontextprotocol/server';",
+      "import { askCount } from './ops.js';",
+      "declare const spans: { tracerFor(name: string): <T>(op: () => Promise<T>) => Promise<T> };",
+      'export function register(server: McpServer, names: string[]) {',
+      '  names.forEach((name) => {',
+      '    let run: (args: any, ctx: any) => Promise<any>;',
+      "    if (name === 'count') run = async (args, ctx) => ({ content: [{ type: 'text', text: String(await askCount(args.sku, ctx)) }] });",
+      "    else run = async () => ({ content: [] });",
+      '    const trace = spans.tracerFor(name);',
+      '    const traced = async (args: any, ctx: any) => trace(async () => run(args, ctx));',
+      '    server.registerTool(name, {}, traced);',
+      '  });',
+      '}',
+    ].join('\n'),
+  };
+
+  it('records the handler and the wrapper that stand between them', () => {
+    const index = buildCallersIndex([{ absPath: asker, text: askText }, server], new Set([asker]), new Map([[server.absPath, [['./ops.js', asker]]]]));
+    expect(index.get(asker)!.uses.askCount).toEqual([
+      {
+        at: './server.ts:7',
+        kind: 'function',
+        detail: 'the function held in `run`',
+        wrapped: "tool handler name runs it inside a function it hands to trace() (the function spans.tracerFor() returns), which is not declared in the handler's file, " +
+          'so whether it hands an input request back unchanged (neither changed nor recorded as a finished call) cannot be checked',
+      },
+    ]);
+  });
+
+  it('not through a timer, an array or a promise method, nor a wrapper whose result the handler drops', () => {
+    const text = server.text
+      .replace('const traced = async (args: any, ctx: any) => trace(async () => run(args, ctx));', 'const traced = async (args: any, ctx: any) => { setTimeout(async () => run(args, ctx)); await Promise.resolve().then(async () => run(args, ctx)); await trace(async () => run(args, ctx)); return { content: [] }; };');
+    const index = buildCallersIndex([{ absPath: asker, text: askText }, { ...server, text }], new Set([asker]), new Map([[server.absPath, [['./ops.js', asker]]]]));
+    expect(index.get(asker)!.uses.askCount).toEqual([{ at: './server.ts:7', kind: 'function', detail: 'an anonymous function' }]);
+  });
+});

@@ -113,6 +113,32 @@ describe('push-in-helper says who calls the helper and why it was not lifted, or
       'so those calls were not followed to a request handler and the question is not lifted into one');
   });
 
+  // zx8086/mcp-konnect: the tool's function is chosen into a variable and run inside a closure the
+  // registered handler hands to a tracer; "nothing calls this function" was untrue.
+  it('a function a handler runs inside a closure handed to a wrapper: that handler and that wrapper, named', () => {
+    const traced = reported(run('thunk-traced-handler-reported'));
+    expect(traced.list).toEqual(['23 warning push-unsupported-shape']);
+    expect(traced.message(23)).toBe('ctx.mcpReq.elicitInput is in a request handler, but tool handler entry.name runs it inside a function it hands to trace() (the function spans.tracerFor() returns), ' +
+      "which is not declared in the handler's file, so whether it hands an input request back unchanged (neither changed nor recorded as a finished call) cannot be checked");
+    const timed = reported(run('thunk-own-timer-reported'));
+    expect(timed.message(21)).toBe('ctx.mcpReq.elicitInput is in a request handler, but tool handler archive_report runs it inside a function it hands to timed(), ' +
+      'and a wrapper that runs the handler through a function it is given is not followed by this run, so whether timed() hands an input request back unchanged (neither changed nor recorded as a finished call) is not checked');
+  });
+
+  it('an exported helper called by such a function in another module: the handler and the wrapper, then the other callers', () => {
+    const callers = {
+      uses: {
+        refreshRoots: [
+          { at: '../server.ts:40', kind: 'function', detail: 'the function held in `run`', wrapped: "tool handler entry.name runs it inside a function it hands to trace() (the function spans.tracerFor() returns), which is not declared in the handler's file, so whether it hands an input request back unchanged (neither changed nor recorded as a finished call) cannot be checked" },
+          { at: '../jobs.ts:9', kind: 'function', detail: 'nightly' },
+        ],
+      },
+    };
+    const { list, message } = reported(run('push-in-uncalled-startup-function', { callers }));
+    expect(list).toEqual(['8 warning push-in-helper']);
+    expect(message(8)).toMatch(/refreshRoots\(\) is exported and called by the function held in `run` \(\.\.\/server\.ts\): tool handler entry\.name runs it inside a function it hands to trace\(\) .* cannot be checked, and the question is not lifted there; it is also used by nightly\(\) \(\.\.\/jobs\.ts\), on whose way no request handler of this run was found$/);
+  });
+
   it('a function that asks through its own request context, held in an object: a handler whose registration was not found', () => {
     const { list, message } = reported(run('definition-object-handler-unregistered-reported'));
     expect(list).toEqual(['8 warning push-unsupported-shape']);

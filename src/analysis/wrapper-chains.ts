@@ -14,6 +14,7 @@ import { Node, SyntaxKind, type CallExpression, type SourceFile, type TypeNode }
 import type { DispatchRoute } from './dispatch-routes.js';
 import { calleeFunction, returnedFunction, widenable } from './handler-routes.js';
 import {
+  describeHandler,
   isFunctionLike,
   registrationForm,
   registrationHandler,
@@ -234,3 +235,175 @@ function wrapperName(call: CallExpression): string {
   return call.getExpression().getText().replace(/\s+/g, '');
 }
 
+
+/**
+ * A handler that runs another function inside a closure it hands to a wrapper (a tracer, a timer):
+ *
+ *   let run: (args, ctx) => Promise<…>;
+ *   if (fast) run = async (args, ctx) => …; else run = async (args, ctx) => …;
+ *   const traced = async (args, ctx) => trace(async () => run(args, ctx), { tool: name });
+ *   server.tool(name, description, shape, traced);
+ *
+ * The functions `run` holds get the request context, so they are where the handler's questions
+ * are; but the answer goes back through the wrapper, whose handling of it is not adapted here. They
+ * are reported with the wrapper named (never migrated): `message` says it of the function ("… runs it").
+ */
+export interface ThunkRun {
+  fn: HandlerFunction;
+  handler: HandlerInfo;
+  /** The wrapper call the closure is handed to. */
+  wrapperCall: CallExpression;
+  /** The variable the function is held in (`run`), when it is one. */
+  holder?: string;
+  message: string;
+}
+
+/** The functions the file's handlers run inside a closure handed to a wrapper, each with why it is not migrated. */
+export function thunkRuns(file: SourceFile, handlers: readonly HandlerInfo[]): ThunkRun[] {
+  const runs: ThunkRun[] = [];
+  const known = new Set<Node>(handlers.map((h) => h.fn));
+  for (const handler of handlers) {
+    const ctxParam = handler.ctxParam;
+    if (!ctxParam || !Node.isIdentifier(ctxParam.getNameNode())) continue;
+    for (const call of handler.fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+      if (call.getFirstAncestor(isFunctionLike) !== handler.fn || !wrapperLike(call)) continue;
+      for (const arg of call.getArguments()) {
+        const thunk = unwrapExpression(arg);
+        if (!(Node.isArrowFunction(thunk) || Node.isFunctionExpression(thunk)) || thunk.getParameters().length > 0) continue;
+        const inner = thunkCall(thunk);
+        if (!inner) continue;
+        // The closure hands the handler's own context on: what it calls is where the request is handled.
+        const passesContext = inner.getArguments().some((a) => {
+          const e = unwrapExpression(a);
+          return Node.isIdentifier(e) && resolveIdentifier(e) === ctxParam;
+        });
+        if (!passesContext) continue;
+        const held = heldFunctions(inner.getExpression());
+        if (!held) continue;
+        const message = thunkMessage(handler, call);
+        for (const fn of held.fns) {
+          if (fn.getSourceFile() !== file || known.has(fn)) continue;
+          known.add(fn);
+          runs.push({ fn, handler, wrapperCall: call, ...(held.holder ? { holder: held.holder } : {}), message });
+        }
+      }
+    }
+  }
+  return runs;
+}
+
+/** Array, promise and timer methods take callbacks too, but are no wrappers of the handler. */
+const NOT_WRAPPERS = new Set(['map', 'forEach', 'filter', 'flatMap', 'reduce', 'some', 'every', 'find', 'then', 'catch', 'finally', 'all', 'allSettled', 'race', 'any', 'setTimeout', 'setImmediate', 'queueMicrotask', 'nextTick']);
+
+/**
+ * A call the handler hands its answer through: `trace(…)` or `this.tracer.run(…)` (no array,
+ * promise or timer method) whose result the handler returns or awaits into a variable.
+ */
+function wrapperLike(call: CallExpression): boolean {
+  const callee = unwrapExpression(call.getExpression());
+  const name = Node.isIdentifier(callee) ? callee.getText() : Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
+  if (name === undefined || NOT_WRAPPERS.has(name)) return false;
+  let node: Node = climbed(call);
+  let parent = node.getParent();
+  if (parent && Node.isAwaitExpression(parent)) {
+    node = climbed(parent);
+    parent = node.getParent();
+  }
+  if (!parent) return false;
+  return Node.isReturnStatement(parent) || (Node.isVariableDeclaration(parent) && parent.getInitializer() === node) || (Node.isArrowFunction(parent) && parent.getBody() === node);
+}
+
+/** `async () => run(args, ctx)`, `async () => { return await run(args, ctx); }`: the call. */
+function thunkCall(thunk: HandlerFunction): CallExpression | undefined {
+  const body = thunk.getBody();
+  let expr: Node | undefined = body;
+  if (body && Node.isBlock(body)) {
+    const statements = body.getStatements();
+    if (statements.length !== 1 || !Node.isReturnStatement(statements[0])) return undefined;
+    expr = statements[0].getExpression();
+  }
+  let e = expr && unwrapExpression(expr);
+  if (e && Node.isAwaitExpression(e)) e = unwrapExpression(e.getExpression());
+  return e && Node.isCallExpression(e) ? e : undefined;
+}
+
+/**
+ * The functions a callee can be: a declared function, or every function a variable is given (its
+ * initializer and its plain assignments). Undefined when a write gives it anything else.
+ */
+function heldFunctions(callee: Node): { fns: HandlerFunction[]; holder?: string } | undefined {
+  const e = unwrapExpression(callee);
+  if (!Node.isIdentifier(e)) return undefined;
+  const decl = resolveIdentifier(e);
+  if (!decl) return undefined;
+  if (Node.isFunctionDeclaration(decl)) return decl.hasBody() ? { fns: [decl] } : undefined;
+  if (!Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode())) return undefined;
+  const name = decl.getName();
+  const fns: HandlerFunction[] = [];
+  const init = decl.getInitializer();
+  if (init) {
+    const fn = unwrapExpression(init);
+    if (!(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
+    fns.push(fn);
+  }
+  const scope = decl.getVariableStatement()?.getParent() ?? decl.getParent()?.getParent();
+  if (!scope) return undefined;
+  for (const id of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    if (id.getText() !== name || id === decl.getNameNode() || resolveIdentifier(id) !== decl) continue;
+    const parent = climbed(id).getParent();
+    if (parent && Node.isBinaryExpression(parent) && climbed(id) === parent.getLeft()) {
+      if (parent.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
+      const fn = unwrapExpression(parent.getRight());
+      if (!(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
+      fns.push(fn);
+      continue;
+    }
+    // Any other write (`++`, a destructuring target) gives it a value not seen here.
+    if (parent && (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent) || Node.isArrayLiteralExpression(parent) || Node.isShorthandPropertyAssignment(parent))) return undefined;
+  }
+  return fns.length > 0 ? { fns, holder: name } : undefined;
+}
+
+function climbed(node: Node): Node {
+  let n = node;
+  while (n.getParent() && Node.isParenthesizedExpression(n.getParent()!)) n = n.getParent()!;
+  return n;
+}
+
+/** Why a function run through `call`'s closure is not migrated, said of the function ("… runs it"). */
+function thunkMessage(handler: HandlerInfo, call: CallExpression): string {
+  const wrapper = wrapperName(call);
+  const runs = `${describeHandler(handler)} runs it inside a function it hands to ${wrapper}()`;
+  const unchanged = 'hands an input request back unchanged (neither changed nor recorded as a finished call)';
+  if (declaredHere(call)) {
+    return `${runs}${wrapperOrigin(call)}, and a wrapper that runs the handler through a function it is given is not followed by this run, so whether ${wrapper}() ${unchanged} is not checked`;
+  }
+  return `${runs}${wrapperOrigin(call)}, which is not declared in the handler's file, so whether it ${unchanged} cannot be checked`;
+}
+
+/** The wrapper is a function of this file, or one a function of this file makes (`const trace = tracerFor(name)`). */
+function declaredHere(call: CallExpression): boolean {
+  const here = (fn: Node | undefined) => fn !== undefined && fn.getSourceFile() === call.getSourceFile();
+  if (here(calleeFunction(call))) return true;
+  const callee = unwrapExpression(call.getExpression());
+  const decl = Node.isIdentifier(callee) ? resolveIdentifier(callee) : undefined;
+  const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+  let made = init && unwrapExpression(init);
+  if (made && Node.isAwaitExpression(made)) made = unwrapExpression(made.getExpression());
+  return made !== undefined && Node.isCallExpression(made) && here(calleeFunction(made));
+}
+
+/** `, the function this.tracing.tracerFor() returns,` / `, imported from './trace.js',`: where a wrapper comes from. */
+function wrapperOrigin(call: CallExpression): string {
+  const callee = unwrapExpression(call.getExpression());
+  const decl = Node.isIdentifier(callee) ? resolveIdentifier(callee) : undefined;
+  if (decl && Node.isVariableDeclaration(decl)) {
+    const init = decl.getInitializer();
+    const made = init && unwrapExpression(init);
+    const inner = made && Node.isAwaitExpression(made) ? unwrapExpression(made.getExpression()) : made;
+    if (inner && Node.isCallExpression(inner)) return ` (the function ${inner.getExpression().getText().replace(/\s+/g, '')}() returns)`;
+  }
+  const imported = decl?.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
+  if (imported) return ` (imported from '${imported.getModuleSpecifierValue()}')`;
+  return '';
+}

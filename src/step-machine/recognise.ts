@@ -15,6 +15,7 @@ import { recogniseNotifiers, type HandlerNotifiers } from './completion-notifier
 import { importedChainFindings, importedHelpers, type CrossFileInput, type ImportedHelper } from './cross-file.js';
 import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall, type LiftableHelper } from './helpers.js';
 import { remoteHandlers, type DispatcherChange } from './remote-handlers.js';
+import { thunkRuns } from '../analysis/wrapper-chains.js';
 import { exposedFinding, routeRefusalFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
 import { exposureOf, takesOwnContext } from '../analysis/reach.js';
 import type { ModuleCallers } from '../callers-index.js';
@@ -70,6 +71,8 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const remote = remoteHandlers(ctx, handlers, cleanups);
   handlers.push(...remote.handlers);
   routeRefusals.push(...remote.refusals);
+  // Functions a handler runs inside a closure handed to a wrapper (a tracer): reported, with the wrapper named.
+  for (const run of thunkRuns(sourceFile, handlers)) routeRefusals.push({ fn: run.fn, message: run.message });
   const sites = findPushSites(sourceFile, handlers, aliases);
   // A push in a dual-era handler's 2025-era branch is right where it is: noted, never rewritten.
   findings.push(...legacyBranchNotes(sites));

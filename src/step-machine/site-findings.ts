@@ -320,6 +320,19 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
     return outsideFinding(site, `${site.api}${where}: ${how}, so it runs on after the handler has answered and there is no request left to attach the question to${also}`);
   }
   const others = uses.filter((u) => u.kind === 'function' || u.kind === 'definition' || u.kind === 'top-level' || u.kind === 'value');
+  // Called by a function a handler runs through a wrapper it hands a closure to (a tracer): that handler and wrapper, not "no handler".
+  const wrapped = others.filter((u) => u.wrapped);
+  if (wrapped.length > 0) {
+    const rest = others.filter((u) => !u.wrapped);
+    const listed = (list: typeof others) => unique(list.map((u) => `${u.kind === 'function' && !u.wrapped ? `${u.detail}()` : u.detail} (${fileOf(u.at)})`)).join(', ');
+    const why = unique(wrapped.map((u) => `${u.detail} (${fileOf(u.at)}): ${u.wrapped}`)).join('; and ');
+    return {
+      rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api} is made in ${fnName}(), which is not a request handler: ${subject} and called by ${why}, and the question is not lifted there` +
+        `${rest.length > 0 ? `; it is also used by ${listed(rest)}, on whose way no request handler of this run was found` : ''}${also}`,
+      suggestion: 'Make the wrapper hand the handler\'s result back unchanged when it is an input request (neither changed nor recorded as a finished call), or register the function without it; then run the migration again.',
+    };
+  }
   if (others.length > 0) {
     return helper({
       callers: [],

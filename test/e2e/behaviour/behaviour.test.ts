@@ -191,6 +191,10 @@ describe('the codemod on the behaviour fixtures', () => {
     // registration whose callback returns what the wrapper it invokes returns
     'class-tools result-built-elsewhere',
     'wrapped-registrar result-built-elsewhere',
+    // reissue is run inside a closure handed to its tracer: reported, left push-style (and its
+    // registered handler returns what the tracer returns: result-type cannot see where it is built)
+    'wrapped-registrar push-unsupported-shape',
+    'wrapped-registrar result-built-elsewhere',
   ];
   it('reports only the documented refusals as warnings on these servers', () => {
     const serious = (report?.findings ?? [])
@@ -281,6 +285,11 @@ const NOT_MIGRATED_PUSH_NESTED_BLOCK =
 // it was: the handler then fails on 2026-07-28 as before, so these scenarios run as it.fails.
 const NOT_MIGRATED_PROMISE_ALL_MIXED =
   'not migrated: the codemod reports push-unsupported-shape (a Promise.all mixing a question with other work) and leaves the handler push-style, so the 2026 run fails';
+
+// A handler run inside a closure handed to a tracer (wrapper-chains.ts thunkRuns) is reported
+// (push-unsupported-shape) and left as it was: it fails on 2026-07-28 as before.
+const NOT_MIGRATED_THUNK_WRAPPER =
+  'not migrated: the codemod reports push-unsupported-shape (the handler runs the asking function inside a closure handed to a tracer) and leaves it push-style, so the 2026 run fails';
 
 const deleteFile = callTool('delete-file', { path: 'notes.txt' });
 const createProject = callTool('create-project', { owner: 'ada' });
@@ -548,6 +557,7 @@ const scenarios: Scenario[] = [
   // wrapped-registrar (issue 12, shape 4): a registrar and a curried wrapper that dropped the context
   { fixture: 'wrapped-registrar', label: 'refund: accepted', call: callTool('refund', { invoice: 'i-9' }), script: [answer.accept({ refund: true })], expected: text('Invoice i-9 refunded'), effects: ['lookup:i-9', 'refund:i-9', 'finished:refund'], rounds: same(1), options: wrappedOptions },
   { fixture: 'wrapped-registrar', label: 'refund: declined', call: callTool('refund', { invoice: 'i-9' }), script: [answer.decline()], expected: text('Not refunded'), effects: ['lookup:i-9', 'finished:refund'], rounds: same(1), options: wrappedOptions },
+  { fixture: 'wrapped-registrar', label: 'reissue (run inside a closure handed to its tracer): accepted', call: callTool('reissue', { invoice: 'i-4' }), script: [answer.accept({ reissue: true })], expected: text('Invoice i-4 reissued'), effects: ['reissue:i-4', 'traced:reissue'], rounds: same(1), options: wrappedOptions, knownBug: NOT_MIGRATED_THUNK_WRAPPER },
   { fixture: 'wrapped-registrar', label: 'refund: missing answer on a retry (looked up once, finished once)', call: callTool('refund', { invoice: 'i-9' }), script: [missing(), answer.accept({ refund: true })], expected: text('Invoice i-9 refunded'), effects: ['lookup:i-9', 'refund:i-9', 'finished:refund'], rounds: rounds(1, 2, 1), options: wrappedOptions },
   // nested-paths: an if inside a try, braced switch cases, if/else and two ifs, each after side effects
   { fixture: 'nested-paths', label: 'attach-policy (if in try): privileged, approved', call: callTool('attach-policy', { user: 'ada', policyArn: 'arn:aws:iam::aws:policy/AdministratorAccess' }), script: [answer.accept({ approver: 'bob' })], expected: text('Attached arn:aws:iam::aws:policy/AdministratorAccess to ada (dev)'), effects: ['load-user:ada', 'approved-by:bob', 'attach:ada:arn:aws:iam::aws:policy/AdministratorAccess'], rounds: same(1) },
@@ -657,6 +667,12 @@ async function runThreeWays(s: Scenario): Promise<Record<Way, BehaviourOutcome>>
 
 const table: Array<Record<string, string | number>> = [];
 
+/** `not migrated (push-nested-block)`: the rule a NOT_MIGRATED_* text names, for the table. */
+function knownBugNote(text: string): string {
+  const rule = /^not migrated: the codemod reports ([\w-]+)/.exec(text)?.[1];
+  return rule ? `not migrated (${rule})` : text.slice(0, text.indexOf(':'));
+}
+
 describe('legacy vs migrated (2026-07-28 wire and 2025 shim): same results, same effects, same questions', () => {
   afterAll(() => {
     if (table.length === 0) return;
@@ -676,7 +692,7 @@ describe('legacy vs migrated (2026-07-28 wire and 2025 shim): same results, same
           ...Object.fromEntries(WAYS.map((way) => [way, outcomes?.[way].rounds ?? 'x'])),
           'entries 2026/2025': outcomes ? `${outcomes['migrated-2026'].entries}/${outcomes['migrated-2025'].entries}` : 'x',
           effects: outcomes ? String(outcomes.legacy.effects.length) : 'x',
-          note: s.knownBug === undefined ? '' : s.knownBug.slice(0, s.knownBug.indexOf(':')).replace(/^not migrated$/, 'not migrated (push-nested-block)'),
+          note: s.knownBug === undefined ? '' : knownBugNote(s.knownBug),
         });
       }
       if (outcomes === undefined) throw new Error('unreachable');

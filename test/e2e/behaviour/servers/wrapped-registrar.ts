@@ -1,7 +1,11 @@
 // A registrar and a curried wrapper that drop the context (issue 12, shape 4): the wrapper rate
 // limits every tool, counts the calls that finished, and turns errors into tool errors. After the
 // migration it must pass the context on and hand an input request back unchanged, uncounted.
-import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+//
+// The second tool is chosen into a variable and run inside a closure handed to a tracer that
+// counts the call as finished (zx8086/mcp-konnect's shape): the codemod reports it and leaves it
+// push-style, so it fails on 2026-07-28 as before.
+import { McpServer, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 export const effects: string[] = [];
@@ -25,6 +29,18 @@ function wrap(name: string, cb: ToolCallback): ToolCallback {
   };
 }
 
+/** The tracer of one tool: runs the operation it is given and records it as a finished call. */
+function tracerFor(name: string) {
+  return async <T>(operation: () => Promise<T>): Promise<T> => {
+    const result = await operation();
+    effects.push(`traced:${name}`);
+    return result;
+  };
+}
+
+/** Reissuing asks first unless the invoice was already confirmed elsewhere. */
+const REISSUE_ASKS = true;
+
 export function createServer(): McpServer {
   const server = new McpServer({ name: 'billing', version: '1.0.0' });
   const tool = (name: string, schema: z.ZodRawShape, cb: ToolCallback) =>
@@ -40,5 +56,26 @@ export function createServer(): McpServer {
     effects.push(`refund:${String(invoice)}`);
     return { content: [{ type: 'text', text: `Invoice ${String(invoice)} refunded` }] };
   });
+
+  let reissue: (args: Record<string, unknown>, ctx: ServerContext) => Promise<CallToolResult>;
+  if (REISSUE_ASKS) {
+    reissue = async (args, ctx) => {
+      const answer = await ctx.mcpReq.elicitInput({
+        message: `Reissue invoice ${String(args.invoice)}?`,
+        requestedSchema: { type: 'object', properties: { reissue: { type: 'boolean' } }, required: ['reissue'] },
+      });
+      if (answer.action !== 'accept' || answer.content?.reissue !== true) return { content: [{ type: 'text', text: 'Not reissued' }] };
+      effects.push(`reissue:${String(args.invoice)}`);
+      return { content: [{ type: 'text', text: `Invoice ${String(args.invoice)} reissued` }] };
+    };
+  } else {
+    reissue = async (args) => ({ content: [{ type: 'text', text: `Invoice ${String(args.invoice)} reissued` }] });
+  }
+  const trace = tracerFor('reissue');
+  const traced = async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
+    const result = await trace(async () => reissue(args, ctx));
+    return result;
+  };
+  server.registerTool('reissue', { inputSchema: z.object({ invoice: z.string() }) }, traced);
   return server;
 }

@@ -1,0 +1,26 @@
+// Stock operations the tools run; restocking asks for the quantity when none was given.
+import type { ServerContext } from '@modelcontextprotocol/server';
+
+export interface Restocked {
+  sku: string;
+  quantity: number;
+}
+
+export async function restockItem(sku: string, quantity: number | undefined, ctx?: ServerContext): Promise<Restocked> {
+  if (quantity !== undefined) return { sku, quantity };
+  if (!ctx) throw new Error(`A quantity is needed to restock ${sku}`);
+  try {
+    const answer = await ctx.mcpReq.elicitInput({
+      message: `How many of ${sku} to order?`,
+      requestedSchema: { type: 'object', properties: { quantity: { type: 'number' } }, required: ['quantity'] },
+    });
+    if (answer.action !== 'accept' || typeof answer.content?.quantity !== 'number') throw new Error('declined');
+    return { sku, quantity: answer.content.quantity };
+  } catch {
+    throw new Error(`A quantity is needed to restock ${sku}`);
+  }
+}
+
+export async function countItems(): Promise<{ count: number }> {
+  return { count: 0 };
+}
