@@ -302,11 +302,14 @@ function afterInBlock(level: PathLevel): Statement[] {
 /**
  * Declarations on the way to the question whose every initialiser is pure and whose names nothing
  * else Params runs reads (the body before the cut, the question's statement, whose request Params
- * returns), dropped until none is left to drop.
+ * returns), dropped until none is left to drop. One the helper itself never read stays as written:
+ * dropping it would leave what it reads unread instead.
  */
 function unreadInParams(before: Statement[], body: Block, cut: { start: number; end: number }, request: Node | undefined): Statement[] {
+  const readInHelper = new Set(valueIdentifiers(body).filter((id) => !isDeclaredName(id)).map((id) => id.getText()));
   const candidates = before.filter((st) => Node.isVariableStatement(st) &&
-    st.getDeclarations().every((d) => d.getInitializer() !== undefined && isPureExpression(d.getInitializer())));
+    st.getDeclarations().every((d) => d.getInitializer() !== undefined && isPureExpression(d.getInitializer())) &&
+    statementDeclaredNames(st).some((name) => readInHelper.has(name)));
   const dropped = new Set<Statement>();
   const inside = (n: Node, st: Node) => n.getStart() >= st.getStart() && n.getEnd() <= st.getEnd();
   for (let changed = true; changed;) {
