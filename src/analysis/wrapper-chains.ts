@@ -162,6 +162,12 @@ function opaqueWrapper(registration: CallExpression, site: CallExpression, regis
 
 /** `(args) => wrap(name, cb)(args)`, `async (args) => { return await wrap(…)(args); }`: the outer call. */
 function invokedCall(fn: HandlerFunction): CallExpression | undefined {
+  const call = returnedCall(fn);
+  return call && Node.isCallExpression(unwrapExpression(call.getExpression())) ? call : undefined;
+}
+
+/** The call a function's whole body returns (`=> f(…)`, `{ return await f(…); }`). */
+function returnedCall(fn: HandlerFunction): CallExpression | undefined {
   const body = fn.getBody();
   let expr: Node | undefined = body;
   if (body && Node.isBlock(body)) {
@@ -171,7 +177,7 @@ function invokedCall(fn: HandlerFunction): CallExpression | undefined {
   }
   let e = expr && unwrapExpression(expr);
   if (e && Node.isAwaitExpression(e)) e = unwrapExpression(e.getExpression());
-  return e && Node.isCallExpression(e) && Node.isCallExpression(unwrapExpression(e.getExpression())) ? e : undefined;
+  return e && Node.isCallExpression(e) ? e : undefined;
 }
 
 /**
@@ -270,7 +276,8 @@ export function thunkRuns(file: SourceFile, handlers: readonly HandlerInfo[]): T
       for (const arg of call.getArguments()) {
         const thunk = unwrapExpression(arg);
         if (!(Node.isArrowFunction(thunk) || Node.isFunctionExpression(thunk)) || thunk.getParameters().length > 0) continue;
-        const inner = thunkCall(thunk);
+        // `async () => run(args, ctx)`, `async () => { return await run(args, ctx); }`: the call.
+        const inner = returnedCall(thunk);
         if (!inner) continue;
         // The closure hands the handler's own context on: what it calls is where the request is handled.
         const passesContext = inner.getArguments().some((a) => {
@@ -313,19 +320,6 @@ function wrapperLike(call: CallExpression): boolean {
   return Node.isReturnStatement(parent) || (Node.isVariableDeclaration(parent) && parent.getInitializer() === node) || (Node.isArrowFunction(parent) && parent.getBody() === node);
 }
 
-/** `async () => run(args, ctx)`, `async () => { return await run(args, ctx); }`: the call. */
-function thunkCall(thunk: HandlerFunction): CallExpression | undefined {
-  const body = thunk.getBody();
-  let expr: Node | undefined = body;
-  if (body && Node.isBlock(body)) {
-    const statements = body.getStatements();
-    if (statements.length !== 1 || !Node.isReturnStatement(statements[0])) return undefined;
-    expr = statements[0].getExpression();
-  }
-  let e = expr && unwrapExpression(expr);
-  if (e && Node.isAwaitExpression(e)) e = unwrapExpression(e.getExpression());
-  return e && Node.isCallExpression(e) ? e : undefined;
-}
 
 /**
  * The functions a callee can be: a declared function, or every function a variable is given (its
