@@ -83,8 +83,7 @@ function existingMarkersAbove(text: string, lineStart: number): Set<string> {
  */
 const LEFT_AS_IT_WAS_RULES = [
   'push-request', 'push-in-loop', 'push-in-callback', 'push-not-awaited', 'push-in-helper', 'push-conditional-expression',
-  'push-in-try', 'push-nested-block', 'push-unsupported-shape', 'then-chain', 'state-not-serializable', 'state-value-unchecked',
-  'state-value-any',
+  'push-in-try', 'push-nested-block', 'push-unsupported-shape', 'then-chain', 'state-not-serializable', 'state-value-any',
 ];
 const LEFT_AS_IT_WAS_LINE = new RegExp(`^[ \\t]*// ${MARKER_TAG} (?:${LEFT_AS_IT_WAS_RULES.join('|')}): [^\\r\\n]*\\r?\\n`, 'gm');
 
