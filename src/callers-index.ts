@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Node, SyntaxKind, ts, type SourceFile } from './ts-morph.js';
-import { describeHandler, findHandlers, resolveIdentifier, type HandlerInfo } from './analysis/handlers.js';
+import { describeHandler, findHandlers, referencesTo, type HandlerInfo } from './analysis/handlers.js';
 import { awaitedOrReturned, calledAt, climb, enclosingFunction, nameOf } from './analysis/reach.js';
 import { parseOnTheSide } from './step-machine/cross-file.js';
 import { thunkRuns, type ThunkRun } from './analysis/wrapper-chains.js';
@@ -106,25 +106,24 @@ export function buildCallersIndex(
     try {
       const handlers = findHandlers(parsed.sourceFile);
       const runs = thunkRuns(parsed.sourceFile, handlers);
+      // The uses of an asker's export `name` at `refs`.
+      const add = (asker: string, name: string, refs: Node[]) => {
+        const entry = index.get(asker)!;
+        entry.uses[name] = [...(entry.uses[name] ?? []), ...refs.map((ref) => useOf(ref, handlers, path.dirname(asker), runs))];
+      };
       for (const [specifier, target] of wanted) {
-        const entry = index.get(target)!;
-        const add = (name: string, refs: Node[]) => {
-          entry.uses[name] = [...(entry.uses[name] ?? []), ...refs.map((ref) => useOf(ref, handlers, path.dirname(target), runs))];
-        };
-        for (const [name, refs] of importedRefs(parsed.sourceFile, specifier)) add(name, refs);
+        for (const [name, refs] of importedRefs(parsed.sourceFile, specifier)) add(target, name, refs);
         // Methods of the module's exported classes, called on any receiver (`this.elicitation.confirm(…)`).
-        for (const [method, owner] of methods.get(target)!) add(`${owner}.${method}`, methodCalls(parsed.sourceFile, method));
+        for (const [method, owner] of methods.get(target)!) add(target, `${owner}.${method}`, methodCalls(parsed.sourceFile, method));
       }
       // Names imported from a module that re-exports them from an asker: uses of the asker's names.
       for (const [specifier, barrel] of throughBarrels) {
         const refs = importedRefs(parsed.sourceFile, specifier);
         for (const { asker, names } of barrels.get(barrel)!) {
           if (asker === path.normalize(file.absPath)) continue;
-          const entry = index.get(asker)!;
           for (const [name, nodes] of refs) {
             const original = names === 'all' ? name : names.get(name);
-            if (original === undefined) continue;
-            entry.uses[original] = [...(entry.uses[original] ?? []), ...nodes.map((ref) => useOf(ref, handlers, path.dirname(asker), runs))];
+            if (original !== undefined) add(asker, original, nodes);
           }
         }
       }
@@ -336,9 +335,7 @@ function handedOnInHandlers(call: Node, handlers: readonly HandlerInfo[], module
   const holder = declaration.getName();
   const scope = enclosingFunction(declaration) ?? declaration.getSourceFile();
   const found: NonNullable<CallerUse['handedOn']> = [];
-  for (const id of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (id.getText() !== holder || id === declaration.getNameNode() || !Node.isIdentifier(id)) continue;
-    if (resolveIdentifier(id) !== declaration) continue;
+  for (const id of referencesTo(scope, holder, declaration)) {
     const argumentOf = climb(id).getParent();
     if (!argumentOf || !Node.isCallExpression(argumentOf) || !argumentOf.getArguments().includes(climb(id))) continue;
     const handler = handlers.find((h) => h.fn.containsRange(argumentOf.getPos(), argumentOf.getEnd()));

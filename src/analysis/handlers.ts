@@ -571,6 +571,23 @@ export function isFunctionLike(node: Node): boolean {
   );
 }
 
+/** Every identifier in `root` (a file, or the scope of `decl`) that refers to `decl` (the declaration node resolveIdentifier returns). */
+export function referencesTo(root: Node, name: string, decl: Node): Identifier[] {
+  return root.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
+    if (id.getText() !== name) return false;
+    const parent = id.getParent();
+    // `x.name` property names and `{ name: … }` keys are not references.
+    if (parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
+    if (parent && Node.isPropertyAssignment(parent) && parent.getNameNode() === id) return false;
+    if (parent && (Node.isVariableDeclaration(parent) || Node.isFunctionDeclaration(parent) || Node.isParameterDeclaration(parent)) && parent.getNameNode() === id) {
+      return false;
+    }
+    if (parent && (Node.isImportSpecifier(parent) || Node.isBindingElement(parent))) return false;
+    const target = resolveIdentifier(id);
+    return target !== undefined && target.compilerNode === decl.compilerNode;
+  });
+}
+
 /**
  * The declaration an identifier refers to, found by walking the enclosing scopes of this file:
  * a VariableDeclaration, ParameterDeclaration, BindingElement, FunctionDeclaration,

@@ -16,6 +16,7 @@ import { calleeFunction, returnedFunction, widenable } from './handler-routes.js
 import {
   describeHandler,
   isFunctionLike,
+  referencesTo,
   registrationForm,
   registrationHandler,
   resolveFunction,
@@ -342,8 +343,7 @@ function heldFunctions(callee: Node): { fns: HandlerFunction[]; holder?: string 
   }
   const scope = decl.getVariableStatement()?.getParent() ?? decl.getParent()?.getParent();
   if (!scope) return undefined;
-  for (const id of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (id.getText() !== name || id === decl.getNameNode() || resolveIdentifier(id) !== decl) continue;
+  for (const id of referencesTo(scope, name, decl)) {
     const parent = climbed(id).getParent();
     if (parent && Node.isBinaryExpression(parent) && climbed(id) === parent.getLeft()) {
       if (parent.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
@@ -378,26 +378,30 @@ function thunkMessage(handler: HandlerInfo, call: CallExpression): string {
 /** The wrapper is a function of this file, or one a function of this file makes (`const trace = tracerFor(name)`). */
 function declaredHere(call: CallExpression): boolean {
   const here = (fn: Node | undefined) => fn !== undefined && fn.getSourceFile() === call.getSourceFile();
-  if (here(calleeFunction(call))) return true;
-  const callee = unwrapExpression(call.getExpression());
-  const decl = Node.isIdentifier(callee) ? resolveIdentifier(callee) : undefined;
-  const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
-  let made = init && unwrapExpression(init);
-  if (made && Node.isAwaitExpression(made)) made = unwrapExpression(made.getExpression());
-  return made !== undefined && Node.isCallExpression(made) && here(calleeFunction(made));
+  const maker = wrapperMaker(call);
+  return here(calleeFunction(call)) || (maker !== undefined && here(calleeFunction(maker)));
 }
 
 /** `, the function this.tracing.tracerFor() returns,` / `, imported from './trace.js',`: where a wrapper comes from. */
 function wrapperOrigin(call: CallExpression): string {
-  const callee = unwrapExpression(call.getExpression());
-  const decl = Node.isIdentifier(callee) ? resolveIdentifier(callee) : undefined;
-  if (decl && Node.isVariableDeclaration(decl)) {
-    const init = decl.getInitializer();
-    const made = init && unwrapExpression(init);
-    const inner = made && Node.isAwaitExpression(made) ? unwrapExpression(made.getExpression()) : made;
-    if (inner && Node.isCallExpression(inner)) return ` (the function ${inner.getExpression().getText().replace(/\s+/g, '')}() returns)`;
-  }
-  const imported = decl?.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
+  const maker = wrapperMaker(call);
+  if (maker) return ` (the function ${maker.getExpression().getText().replace(/\s+/g, '')}() returns)`;
+  const imported = wrapperDeclaration(call)?.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
   if (imported) return ` (imported from '${imported.getModuleSpecifierValue()}')`;
   return '';
+}
+
+/** What the wrapper's name is declared as, when the callee is a plain name. */
+function wrapperDeclaration(call: CallExpression): Node | undefined {
+  const callee = unwrapExpression(call.getExpression());
+  return Node.isIdentifier(callee) ? resolveIdentifier(callee) : undefined;
+}
+
+/** `const trace = tracerFor(name)` (or `await tracerFor(name)`): the call that made the wrapper. */
+function wrapperMaker(call: CallExpression): CallExpression | undefined {
+  const decl = wrapperDeclaration(call);
+  const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+  let made = init && unwrapExpression(init);
+  if (made && Node.isAwaitExpression(made)) made = unwrapExpression(made.getExpression());
+  return made && Node.isCallExpression(made) ? made : undefined;
 }

@@ -1,8 +1,10 @@
 // Shared pieces of the serve-2026 rewrites: references of a variable within the file, the
 // transport classes, and the import bookkeeping (names the rewrite adds, names whose last use it
 // removed).
-import { Node, SyntaxKind, type Identifier, type SourceFile } from '../ts-morph.js';
-import { importedNameOf, resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
+import { Node, type Identifier, type SourceFile } from '../ts-morph.js';
+import { importedNameOf, referencesTo, resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
+
+export { referencesTo };
 import { identifierTexts, identifiersOf } from '../analysis/identifiers.js';
 import { removalRange } from '../removal.js';
 import { lineEndAfter, lineStartOf } from '../step-machine/text.js';
@@ -26,22 +28,6 @@ export function importSourceOf(id: Identifier): { module: string; name: string }
   return undefined;
 }
 
-/** Every identifier of the file that refers to `decl` (the declaration node resolveIdentifier returns). */
-export function referencesTo(sourceFile: SourceFile, name: string, decl: Node): Identifier[] {
-  return sourceFile.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
-    if (id.getText() !== name) return false;
-    const parent = id.getParent();
-    // `x.name` property names and `{ name: … }` keys are not references.
-    if (parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
-    if (parent && Node.isPropertyAssignment(parent) && parent.getNameNode() === id) return false;
-    if (parent && (Node.isVariableDeclaration(parent) || Node.isFunctionDeclaration(parent) || Node.isParameterDeclaration(parent)) && parent.getNameNode() === id) {
-      return false;
-    }
-    if (parent && (Node.isImportSpecifier(parent) || Node.isBindingElement(parent))) return false;
-    const target = resolveIdentifier(id);
-    return target !== undefined && target.compilerNode === decl.compilerNode;
-  });
-}
 
 export function within(node: Node, range: { start: number; end: number }): boolean {
   return node.getStart() >= range.start && node.getEnd() <= range.end;
