@@ -6,7 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { transformSource } from '../src/engine.js';
-import { typedViewCounts } from '../src/step-machine/carried-types.js';
+import { aloneViewProject, jsonSafety, typeText, typedViewCounts } from '../src/step-machine/carried-types.js';
+import { trimmedStandardLibrary } from '../src/step-machine/standard-library.js';
+import { STANDARD_TYPES } from '../src/step-machine/types-alone.js';
 import { transform } from '../transforms/step-machine.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -59,5 +61,63 @@ describe('typing carried values with the file alone', () => {
   it('uses the view with the dependencies in JavaScript, where JSDoc may type what syntax does not show', () => {
     const r = views('script.js', `  const plan = await planDeploy(service);\n${ask}\n  return { content: [{ type: 'text', text: plan.version }] };`);
     expect(r.full).toBe(1);
+  });
+});
+
+describe('the standard library of the view alone', () => {
+  // Every standard type a spelled-out type may name, in the shapes carried values take, and types
+  // built on them: the trimmed library must answer exactly as the whole ES5 library does.
+  const sample = `
+interface Plan { service: string; version: string; tags: string[]; limits: Record<string, number> }
+interface Listed extends Array<Plan> { total: number }
+interface WithMethod { name: string; describe(): string }
+type Mode = 'fast' | 'safe';
+interface Settings { mode: Mode; retries?: number; owner: Partial<Plan>; picked: Pick<Plan, 'service'>; rest: Omit<Plan, 'tags'> }
+export const plan: Plan = { service: 's', version: '1', tags: [], limits: {} };
+export const plans: ReadonlyArray<Plan> = [];
+export const listed: Listed = Object.assign([], { total: 0 });
+export const method: WithMethod = { name: 'n', describe: () => 'n' };
+export const settings: Readonly<Settings> = { mode: 'fast', owner: {}, picked: { service: 's' }, rest: { service: 's', version: '1', limits: {} } };
+export const required: Required<Settings> = {} as Required<Settings>;
+export const pending: Promise<Plan> = Promise.resolve(plan);
+export const mode: Exclude<Mode, 'safe'> = 'fast';
+export const kept: Extract<Mode | number, string> = 'safe';
+export const present: NonNullable<Plan | undefined> = plan;
+export const pair: [Plan, number] = [plan, 1];
+export const text = \`v\${plan.version}\`;
+export const count = 3;
+export const flags: boolean[] = [];
+export async function loaded(): Promise<Plan[]> { return []; }
+export const awaited = await loaded();
+`;
+
+  function answers(library: string | undefined): string[] {
+    const project = aloneViewProject(library);
+    const file = project.createSourceFile('/project/src/sample.ts', sample);
+    return file.getVariableDeclarations().map((d) => {
+      const type = d.getType();
+      return `${d.getName()}: ${typeText(type, file)} ${JSON.stringify(jsonSafety(type))} union=${type.isUnion()}`;
+    });
+  }
+
+  it('keeps every standard type and the globals the checker reads, and checks without errors', () => {
+    const library = trimmedStandardLibrary(STANDARD_TYPES);
+    expect(library).toBeDefined();
+    const project = aloneViewProject(library);
+    expect(project.getPreEmitDiagnostics().map((d) => d.getMessageText())).toEqual([]);
+    const declared = new Set(project.getSourceFiles()[0]!.getStatements().map((s) => (s as { getName?: () => string }).getName?.()));
+    for (const name of [...STANDARD_TYPES, 'Object', 'Function', 'String', 'Number', 'Boolean', 'RegExp', 'IArguments', 'PromiseLike', 'Awaited']) {
+      expect(declared, name).toContain(name);
+    }
+    // What no spelled-out type may name is gone (the typed arrays, Intl's formatters, JSON, Math).
+    for (const name of ['Uint8Array', 'JSON', 'Math', 'ArrayBuffer']) expect(declared, name).not.toContain(name);
+  });
+
+  it('gives the same types and JSON answers as the whole ES5 library', () => {
+    const trimmed = answers(trimmedStandardLibrary(STANDARD_TYPES));
+    expect(trimmed).toEqual(answers(undefined));
+    // The sample reaches both answers: safe values and an array subtype with methods.
+    expect(trimmed.find((a) => a.startsWith('listed:'))).toContain('"safe":false');
+    expect(trimmed.find((a) => a.startsWith('plan:'))).toContain('"safe":true');
   });
 });

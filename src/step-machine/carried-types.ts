@@ -4,6 +4,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Node, Project, ts, type SourceFile, type Type } from '../ts-morph.js';
+import { trimmedStandardLibrary } from './standard-library.js';
+import { STANDARD_TYPES } from './types-alone.js';
 
 const compilerOptions = {
   strict: true,
@@ -25,14 +27,29 @@ function project(): Project {
 
 let aloneProject: Project | undefined;
 
-/** The file alone with the ES5 library (all that spelled-out types use: Array, Promise, Record, …): no imports resolved, no DOM, no @types/node (see types-alone.ts). */
+/**
+ * The file alone with the ES5 library, cut to the standard types spelled-out types may use (Array,
+ * Promise, Record, …; see standard-library.ts): no imports resolved, no DOM, no @types/node (see
+ * types-alone.ts).
+ */
 function projectAlone(): Project {
-  aloneProject ??= new Project({
-    useInMemoryFileSystem: true,
-    compilerOptions: { ...compilerOptions, lib: ['lib.es5.d.ts'], noResolve: true },
-  });
+  aloneProject ??= aloneViewProject(trimmedStandardLibrary(STANDARD_TYPES));
   return aloneProject;
 }
+
+/** A project for views alone, checked with `library` (undefined: the whole ES5 library). */
+export function aloneViewProject(library: string | undefined): Project {
+  const created = new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: library !== undefined,
+    compilerOptions: { ...compilerOptions, noResolve: true, ...(library === undefined ? { lib: ['lib.es5.d.ts'] } : { noLib: true }) },
+  });
+  if (library !== undefined) created.createSourceFile(STANDARD_LIBRARY_PATH, library);
+  return created;
+}
+
+/** Where the view alone keeps its library (no user file is there: the view's file system is in memory). */
+const STANDARD_LIBRARY_PATH = '/mcp-mrtr-migrate/standard-library.d.ts';
 
 /** How many copies of each kind were built in this thread (for bench/identical.mjs and the tests). */
 export const typedViewCounts = { full: 0, alone: 0 };

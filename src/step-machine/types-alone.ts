@@ -13,7 +13,7 @@ import { referenceNodes, type HandlerPlan } from './plan.js';
  * @types/node) merge nothing into these that the questions asked read (their element and
  * property types, their printed names).
  */
-const STANDARD_TYPES = new Set(['Array', 'ReadonlyArray', 'Promise', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable']);
+export const STANDARD_TYPES: ReadonlySet<string> = new Set(['Array', 'ReadonlyArray', 'Promise', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable']);
 
 /**
  * Whether every question typeHandler asks about `plan` has the same answer in `alone` (the file
