@@ -300,15 +300,16 @@ function afterInBlock(level: PathLevel): Statement[] {
 }
 
 /**
- * Declarations on the way to the question whose every initialiser is pure and whose names nothing
+ * Declarations on the way to the question (types, and variables whose every initialiser is pure) whose names nothing
  * else Params runs reads (the body before the cut, the question's statement, whose request Params
  * returns), dropped until none is left to drop. One the helper itself never read stays as written:
  * dropping it would leave what it reads unread instead.
  */
 function unreadInParams(before: Statement[], body: Block, cut: { start: number; end: number }, request: Node | undefined): Statement[] {
   const readInHelper = new Set(valueIdentifiers(body).filter((id) => !isDeclaredName(id)).map((id) => id.getText()));
-  const candidates = before.filter((st) => Node.isVariableStatement(st) &&
-    st.getDeclarations().every((d) => d.getInitializer() !== undefined && isPureExpression(d.getInitializer())) &&
+  // A type costs nothing to drop; an unread one fails noUnusedLocals like a variable.
+  const candidates = before.filter((st) => (Node.isTypeAliasDeclaration(st) || Node.isInterfaceDeclaration(st) || Node.isVariableStatement(st) &&
+    st.getDeclarations().every((d) => d.getInitializer() !== undefined && isPureExpression(d.getInitializer()))) &&
     statementDeclaredNames(st).some((name) => readInHelper.has(name)));
   const dropped = new Set<Statement>();
   const inside = (n: Node, st: Node) => n.getStart() >= st.getStart() && n.getEnd() <= st.getEnd();
@@ -328,10 +329,11 @@ function unreadInParams(before: Statement[], body: Block, cut: { start: number; 
   return before.filter((st) => dropped.has(st));
 }
 
-/** `id` is the name a variable declaration or binding element declares (not a read). */
+/** `id` is the name a variable declaration, binding element, type alias or interface declares (not a read). */
 function isDeclaredName(id: Node): boolean {
   const parent = id.getParent();
-  return (Node.isVariableDeclaration(parent) || Node.isBindingElement(parent)) && parent.getNameNode() === id;
+  return (Node.isVariableDeclaration(parent) || Node.isBindingElement(parent) || Node.isTypeAliasDeclaration(parent) ||
+    Node.isInterfaceDeclaration(parent)) && parent.getNameNode() === id;
 }
 
 /** `node` sits in a function nested in `root` (its awaits and returns are that function's). */
