@@ -47,9 +47,18 @@ export function parseStateProtection(value: string): StateProtection | undefined
 export function renderStateModule(options: { language: 'ts' | 'js'; protection?: StateProtection }): string {
   const protection = options.protection ?? DEFAULT_STATE_PROTECTION;
   if (!STATE_PROTECTIONS.includes(protection)) throw new TypeError(`unknown state protection: ${String(protection)}`);
-  const typescript = selectProtection(STATE_MODULE_TEMPLATE, protection);
-  return options.language === 'ts' ? typescript : stripTypes(typescript);
+  const key = `${options.language} ${protection}`;
+  let text = rendered.get(key);
+  if (text === undefined) {
+    const typescript = selectProtection(STATE_MODULE_TEMPLATE, protection);
+    text = options.language === 'ts' ? typescript : stripTypes(typescript);
+    rendered.set(key, text);
+  }
+  return text;
 }
+
+/** The texts rendered in this thread: the same for every package of a run (stripping types takes a compile). */
+const rendered = new Map<string, string>();
 
 const DIRECTIVE = /^\s*\/\/@@(?:if (sealed|signed)|(else)|(end))\s*$/;
 
