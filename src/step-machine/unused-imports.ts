@@ -77,16 +77,20 @@ export function unreadDeclarationRemovals(sourceFile: SourceFile, text: string, 
   }
   const removed: Statement[] = [];
   const removals: TextEdit[] = [];
+  // The output is parsed once: a removal takes out its statement's identifiers (its range is the
+  // statement with comments and blank space, which no edit touches), counted as the parse counts them.
+  const counts = candidates.size > 0 ? identifierCounts(applyEdits(text, edits), kind) : new Map<string, number>();
   for (let changed = candidates.size > 0; changed;) {
     changed = false;
-    const counts = identifierCounts(applyEdits(text, [...edits, ...removals]), kind);
+    const round = new Map(counts);
     for (const [st, { name, own }] of candidates) {
-      if ((counts.get(name) ?? 0) > own) continue;
+      if ((round.get(name) ?? 0) > own) continue;
       const range = removalRange(text, st, { collapseBlank: true });
       if (removals.some((r) => r.start < range.end && r.end > range.start)) continue;
       removals.push({ ...range, text: '' });
       removed.push(st);
       candidates.delete(st);
+      countIdentifiers(st.compilerNode, counts, -1);
       changed = true;
     }
   }
@@ -112,10 +116,15 @@ function removableName(st: Statement): string | undefined {
 /** How many times each identifier occurs in `code` (not in its strings or comments). */
 function identifierCounts(code: string, kind: ts.ScriptKind): Map<string, number> {
   const counts = new Map<string, number>();
+  countIdentifiers(ts.createSourceFile('output.ts', code, ts.ScriptTarget.Latest, false, kind), counts, 1);
+  return counts;
+}
+
+/** Adds `delta` to the count of every identifier under `root` (the forEachChild walk: no JSDoc). */
+function countIdentifiers(root: ts.Node, counts: Map<string, number>, delta: number): void {
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node)) counts.set(node.text, (counts.get(node.text) ?? 0) + 1);
+    if (ts.isIdentifier(node)) counts.set(node.text, (counts.get(node.text) ?? 0) + delta);
     ts.forEachChild(node, visit);
   };
-  visit(ts.createSourceFile('output.ts', code, ts.ScriptTarget.Latest, false, kind));
-  return counts;
+  visit(root);
 }
