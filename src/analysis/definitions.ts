@@ -15,6 +15,7 @@ import {
   type TypeNode,
 } from '../ts-morph.js';
 import { findProperty, isFunctionLike, resolveIdentifier, unwrapExpression, type HandlerFunction } from './handlers.js';
+import { isDefaultExport, isExported } from './exports.js';
 
 /** The modules a file's imports lead to, parsed on demand. */
 export interface ModuleWorld {
@@ -69,11 +70,11 @@ function bindingValue(decl: Node, world: ModuleWorld, depth: number): Node | und
 export function exportedDeclaration(module: SourceFile, name: string, world: ModuleWorld, depth = 0): Node | undefined {
   if (depth > MAX_DEPTH) return undefined;
   for (const statement of module.getStatements()) {
-    if (Node.isVariableStatement(statement) && statement.isExported() && name !== 'default') {
+    if (Node.isVariableStatement(statement) && isExported(statement) && name !== 'default') {
       const decl = statement.getDeclarations().find((d) => d.getName() === name);
       if (decl) return decl;
-    } else if ((Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement)) && statement.isExported()) {
-      if (name === 'default' ? statement.isDefaultExport() : statement.getName() === name && !statement.isDefaultExport()) return statement;
+    } else if ((Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement)) && isExported(statement)) {
+      if (name === 'default' ? isDefaultExport(statement) : statement.getName() === name && !isDefaultExport(statement)) return statement;
     } else if (Node.isExportAssignment(statement) && name === 'default' && !statement.isExportEquals()) {
       return statement.getExpression();
     } else if (Node.isExportDeclaration(statement) && !statement.isTypeOnly()) {
@@ -433,7 +434,7 @@ function typeDeclaration(decl: Node, world: ModuleWorld, depth: number): Node | 
 function exportedTypeDeclaration(module: SourceFile, name: string, world: ModuleWorld, depth: number): Node | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const own = module.getInterface(name) ?? module.getTypeAlias(name);
-  if (own) return own.isExported() ? own : undefined;
+  if (own) return isExported(own) ? own : undefined;
   for (const statement of module.getExportDeclarations()) {
     const specifier = statement.getModuleSpecifierValue();
     const target = specifier === undefined ? undefined : world.resolve(module, specifier);

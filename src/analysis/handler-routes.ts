@@ -13,6 +13,7 @@
 import { Node, SyntaxKind, type CallExpression, type Expression, type TypeNode } from '../ts-morph.js';
 import { isFunctionLike, propertyName, resolveFunction, resolveIdentifier, unwrapExpression, type HandlerFunction } from './handlers.js';
 import { callsOf, identifierUses, passThroughProblem } from './pass-through.js';
+import { isDefaultExport, isExported } from './exports.js';
 
 export interface HandlerRoute {
   /** `dispatch`: a tool definition's function a registration hands the call to (dispatch-routes.ts). */
@@ -216,7 +217,7 @@ function referencedOnlyHere(delegate: HandlerFunction, callee: Node): boolean {
     if (!privateName && !delegate.hasModifier(SyntaxKind.PrivateKeyword) && !delegate.hasModifier(SyntaxKind.ProtectedKeyword)) return false;
     name = propertyName(delegate);
   } else if (Node.isFunctionDeclaration(delegate)) {
-    if (delegate.isExported() || delegate.isDefaultExport()) return false;
+    if (isExported(delegate) || isDefaultExport(delegate)) return false;
     name = delegate.getName();
   } else if (Node.isPropertyDeclaration(delegate.getParent())) {
     // `private handle = async (args, ctx) => { … }`
@@ -227,7 +228,7 @@ function referencedOnlyHere(delegate: HandlerFunction, callee: Node): boolean {
     const decl = delegate.getParent();
     if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode())) return false;
     const statement = decl.getParent()?.getParent();
-    if (!statement || !Node.isVariableStatement(statement) || statement.isExported()) return false;
+    if (!statement || !Node.isVariableStatement(statement) || isExported(statement)) return false;
     name = decl.getName();
   }
   if (!name) return false;

@@ -9,6 +9,7 @@ import { Node, SyntaxKind, type ClassDeclaration, type ClassExpression, type Par
 import { isFunctionLike, resolveIdentifier, unwrapExpression, type HandlerInfo } from './handlers.js';
 import type { PushSite } from './push-sites.js';
 import { outsideCallback } from './request-scope.js';
+import { isDefaultExport, isExported } from './exports.js';
 
 export interface HandlerPath {
   handler: HandlerInfo;
@@ -166,13 +167,14 @@ function usesOf(fn: Node): Uses {
   // Named functions and `const f = () => …`.
   if (Node.isFunctionDeclaration(fn) && fn.getName()) {
     const refs = identifierRefs(fn.getNameNode()!, fn.getName()!);
-    return fn.isExported() || fn.isDefaultExport()
+    return isExported(fn) || isDefaultExport(fn)
       ? { kind: 'entry', refs, entry: { name: `${fn.getName()}()`, exportName: fn.getName()!, kind: 'function' } }
       : { kind: 'refs', refs };
   }
   if (parent && Node.isVariableDeclaration(parent) && Node.isIdentifier(parent.getNameNode())) {
     const refs = identifierRefs(parent.getNameNode(), parent.getName());
-    const exported = parent.getVariableStatement()?.isExported() ?? false;
+    const statement = parent.getVariableStatement();
+    const exported = statement ? isExported(statement) : false;
     return exported ? { kind: 'entry', refs, entry: { name: `${parent.getName()}()`, exportName: parent.getName(), kind: 'function' } } : { kind: 'refs', refs };
   }
   // Class members: methods, getters, `handle = async () => …` fields.
@@ -226,7 +228,7 @@ function memberUses(member: Node & { getName(): string }, cls: ClassLike): Uses 
   const className = cls.getName() ?? 'class';
   const isPrivate = modifiers?.hasModifier(SyntaxKind.PrivateKeyword) || name.startsWith('#');
   const isProtected = modifiers?.hasModifier(SyntaxKind.ProtectedKeyword);
-  const exported = Node.isClassDeclaration(cls) && (cls.isExported() || cls.isDefaultExport());
+  const exported = Node.isClassDeclaration(cls) && (isExported(cls) || isDefaultExport(cls));
   const isAbstract = Node.isClassDeclaration(cls) && cls.isAbstract();
   // A protected method nothing in its own class calls is there for subclasses: the base class's asking API.
   if (isProtected && refs.length === 0 && (exported || isAbstract)) {

@@ -13,6 +13,7 @@ import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
 import { removalRange, type Range } from '../removal.js';
 import type { TextEdit } from '../types.js';
 import { referencesTo, within } from './common.js';
+import { isExported } from '../analysis/exports.js';
 
 export interface FactoryPlan {
   /** The factory expression to hand to serveStdio. */
@@ -45,7 +46,7 @@ function freshFactory(sourceFile: SourceFile, text: string, serverId: Identifier
   if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode())) return undefined;
   const statement = decl.getVariableStatement();
   const init = decl.getInitializer();
-  if (!statement || !init || statement.getDeclarations().length !== 1 || statement.isExported()) return undefined;
+  if (!statement || !init || statement.getDeclarations().length !== 1 || isExported(statement)) return undefined;
   const unwrapped = unwrapExpression(init);
   const value = Node.isAwaitExpression(unwrapped) ? unwrapExpression(unwrapped.getExpression()) : unwrapped;
   if (!Node.isCallExpression(value)) return undefined;

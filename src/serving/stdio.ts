@@ -10,6 +10,7 @@ import type { FindingInput, TextEdit } from '../types.js';
 import { removalRange } from '../removal.js';
 import { addImport, isNewOf, referencesTo, STDIO_PACKAGE, type ImportPlan } from './common.js';
 import { stdioFactory } from './factory.js';
+import { isExported } from '../analysis/exports.js';
 
 export const STDIO_RULE = 'serve-stdio-manual';
 
@@ -70,7 +71,7 @@ export function rewriteStdio(
       const others = referencesTo(sourceFile, transportArg.getText(), tdecl).filter((r) => r !== transportArg);
       const ctorArgs = (unwrapExpression(tdecl.getInitializer()!) as Node & { getArguments(): Node[] }).getArguments();
       const tstatement = tdecl.getVariableStatement();
-      if (others.length === 0 && ctorArgs.length === 0 && tstatement && tstatement.getDeclarations().length === 1 && !tstatement.isExported()) {
+      if (others.length === 0 && ctorArgs.length === 0 && tstatement && tstatement.getDeclarations().length === 1 && !isExported(tstatement)) {
         const lines = removalRange(text, tstatement, { collapseBlank: true });
         transportEdits.push({ start: lines.start, end: lines.end, text: '' });
         removed.push(lines);

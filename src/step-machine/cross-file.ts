@@ -21,6 +21,7 @@ import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
 import { indentationAt } from './text.js';
 import { detectStyle } from '../text-style.js';
 import { MARKER_TAG } from '../markers.js';
+import { isExported as exportedHere } from '../analysis/exports.js';
 
 /** What the runner passes a file in cross-file mode: imported modules that export liftable helpers. */
 export interface CrossFileInput {
@@ -145,7 +146,7 @@ function writtenCompanions(helper: LiftableHelper, sourceFile: SourceFile): Lift
   const own = { ...helper, requestFn: `${base}Params`, resultFn: helper.resultFn === undefined ? undefined : `${base}Outcome` };
   const request = sourceFile.getFunction(own.requestFn);
   const outcome = own.resultFn === undefined ? undefined : sourceFile.getFunction(own.resultFn);
-  if (!request?.isExported() || (own.resultFn !== undefined && !outcome?.isExported())) return undefined;
+  if (!request || !exportedHere(request) || (own.resultFn !== undefined && (!outcome || !exportedHere(outcome)))) return undefined;
   const unpromised = (type: string | undefined, async: boolean | undefined) => (async ? type?.replace(/^Promise<([\s\S]*)>$/, '$1') : type);
   let requested = unpromised(request.getReturnTypeNode()?.getText(), helper.nested?.paramsAsync);
   // A guarded helper's builder returns `{ ask: request } | { done: result }`.
@@ -170,8 +171,8 @@ function writtenCompanions(helper: LiftableHelper, sourceFile: SourceFile): Lift
 const MARKER_LINE = new RegExp(`^[ \\t]*// ${MARKER_TAG} [^\\r\\n]*\\r?\\n`, 'gm');
 
 function isExported(helper: LiftableHelper): boolean {
-  return Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported()
-    : Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
+  return Node.isFunctionDeclaration(helper.declaration) ? exportedHere(helper.declaration)
+    : Node.isVariableStatement(helper.declaration) && exportedHere(helper.declaration);
 }
 
 /**

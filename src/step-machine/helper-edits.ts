@@ -9,6 +9,7 @@ import { answerTypeName, requestTypeName } from './sdk-types.js';
 import { keptHelperFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
 import { identifiersIn, indentationAt, lineStartOf } from './text.js';
 import { sdkImportNames } from './unused-imports.js';
+import { isExported } from '../analysis/exports.js';
 
 /**
  * For each helper with at least one migrated call: its request builder and result function next to
@@ -56,8 +57,8 @@ export function helperEdits(
     const indent = indentationAt(text, helper.declaration.getStart());
     const companions = companionText(helper, indent, style.indentUnit, style.eol, style.semicolons ? ';' : '', types, forOtherFiles, contextReadEdits(helper));
     companionUses(helper, companions, uses);
-    const exported = Node.isFunctionDeclaration(helper.declaration) ? helper.declaration.isExported() :
-      Node.isVariableStatement(helper.declaration) && helper.declaration.isExported();
+    const exported = Node.isFunctionDeclaration(helper.declaration) ? isExported(helper.declaration) :
+      Node.isVariableStatement(helper.declaration) && isExported(helper.declaration);
     // The helper's doc comment goes with it: the companions carry their own.
     const start = lineStartOf(text, helper.declaration.getStart(true));
     if (remaining.length === 0 && !exported) {

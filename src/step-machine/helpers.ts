@@ -22,6 +22,7 @@ import { isPropertyName } from './references.js';
 import { statementsNeededBy, valueNames } from './needed-statements.js';
 import { withoutUnreadElements } from './loops.js';
 import { identifiersIn } from './text.js';
+import { isDefaultExport, isExported } from '../analysis/exports.js';
 
 type HelperFunction = FunctionDeclaration | ArrowFunction | FunctionExpression | MethodDeclaration;
 
@@ -306,7 +307,7 @@ function doneType(fn: HelperFunction, declaration: Statement | MethodDeclaration
     const all = new Set(values.map((_, i) => types[i] ?? 'boolean'));
     return [...all].join(' | ');
   }
-  const exported = Node.isFunctionDeclaration(declaration) ? declaration.isExported() : Node.isVariableStatement(declaration) && declaration.isExported();
+  const exported = Node.isFunctionDeclaration(declaration) ? isExported(declaration) : Node.isVariableStatement(declaration) && isExported(declaration);
   return exported && !Node.isMethodDeclaration(fn) ? `Awaited<ReturnType<typeof ${helperNameOf(declaration)}>>` : undefined;
 }
 
@@ -398,7 +399,7 @@ function ownMethod(method: MethodDeclaration): boolean {
   const cls = method.getParent();
   if (!Node.isClassDeclaration(cls) && !Node.isClassExpression(cls)) return false;
   if (method.hasModifier(SyntaxKind.PrivateKeyword)) return true;
-  if (!method.hasModifier(SyntaxKind.ProtectedKeyword) || (Node.isClassDeclaration(cls) && (cls.isExported() || cls.isDefaultExport()))) return false;
+  if (!method.hasModifier(SyntaxKind.ProtectedKeyword) || (Node.isClassDeclaration(cls) && (isExported(cls) || isDefaultExport(cls)))) return false;
   const others = descendantsOfKinds(method.getSourceFile(), [SyntaxKind.ClassDeclaration, SyntaxKind.ClassExpression]).filter((n) => n !== cls);
   return !others.some((c) => (c as import('ts-morph').ClassDeclaration).getMembers().some((m) => Node.isMethodDeclaration(m) && m.getName() === method.getName()));
 }

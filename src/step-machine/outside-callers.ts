@@ -10,6 +10,7 @@ import { importedRefs, type OutsideImporter } from '../callers-index.js';
 import type { FindingInput } from '../types.js';
 import { contextParameterProblem } from './handler-context.js';
 import { parseOnTheSide } from './cross-file.js';
+import { isDefaultExport, isExported } from '../analysis/exports.js';
 
 export const OUTSIDE_CALLER_RULE = 'handler-called-outside-run';
 
@@ -104,8 +105,8 @@ function exportedName(node: Node): string | undefined {
   const name = Node.isVariableDeclaration(node) || Node.isFunctionDeclaration(node) ? node.getName() : undefined;
   const statement = Node.isVariableDeclaration(node) ? node.getVariableStatement() : node;
   if (statement && Node.isExportable(statement)) {
-    if (statement.isDefaultExport()) return 'default';
-    if (statement.isExported() && name) return name;
+    if (isDefaultExport(statement)) return 'default';
+    if (isExported(statement) && name) return name;
   }
   if (!name) return undefined;
   // `export { name }` / `export { name as other }` in the module.

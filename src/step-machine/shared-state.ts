@@ -8,6 +8,7 @@
 // parameters of an enclosing function and imports (their module is not seen here) may change.
 import { Node, SyntaxKind, type ClassDeclaration, type VariableStatement } from '../ts-morph.js';
 import { unwrapExpression } from '../analysis/handlers.js';
+import { isExported } from '../analysis/exports.js';
 
 /** Where `name`, read in `fn` and declared outside it, is declared (undefined: a global such as Math or process). */
 export type OutsideDeclaration =
@@ -49,11 +50,11 @@ export function changesBetweenLegs(name: string, fn: Node): boolean {
       return true;
     case 'class':
       // A class's static members are state like any object's.
-      return exported(declared.scope, name, declared.statement.isExported()) || changedIn(declared.scope, declared.statement.getNameNode()!, 0);
+      return exported(declared.scope, name, isExported(declared.statement)) || changedIn(declared.scope, declared.statement.getNameNode()!, 0);
     case 'variable':
       if (declared.keyword !== 'const') return true;
       if (holdsPrimitive(declared.initializer)) return false;
-      return exported(declared.scope, name, declared.statement.isExported()) || changedIn(declared.scope, declared.nameNode, 0);
+      return exported(declared.scope, name, isExported(declared.statement)) || changedIn(declared.scope, declared.nameNode, 0);
   }
 }
 

@@ -7,6 +7,7 @@ import type { TextEdit } from '../types.js';
 import { applyEdits } from '../edits.js';
 import { removalRange } from '../removal.js';
 import { isPureExpression } from './purity.js';
+import { isDefaultExport, isExported } from '../analysis/exports.js';
 
 /** Named imports of other modules that only the replaced code used: their specifiers, or whole lines, go. */
 export function otherImportRemovals(sourceFile: SourceFile, text: string, replaced: Node[], rewritten: ReadonlySet<Node> = new Set()): TextEdit[] {
@@ -99,11 +100,11 @@ export function unreadDeclarationRemovals(sourceFile: SourceFile, text: string, 
 
 function removableName(st: Statement): string | undefined {
   if (Node.isFunctionDeclaration(st) || Node.isInterfaceDeclaration(st) || Node.isTypeAliasDeclaration(st)) {
-    if (st.isExported() || st.isDefaultExport() || st.hasDeclareKeyword()) return undefined;
+    if (isExported(st) || isDefaultExport(st) || st.hasDeclareKeyword()) return undefined;
     if (Node.isFunctionDeclaration(st) && !st.hasBody()) return undefined;
     return st.getName();
   }
-  if (Node.isVariableStatement(st) && !st.isExported() && !st.hasDeclareKeyword() && st.getDeclarationKind() === 'const' && st.getDeclarations().length === 1) {
+  if (Node.isVariableStatement(st) && !isExported(st) && !st.hasDeclareKeyword() && st.getDeclarationKind() === 'const' && st.getDeclarations().length === 1) {
     const [decl] = st.getDeclarations();
     const init = decl.getInitializer();
     if (!Node.isIdentifier(decl.getNameNode()) || !init) return undefined;
