@@ -122,7 +122,9 @@ function compileCached(module: CommonJsModule, content: string, filename: string
     return undefined;
   }
   // The file's path, identity and version (V8 itself only checks the source's length and its own flags).
-  const prefix = `${filename.replace(/[^A-Za-z0-9._-]/g, '_').slice(-160)}-`;
+  // V8 rejects a cache made under other flags (--max-old-space-size in NODE_OPTIONS for a large run,
+  // say): each set of flags keeps its own, or every switch would compile and write everything again.
+  const prefix = `${filename.replace(/[^A-Za-z0-9._-]/g, '_').slice(-160)}-${flagsKey()}-`;
   const file = path.join(dir, `${prefix}${stat.dev}-${stat.ino}-${stat.size}-${stat.mtimeMs}.bin`);
   let cachedData: Buffer | undefined;
   try {
@@ -147,6 +149,15 @@ function compileCached(module: CommonJsModule, content: string, filename: string
   const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
   const result = wrapper.call(module.exports, module.exports, createRequire(filename), module, filename, path.dirname(filename));
   return { result };
+}
+
+/** A short name for the flags this process runs with (its own and NODE_OPTIONS): FNV-1a, base 36. */
+function flagsKey(): string {
+  let hash = 0x811c9dc5;
+  for (const ch of JSON.stringify([process.execArgv, process.env['NODE_OPTIONS'] ?? ''])) {
+    hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
 }
 
 function writeCaches(dir: string): void {
