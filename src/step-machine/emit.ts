@@ -153,6 +153,12 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
         .map((id) => id.getText()));
       const kept = withoutUnreadElements(itemPattern, readHere);
       if (kept !== undefined) edits.push({ start: itemPattern.getStart(), end: itemPattern.getEnd(), text: kept });
+      // An item only the question read: `_item`, which noUnusedLocals / noUnusedParameters accept
+      // (unless that name is read here already, which the underscore would then hide).
+      const item = itemPattern.getText();
+      if (Node.isIdentifier(itemPattern) && !readHere.has(item) && !readHere.has(`_${item}`)) {
+        edits.push({ start: itemPattern.getStart(), end: itemPattern.getEnd(), text: `_${item}` });
+      }
       if (callback && !indexParam) edits.push(...indexParameterEdits(callback, round.batch.index));
     } else {
       edits.push({ start: firstLine, end: firstLine, text: answerLines(round, level) });
