@@ -147,7 +147,8 @@ function perItemBatch(site: PushSite, sites: PushSite[], loop: import('ts-morph'
   const bound = new Set(binding.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()));
   if (Node.isIdentifier(binding)) bound.add(binding.getText());
   const iterable = loop.getExpression();
-  if (!Node.isIdentifier(iterable)) return { why: 'it iterates over an expression rather than a named array' };
+  const root = arrayPathRoot(iterable);
+  if (root === undefined) return { why: 'it iterates over an expression rather than a named array (or a property of a named value)' };
   const [inner, ...rest] = body.getStatements();
   const decl = inner && Node.isVariableStatement(inner) && inner.getDeclarations().length === 1 ? inner.getDeclarations()[0] : undefined;
   let init: Node | undefined = decl?.getInitializer();
@@ -162,10 +163,11 @@ function perItemBatch(site: PushSite, sites: PushSite[], loop: import('ts-morph'
   // The questions are independent: their params read the item and values the loop leaves alone.
   const outside = valueNames(site.params).filter((n) => !bound.has(n));
   const asked = (n: Node) => site.params!.containsRange(n.getPos(), n.getEnd());
-  const changed = outside.find((n) => n === iterable.getText() || rest.some((st) => assignsName(st, n) || changesInPlace(st, n, asked)));
+  const changed = outside.find((n) => (n === root && Node.isIdentifier(iterable)) || rest.some((st) => assignsName(st, n) || changesInPlace(st, n, asked)));
   if (changed) return { why: `its question reads ${changed}, which the loop changes` };
-  if (changesInPlace(body, iterable.getText(), asked) || rest.some((st) => assignsName(st, iterable.getText()))) {
-    return { why: `the loop changes ${iterable.getText()}` };
+  // Through the path's root: `plan.searches.push(…)`, `plan = …` or `plan` handed on change the array too.
+  if (changesInPlace(body, root, asked) || rest.some((st) => assignsName(st, root))) {
+    return { why: `the loop changes ${root}` };
   }
   const locals = declaredBefore(loop, parent);
   const effect = rest.find((st) => !localOnly(st, locals));
@@ -174,6 +176,17 @@ function perItemBatch(site: PushSite, sites: PushSite[], loop: import('ts-morph'
     return { why: `after the question the loop body runs code with effects beyond its locals, or that can end the loop (${line.length > 60 ? `${line.slice(0, 60)}…` : line})` };
   }
   return { batch: { kind: 'batch', statement: loop, inner, iterable, binding: binding.getText(), pattern: binding } };
+}
+
+/**
+ * The name an iterated array is read through: `items`, or `plan` for a property path
+ * `plan.searches` (plain property accesses, no optional chaining, no calls), which reads the same
+ * array on every leg as long as nothing changes `plan`. Undefined for any other expression.
+ */
+function arrayPathRoot(expression: Node): string | undefined {
+  let node = expression;
+  while (Node.isPropertyAccessExpression(node) && !node.hasQuestionDotToken() && Node.isIdentifier(node.getNameNode())) node = node.getExpression();
+  return Node.isIdentifier(node) ? node.getText() : undefined;
 }
 
 /** Names declared by the statements of `block` before `statement`. */
@@ -266,7 +279,7 @@ function mappedBatch(site: PushSite, sites: PushSite[]): { batch: LoopBatch } | 
   if (!fn.isAsync() || !Node.isBlock(fn.getBody())) return undefined;
   if (sites.some((s) => s !== site && fn.containsRange(s.node.getPos(), s.node.getEnd()))) return fail('the callback asks more than one question');
   const iterable = callee.getExpression();
-  if (!Node.isIdentifier(iterable)) return fail('it maps over an expression rather than a named array');
+  if (arrayPathRoot(iterable) === undefined) return fail('it maps over an expression rather than a named array (or a property of a named value)');
   const params = fn.getParameters();
   if (params.length === 0 || params.length > 2 || (params[1] && !Node.isIdentifier(params[1].getNameNode()))) return fail('the callback does not take (item) or (item, index)');
   const body = fn.getBody() as Block;

@@ -3,6 +3,7 @@
 // to, a carried value that is not plain JSON, per-item questions over something that is not an
 // array, a deferred question whose params may change before its await — and the carried values'
 // types the emit stage writes into the state type.
+import type { Node, SourceFile } from '../ts-morph.js';
 import type { StateProtection } from '../state-module.js';
 import type { FindingInput } from '../types.js';
 import type { TypedView } from './carried-types.js';
@@ -58,7 +59,7 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   const findings = [...carried.findings];
   // Per-item questions are keyed by position: the loop must run over an array (the same one each leg).
   for (const round of containers.flatMap((c) => c.rounds)) {
-    const type = round.batch && view.file.getDescendantAtPos(round.batch.iterable.getStart())?.getType();
+    const type = round.batch && sameNodeIn(view.file, round.batch.iterable)?.getType();
     if (round.batch && !(type && (type.isArray() || type.isReadonlyArray()))) {
       return refuseAll('push-in-loop', `the question is made once per item of ${round.batch.iterable.getText()}, which is not known to be an array`,
         'Iterate over an array (Array.from(…) first), then run the migration again.');
@@ -103,4 +104,11 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
     });
   }
   return { ...planned, binding, carried, findings };
+}
+
+/** The node of `file` (a typed copy of the text) at `node`'s range: `plan.searches`, not its first identifier. */
+function sameNodeIn(file: SourceFile, node: Node): Node | undefined {
+  let found = file.getDescendantAtPos(node.getStart());
+  while (found && found.getEnd() < node.getEnd()) found = found.getParent();
+  return found && found.getStart() === node.getStart() && found.getEnd() === node.getEnd() ? found : undefined;
 }

@@ -388,6 +388,15 @@ const scenarios: Scenario[] = [
     effects: ['inspect:contacts', 'import:ada+cy'],
     rounds: rounds(3, 1, 1),
   },
+  {
+    fixture: 'loops',
+    label: 'approve-packages (for…of over release.packages): one round, the release loaded once',
+    call: callTool('approve-packages', { version: '2.1' }),
+    script: [answer.accept({ ok: true }), answer.decline()],
+    expected: text('1 of 2 approved'),
+    effects: ['load-release:2.1', 'approved:1'],
+    rounds: rounds(2, 1, 1),
+  },
   { fixture: 'loops', label: 'import-contacts (for…of): no items, nothing asked', call: callTool('import-contacts', { names: [] }), script: [], expected: text('Imported 0: '), effects: ['inspect:contacts', 'import:'], rounds: same(0) },
   {
     fixture: 'loops',

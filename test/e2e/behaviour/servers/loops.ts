@@ -20,6 +20,16 @@ async function startContainer(image: string, ports: string): Promise<string> {
   return `c-${image}`;
 }
 
+interface Release {
+  version: string;
+  packages: { name: string }[];
+}
+
+async function loadRelease(version: string): Promise<Release> {
+  effects.push(`load-release:${version}`);
+  return { version, packages: [{ name: 'core' }, { name: 'cli' }] };
+}
+
 async function sendPage(service: string): Promise<string> {
   effects.push(`page:${service}`);
   return `oncall-${service}`;
@@ -100,6 +110,25 @@ export function createServer(): McpServer {
       }
       effects.push(`import:${imported.join('+')}`);
       return { content: [{ type: 'text', text: `Imported ${imported.length}: ${imported.join(', ')}` }] };
+    },
+  );
+
+  // Per-item questions over a property of a loaded value; the item is read by its question only.
+  server.registerTool(
+    'approve-packages',
+    { description: 'Approve each package of a release', inputSchema: z.object({ version: z.string() }) },
+    async ({ version }, ctx) => {
+      const release = await loadRelease(version);
+      let approved = 0;
+      for (const pkg of release.packages) {
+        const ok = await ctx.mcpReq.elicitInput({
+          message: `Publish ${pkg.name} ${release.version}?`,
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+        });
+        if (ok.action === 'accept' && ok.content?.ok === true) approved++;
+      }
+      effects.push(`approved:${approved}`);
+      return { content: [{ type: 'text', text: `${approved} of ${release.packages.length} approved` }] };
     },
   );
 
