@@ -42,6 +42,8 @@ export interface PushSite {
   params?: Expression;
   /** The RequestOptions argument (timeout, signal, …) when present. */
   options?: Expression;
+  /** A call of a lifted helper: its arguments, which build its request as params do a direct question's. */
+  helperArgs?: Node[];
   elicitMode?: 'form' | 'url' | 'unknown';
   /** The handler whose function lexically contains the site. */
   handler?: HandlerInfo;
@@ -178,8 +180,11 @@ function repeats(parent: Node, child: Node): boolean {
 const TRANSPARENT = (n: Node): boolean =>
   Node.isParenthesizedExpression(n) || Node.isAsExpression(n) || Node.isSatisfiesExpression(n) || Node.isNonNullExpression(n) || Node.isTypeAssertion(n);
 
-/** The call is awaited directly, or as an element of an awaited Promise.all/allSettled/race/any array. */
-function isAwaited(call: Node): boolean {
+/**
+ * The call is awaited directly, or as an element of an awaited array of one of `combinators`
+ * (Promise.all/allSettled/race/any).
+ */
+export function isAwaited(call: Node, combinators: readonly string[] = ['all', 'allSettled', 'race', 'any']): boolean {
   let node = call;
   let parent = node.getParent();
   while (parent && TRANSPARENT(parent)) {
@@ -195,9 +200,9 @@ function isAwaited(call: Node): boolean {
       if (
         Node.isPropertyAccessExpression(callee) &&
         callee.getExpression().getText() === 'Promise' &&
-        ['all', 'allSettled', 'race', 'any'].includes(callee.getName())
+        combinators.includes(callee.getName())
       ) {
-        return isAwaited(combinator);
+        return isAwaited(combinator, combinators);
       }
     }
   }

@@ -4,13 +4,23 @@ import { Node } from '../ts-morph.js';
 
 const NON_REQUEST_CALLBACKS = /^(setInterval|setTimeout|setImmediate|queueMicrotask|on|once|addListener|addEventListener|get|post|put|patch|delete|all|use|route|listen|setNotificationHandler|fallbackNotificationHandler)$/;
 
+/**
+ * A call whose function arguments run outside the request: a timer, a listener, a route, a
+ * notification handler. `Promise.all(…)` is not a route (`app.all(path, …)`): what it awaits runs
+ * in the request that awaits it.
+ */
+function outsideRequestCall(call: import('ts-morph').CallExpression): boolean {
+  const callee = call.getExpression();
+  const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+  if (!NON_REQUEST_CALLBACKS.test(name)) return false;
+  return !(name === 'all' && Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise');
+}
+
 /** Inside a timer, event, HTTP-route or notification callback, or an `oninitialized` hook. */
 export function outsideAnyRequest(node: Node): boolean {
   for (let current: Node | undefined = node.getParent(); current; current = current.getParent()) {
     if (Node.isCallExpression(current)) {
-      const callee = current.getExpression();
-      const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
-      if (NON_REQUEST_CALLBACKS.test(name) && current.getArguments().some((a) => a.containsRange(node.getPos(), node.getEnd()))) return true;
+      if (outsideRequestCall(current) && current.getArguments().some((a) => a.containsRange(node.getPos(), node.getEnd()))) return true;
     }
     if (Node.isBinaryExpression(current) && /\.(oninitialized|onclose|onerror)$/.test(current.getLeft().getText())) return true;
   }
@@ -32,7 +42,7 @@ export function outsideCallback(value: Node): string | undefined {
   if (!parent || !Node.isCallExpression(parent) || parent.getExpression() === node || !parent.getArguments().includes(node as never)) return undefined;
   const callee = parent.getExpression();
   const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
-  if (!NON_REQUEST_CALLBACKS.test(name)) return undefined;
+  if (!outsideRequestCall(parent)) return undefined;
   const first = parent.getArguments()[0];
   const what = `${callee.getText().replace(/\s+/g, '')}(${first && first !== node ? `${first.getText().replace(/\s+/g, ' ').slice(0, 60)}, ` : ''}…)`;
   if (/^(setInterval|setTimeout|setImmediate|queueMicrotask)$/.test(name)) return `a timer, ${what}`;

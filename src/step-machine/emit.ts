@@ -144,13 +144,16 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
       const target = ask.replaceNode ?? ask.awaitNode;
       const { callback, indexParam } = round.batch;
       const position = callback ? indexParam ?? round.batch.index : `${round.batch.index}++`;
-      edits.push({ start: target.getStart(), end: target.getEnd(), text: `${round.batch.answers}[${position}]${ec.typescript ? '!' : ''}` });
-      // The item's elements only the question read are read by the requests' map now, not here.
+      const answer = `${round.batch.answers}[${position}]${ec.typescript ? '!' : ''}`;
+      const replacement = helperOutcome(ask, answer) ?? answer;
+      edits.push({ start: target.getStart(), end: target.getEnd(), text: replacement });
+      // The item's elements only the question read are read by the requests' map now, not here
+      // (a helper's outcome function may still take some of them).
       const itemPattern = round.batch.pattern;
       const scope = callback ?? round.batch.statement;
-      const readHere = new Set(scope.getDescendantsOfKind(SyntaxKind.Identifier)
+      const readHere = new Set([...scope.getDescendantsOfKind(SyntaxKind.Identifier)
         .filter((id) => !target.containsRange(id.getPos(), id.getEnd()) && !itemPattern.containsRange(id.getPos(), id.getEnd()))
-        .map((id) => id.getText()));
+        .map((id) => id.getText()), ...identifiersIn(replacement)]);
       const kept = withoutUnreadElements(itemPattern, readHere);
       if (kept !== undefined) edits.push({ start: itemPattern.getStart(), end: itemPattern.getEnd(), text: kept });
       // An item only the question read: `_item`, which noUnusedLocals / noUnusedParameters accept
@@ -235,6 +238,14 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     add(0, '}');
     if (!batch.callback) add(0, `let ${batch.index} = 0${semi}`);
     return out.join(eol) + eol;
+  }
+
+  /** A lifted helper's code after its question, run on `answer` (undefined: the helper returns the answer as it is). */
+  function helperOutcome(ask: Round['asks'][number], answer: string): string | undefined {
+    const call = ask.helperCall;
+    if (!call?.helper.resultFn) return undefined;
+    const args = [ask.outcomeContext ?? '', call.outcomeArgs, answer].filter(Boolean).join(', ');
+    return `${call.helper.resultAsync ? 'await ' : ''}${call.helper.receiver}${call.helper.resultFn}(${args})`;
   }
 
   /** `async (page) =>` / `async page =>` → `async (page, index) =>`: the callback learns its position. */

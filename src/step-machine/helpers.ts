@@ -10,7 +10,7 @@
 // A private method (`this.confirm(ctx, msg)`) gets its companions as methods beside it, called on `this`.
 import { descendantsOfKinds, Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type ParameterDeclaration, type SourceFile, type Statement } from '../ts-morph.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
-import type { PushSite } from '../analysis/push-sites.js';
+import { isAwaited, type PushSite } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { camelCase, snakeCase } from './naming.js';
 import { isPureExpression, isPureStatement } from './purity.js';
@@ -485,7 +485,6 @@ export function helperCallSites(
     if (!helper) continue;
     const handler = handlers.find((h) => h.fn.getStart() <= call.getStart() && call.getEnd() <= h.fn.getEnd());
     if (!handler) continue;
-    const awaited = skipParens(call.getParent());
     let nestedFunction: Node | undefined;
     let inLoop = false;
     let inTry = false;
@@ -503,10 +502,13 @@ export function helperCallSites(
       elicitMode: helper.site.elicitMode,
       handler,
       nestedFunction,
-      awaited: awaited !== undefined && Node.isAwaitExpression(awaited),
+      // Awaited directly or in an awaited Promise.all(…) array (a batch of questions; a race of
+      // questions, or of a question and a timer, is not taken through a helper).
+      awaited: isAwaited(call, ['all', 'allSettled']),
       inLoop,
       inTry,
       viaThis: false,
+      helperArgs: args,
     };
     if (!args.every((a) => isPureExpression(a))) {
       refusals.push({

@@ -157,12 +157,11 @@ function perItemBatch(site: PushSite, sites: PushSite[], loop: import('ts-morph'
     !init.getExpression().containsRange(site.call.getPos(), site.call.getEnd()) || init.getExpression() !== site.call) {
     return { why: 'the question is not the first statement of the loop body (const answer = await …)' };
   }
-  if (site.kind === 'roots' || !site.params || !isPureExpression(site.params) || (site.options && !isPureExpression(site.options))) {
-    return { why: 'the request params compute with calls' };
-  }
+  const built = questionInputs(site);
+  if (site.kind === 'roots' || !built) return { why: 'the request params compute with calls' };
   // The questions are independent: their params read the item and values the loop leaves alone.
-  const outside = valueNames(site.params).filter((n) => !bound.has(n));
-  const asked = (n: Node) => site.params!.containsRange(n.getPos(), n.getEnd());
+  const outside = built.flatMap((n) => valueNames(n)).filter((n) => !bound.has(n));
+  const asked = (n: Node) => built.some((b) => b.containsRange(n.getPos(), n.getEnd()));
   const changed = outside.find((n) => (n === root && Node.isIdentifier(iterable)) || rest.some((st) => assignsName(st, n) || changesInPlace(st, n, asked)));
   if (changed) return { why: `its question reads ${changed}, which the loop changes` };
   // Through the path's root: `plan.searches.push(…)`, `plan = …` or `plan` handed on change the array too.
@@ -176,6 +175,16 @@ function perItemBatch(site: PushSite, sites: PushSite[], loop: import('ts-morph'
     return { why: `after the question the loop body runs code with effects beyond its locals, or that can end the loop (${line.length > 60 ? `${line.slice(0, 60)}…` : line})` };
   }
   return { batch: { kind: 'batch', statement: loop, inner, iterable, binding: binding.getText(), pattern: binding } };
+}
+
+/**
+ * What builds a per-item question, when all of it computes nothing: the params and options of a
+ * direct question, or the arguments of a lifted helper's call (whose request builder is checked
+ * where its calls are planned).
+ */
+function questionInputs(site: PushSite): Node[] | undefined {
+  const inputs = site.helperArgs ?? (site.params ? [site.params, ...(site.options ? [site.options] : [])] : undefined);
+  return inputs?.every((n) => isPureExpression(n)) ? inputs : undefined;
 }
 
 /**
@@ -289,11 +298,10 @@ function mappedBatch(site: PushSite, sites: PushSite[]): { batch: LoopBatch } | 
   if (!before.every((st) => isPureStatement(st)) || before.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0)) {
     return fail('the callback runs code with effects before its question');
   }
-  if (site.kind === 'roots' || !site.params || !isPureExpression(site.params) || (site.options && !isPureExpression(site.options))) {
-    return fail('the request params compute with calls');
-  }
+  const built = questionInputs(site);
+  if (site.kind === 'roots' || !built) return fail('the request params compute with calls');
   const declaredInBody = new Set(before.flatMap((st) => st.getDescendantsOfKind(SyntaxKind.VariableDeclaration).flatMap((d) => d.getNameNode().getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()).concat(Node.isIdentifier(d.getNameNode()) ? [d.getName()] : []))));
-  const reads = valueNames(site.params).filter((n) => declaredInBody.has(n));
+  const reads = built.flatMap((n) => valueNames(n)).filter((n) => declaredInBody.has(n));
   if (reads.length > 0) return fail(`its params read ${reads.join(', ')}, computed in the callback`);
   return {
     batch: {

@@ -19,9 +19,9 @@
 // that asks after an earlier one that does not always return.
 import { descendantsOfKinds, Node, SyntaxKind, visitedOfKinds, type Block, type Expression, type Statement, type VariableStatement } from '../ts-morph.js';
 import { changesInPlace, isPureExpression, isPureStatement } from './purity.js';
-import type { HelperCall } from './helpers.js';
+import type { HelperCall, LiftableHelper } from './helpers.js';
 import type { HandlerInfo } from '../analysis/handlers.js';
-import type { PushSite } from '../analysis/push-sites.js';
+import { isAwaited, type PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase, uniqueName } from './naming.js';
 import { deferredAwait, requestConst, type DeferredAwait } from './deferred.js';
@@ -266,8 +266,18 @@ export function planHandler(
         reject(site, 'push-not-awaited', `${site.api} in ${where} is not awaited directly`, 'Await the request where it is made, so the answer can be read at the resume step.');
         continue;
       }
-      if (loop?.kind === 'batch' && (helperCalls.has(site.node) || site.elicitMode === 'url')) {
-        reject(site, 'push-in-loop', `${site.api} in ${where} is made once per item through a helper or in URL mode`, 'Ask the form question directly in the loop, then run the migration again.');
+      if (loop?.kind === 'batch' && site.elicitMode === 'url') {
+        reject(site, 'push-in-loop', `${site.api} in ${where} is made once per item in URL mode`, 'Ask a form question in the loop, then run the migration again.');
+        continue;
+      }
+      // Per item through a helper: every item's request is built by the helper's request builder in
+      // the requests' map, and its code after the question runs in the loop on each answer. Like
+      // the loop's own code, that code must only compute.
+      const perItemHelper = loop?.kind === 'batch' ? helperCalls.get(site.node)?.helper : undefined;
+      const notComputing = perItemHelper && outcomeBeyondComputing(perItemHelper);
+      if (notComputing) {
+        reject(site, 'push-in-loop', `${site.api} in ${where} is made once per item through a helper that ${notComputing} (the loop's items would all be asked at once, where the original could stop before the later ones)`,
+          'Ask the question directly in the loop and handle each answer there, then run the migration again.');
         continue;
       }
       if (loop && isBatchAwait(awaitNode)) {
@@ -831,6 +841,14 @@ function siteProblem(site: PushSite, where: string): { rule: string; message: st
       suggestion: 'Await the request where it is made (const answer = await …), or build its params from values that stay the same until the await.',
     };
   }
+  if (!site.awaited && site.call && isAwaited(site.call)) {
+    // Only a helper's call lands here: a race of questions through helpers is not taken apart.
+    return {
+      rule: 'push-not-awaited',
+      message: `${site.api} in ${where} is awaited in a Promise.race or Promise.any with other promises, which the migration does not take apart for a helper's question`,
+      suggestion: 'Await the helper on its own (or race the underlying question directly), then run the migration again.',
+    };
+  }
   if (!site.awaited) {
     return {
       rule: 'push-not-awaited',
@@ -1001,6 +1019,19 @@ function makeAsk(site: PushSite, awaitNode: Node, helperCall: HelperCall | undef
   return { site, kind, key: '', answerName: '', paramsText, paramsHoisted, awaitNode };
 }
 
+
+/**
+ * Why a helper asked once per item does more than build its request and compute its result from
+ * the answer (pure declarations, ifs and returns); undefined when it does not. A helper that asks
+ * inside if/try blocks (after code that awaits, say), through another helper or beside a capability
+ * check is not taken.
+ */
+function outcomeBeyondComputing(helper: LiftableHelper): string | undefined {
+  if (helper.nested || helper.via || helper.guarded || helper.context) return 'asks inside if/try blocks, through another helper or beside a capability check';
+  if (helper.post.some((st) => Node.isThrowStatement(st) || st.getDescendantsOfKind(SyntaxKind.ThrowStatement).length > 0)) return 'can throw after its question';
+  if (helper.resultAsync) return 'awaits after its question';
+  return helper.post.every((st) => isPureStatement(st)) ? undefined : 'runs code with effects after its question';
+}
 
 /** URL-mode params for inputRequired.elicitUrl: no `mode`, no `elicitationId`. */
 export function stripUrlModeFields(params: Expression): string {

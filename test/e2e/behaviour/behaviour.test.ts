@@ -69,6 +69,7 @@ const FIXTURES = [
   'definitions',
   'class-tools',
   'wrapped-registrar',
+  'helper-batches',
 ] as const;
 type Fixture = (typeof FIXTURES)[number];
 /** Modules the fixtures import (helpers exported from one module, awaited in another): migrated with them. */
@@ -627,6 +628,12 @@ const scenarios: Scenario[] = [
   { fixture: 'helper-shapes', label: 'change-stack: write, accepted', call: changeStack, script: [answer.accept({ confirm: true })], expected: text('Changed web (asked)'), effects: ['answered:change-stack:accept', 'change:web:asked'], rounds: same(1) },
   { fixture: 'helper-shapes', label: 'change-stack: write, declined', call: changeStack, script: [answer.decline()], expected: text('web left alone (asked)'), effects: ['answered:change-stack:decline'], rounds: same(1) },
   { fixture: 'helper-shapes', label: 'change-stack: no elicitation declared, the caller confirmed', call: callTool('change-stack', { stack: 'web', write: true, confirm: true }), script: [], expected: text('Changed web (caller)'), effects: ['change:web:caller'], rounds: same(0), options: { capabilities: NOTHING } },
+  // helper-batches: questions through helpers, several at once (a Promise.all of two helpers, a
+  // helper per item of a for…of and of a Promise.all over a map): one round each
+  { fixture: 'helper-batches', label: 'onboard (two helpers in a Promise.all): both accepted', call: callTool('onboard', { user: 'ada' }), script: [answer.accept({ team: 'core' }), answer.accept({ role: 'dev' })], expected: text('ada joins core as dev'), effects: ['onboard:ada:core:dev'], rounds: rounds(2, 1, 1) },
+  { fixture: 'helper-batches', label: 'onboard: role declined', call: callTool('onboard', { user: 'ada' }), script: [answer.accept({ team: 'core' }), answer.decline()], expected: text('Onboarding cancelled'), effects: [], rounds: rounds(2, 1, 1) },
+  { fixture: 'helper-batches', label: 'label-hosts (helper per item, for…of): one round', call: callTool('label-hosts', { hosts: ['a', 'b'] }), script: [answer.accept({ label: 'web' }), answer.decline()], expected: text('a=web, b=unlabelled'), effects: ['labels:a=web,b=unlabelled'], rounds: rounds(2, 1, 1) },
+  { fixture: 'helper-batches', label: 'label-hosts-at-once (helper per item, Promise.all map): one round', call: callTool('label-hosts-at-once', { hosts: ['a', 'b'] }), script: [answer.accept({ label: 'web' }), answer.accept({ label: 'db' })], expected: text('a=web, b=db'), effects: ['labels:a=web,b=db'], rounds: rounds(2, 1, 1) },
 ];
 
 /** Questions as compared: normalizeAsked, and without URL elicitationId (removed by design: rule elicitation-id-removed). */

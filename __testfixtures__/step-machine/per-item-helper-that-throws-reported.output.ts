@@ -1,0 +1,28 @@
+// A helper asked once per item that throws after its question (an answer it cannot use). In the
+// original the loop stops at that item, before the later items are asked; asking every item in
+// one round would ask questions the original never asks. Reported (push-in-loop), left as it was.
+import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'research', version: '1.0.0' });
+
+async function summarise(ctx: ServerContext, topic: string): Promise<string> {
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.requestSampling is made in helper summarise(), called by tool handler summarise-topics; it is not lifted into that handler because its call there cannot be lifted (see the finding at the call)
+  const reply = await ctx.mcpReq.requestSampling({
+    messages: [{ role: 'user', content: { type: 'text', text: `Summarise ${topic}` } }],
+    maxTokens: 200,
+  });
+  const block = Array.isArray(reply.content) ? reply.content[0] : reply.content;
+  if (block?.type === 'text') return block.text;
+  throw new Error(`No summary of ${topic}`);
+}
+
+server.registerTool('summarise-topics', { inputSchema: z.object({ topics: z.array(z.string()) }) }, async ({ topics }, ctx) => {
+  const summaries: string[] = [];
+  for (const topic of topics) {
+    // @mcp-mrtr-migrate push-in-loop: summarise() (asks through ctx.mcpReq.requestSampling) in tool handler 'summarise-topics' is made once per item through a helper that can throw after its question (the loop's items would all be asked at once, where the original could stop before the later ones)
+    const summary = await summarise(ctx, topic);
+    summaries.push(summary);
+  }
+  return { content: [{ type: 'text', text: summaries.join('\n') }] };
+});
