@@ -1022,13 +1022,16 @@ function makeAsk(site: PushSite, awaitNode: Node, helperCall: HelperCall | undef
 
 /**
  * Why a helper asked once per item does more than build its request and compute its result from
- * the answer (pure declarations, ifs and returns); undefined when it does not. A helper that asks
- * inside if/try blocks (after code that awaits, say), through another helper or beside a capability
- * check is not taken.
+ * the answer (pure declarations, ifs and returns); undefined when it does not.
  */
 function outcomeBeyondComputing(helper: LiftableHelper): string | undefined {
-  if (helper.nested || helper.via || helper.guarded || helper.context) return 'asks inside if/try blocks, through another helper or beside a capability check';
-  if (helper.post.some((st) => Node.isThrowStatement(st) || st.getDescendantsOfKind(SyntaxKind.ThrowStatement).length > 0)) return 'can throw after its question';
+  if (helper.via) return 'asks through another helper';
+  const question = helper.site.node;
+  if (helper.fn.getDescendantsOfKind(SyntaxKind.ThrowStatement).some((t) => t.getStart() >= question.getEnd())) return 'can throw after its question';
+  if (helper.guarded) return 'can return before its question';
+  if (helper.context) return 'reads the client\'s capabilities';
+  // The nested form (see nested-helpers.ts): the question in if/try blocks, after code with effects, or beside a capability read.
+  if (helper.nested) return 'asks inside if/try blocks, after code with effects or beside a capability check';
   if (helper.resultAsync) return 'awaits after its question';
   return helper.post.every((st) => isPureStatement(st)) ? undefined : 'runs code with effects after its question';
 }
