@@ -12,7 +12,7 @@ import { Node, SyntaxKind } from '../ts-morph.js';
 import type { TextEdit } from '../types.js';
 import { applyEdits } from '../edits.js';
 import type { TextStyle } from '../text-style.js';
-import type { Ask, ContainerPlan, Round } from './plan.js';
+import { helperOutcomeCall, type Ask, type ContainerPlan, type Round } from './plan.js';
 import { identifiersIn, indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from './text.js';
 import { withoutUnreadElements } from './loops.js';
 import { asksWhen } from './guarded-helpers.js';
@@ -145,7 +145,7 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
       const { callback, indexParam } = round.batch;
       const position = callback ? indexParam ?? round.batch.index : `${round.batch.index}++`;
       const answer = `${round.batch.answers}[${position}]${ec.typescript ? '!' : ''}`;
-      const replacement = helperOutcome(ask, answer) ?? answer;
+      const replacement = helperOutcomeCall(ask, answer) ?? answer;
       edits.push({ start: target.getStart(), end: target.getEnd(), text: replacement });
       // The item's elements only the question read are read by the requests' map now, not here
       // (a helper's outcome function may still take some of them).
@@ -238,14 +238,6 @@ export function emitBody(plan: ContainerPlan, ec: EmitContext): TextEdit {
     add(0, '}');
     if (!batch.callback) add(0, `let ${batch.index} = 0${semi}`);
     return out.join(eol) + eol;
-  }
-
-  /** A lifted helper's code after its question, run on `answer` (undefined: the helper returns the answer as it is). */
-  function helperOutcome(ask: Round['asks'][number], answer: string): string | undefined {
-    const call = ask.helperCall;
-    if (!call?.helper.resultFn) return undefined;
-    const args = [ask.outcomeContext ?? '', call.outcomeArgs, answer].filter(Boolean).join(', ');
-    return `${call.helper.resultAsync ? 'await ' : ''}${call.helper.receiver}${call.helper.resultFn}(${args})`;
   }
 
   /** `async (page) =>` / `async page =>` → `async (page, index) =>`: the callback learns its position. */

@@ -1020,6 +1020,14 @@ function makeAsk(site: PushSite, awaitNode: Node, helperCall: HelperCall | undef
 }
 
 
+/** The call of a lifted helper's outcome function on `answer` (undefined: the helper returns the answer as it is). */
+export function helperOutcomeCall(ask: Ask, answer: string): string | undefined {
+  const call = ask.helperCall;
+  if (!call?.helper.resultFn) return undefined;
+  const args = [ask.outcomeContext ?? '', call.outcomeArgs, answer].filter(Boolean).join(', ');
+  return `${call.helper.resultAsync ? 'await ' : ''}${call.helper.receiver}${call.helper.resultFn}(${args})`;
+}
+
 /**
  * Why a helper asked once per item does more than build its request and compute its result from
  * the answer (pure declarations, ifs and returns); undefined when it does not.
@@ -1087,9 +1095,7 @@ function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<s
     ask.replacement = batch || ignored ? undefined : ask.answerName;
     if (resultFn && ask.replacement !== undefined) {
       // The helper's code after the question runs here, at the resume step, on the answer.
-      const call = ask.helperCall!;
-      const args = [ask.outcomeContext ?? '', call.outcomeArgs, ask.answerName].filter(Boolean).join(', ');
-      ask.replacement = `${call.helper.resultAsync ? 'await ' : ''}${call.helper.receiver}${resultFn}(${args})`;
+      ask.replacement = helperOutcomeCall(ask, ask.answerName);
     }
     if (guarded && ask.replacement !== undefined) {
       // The request line says whether the helper asked (`ask`) or returned without asking (`done`).
