@@ -605,6 +605,20 @@ export function resolveIdentifier(id: Identifier): Node | undefined {
   return undefined;
 }
 
+/**
+ * `id`'s name is declared in a scope between it and `outer` (`outer` included): a parameter, a
+ * catch binding, a loop head, a block's declaration. Then `id` does not refer to what a scope
+ * around `outer` declares under that name.
+ */
+export function declaredWithin(id: Node, outer: Node): boolean {
+  const name = id.getText();
+  for (let scope = id.getParent(); scope; scope = scope.getParent()) {
+    if (declarationIn(scope, name)) return true;
+    if (scope === outer) return false;
+  }
+  return false;
+}
+
 function declarationIn(scope: Node, name: string): Node | undefined {
   if (isFunctionLike(scope)) {
     for (const param of (scope as FunctionLike).getParameters()) {

@@ -20,7 +20,7 @@
 import { descendantsOfKinds, Node, SyntaxKind, visitedOfKinds, type Block, type Expression, type Statement, type VariableStatement } from '../ts-morph.js';
 import { changesInPlace, isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall, LiftableHelper } from './helpers.js';
-import type { HandlerInfo } from '../analysis/handlers.js';
+import { declaredWithin, type HandlerInfo } from '../analysis/handlers.js';
 import { isAwaited, type PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase, uniqueName } from './naming.js';
@@ -1244,33 +1244,10 @@ function liveAt(first: number, kept: Statement[], statements: Statement[], decla
   for (const statement of kept) {
     if (statements.indexOf(statement) < first) continue;
     for (const n of referenceNodes(statement)) {
-      if (!built.some((b) => b.containsRange(n.getPos(), n.getEnd())) && !shadowedWithin(n, statement)) used.add(n.getText());
+      if (!built.some((b) => b.containsRange(n.getPos(), n.getEnd())) && !declaredWithin(n, statement)) used.add(n.getText());
     }
   }
   return [...declared.values()].filter((d) => d.index >= 0 && d.index < first && used.has(d.name)).map((d) => d.name);
-}
-
-/**
- * `id` names something declared between it and `statement`, not the handler's value of that name:
- * a `catch (error)` binding, a parameter of a function inside, or a let/const/function of a block
- * inside (the binding itself included). Such a name does not keep the handler's value alive.
- */
-function shadowedWithin(id: Node, statement: Node): boolean {
-  const name = id.getText();
-  for (let node = id.getParent(); node; node = node.getParent()) {
-    if (Node.isCatchClause(node)) {
-      const binding = node.getVariableDeclaration();
-      if (binding && bindingNames(binding.getNameNode()).includes(name)) return true;
-    } else if (Node.isFunctionLikeDeclaration(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node)) {
-      if (node.getParameters().some((p) => bindingNames(p.getNameNode()).includes(name))) return true;
-    } else if (Node.isBlock(node) && node !== statement) {
-      const declares = node.getStatements().some((st) => (Node.isVariableStatement(st) && st.getDeclarationKind() !== 'var' &&
-        st.getDeclarations().some((d) => bindingNames(d.getNameNode()).includes(name))) || (Node.isFunctionDeclaration(st) && st.getName() === name));
-      if (declares) return true;
-    }
-    if (node === statement) return false;
-  }
-  return false;
 }
 
 function identifierNames(node: Node): string[] {
