@@ -94,6 +94,13 @@ export function typedView(absPath: string, text: string): TypedView {
   };
 }
 
+/** The node of `file` (a typed copy of the text) that spans what `node` spans: `plan.searches`, not its first identifier. */
+export function sameNodeIn(file: SourceFile, node: Node): Node | undefined {
+  let found = file.getDescendantAtPos(node.getStart());
+  while (found && found.getEnd() < node.getEnd()) found = found.getParent();
+  return found && found.getStart() === node.getStart() && found.getEnd() === node.getEnd() ? found : undefined;
+}
+
 const nodeTypesFound = new Set<string>();
 
 /**

@@ -6,7 +6,7 @@
 import { Node, SyntaxKind, type Statement, type Type } from '../ts-morph.js';
 import { isSensitiveStateValue, type StateProtection } from '../state-module.js';
 import type { FindingInput } from '../types.js';
-import { isRevivableDate, jsonSafety, typeText, type TypedView } from './carried-types.js';
+import { isRevivableDate, jsonSafety, sameNodeIn, typeText, type TypedView } from './carried-types.js';
 import { statementOf } from './handler-context.js';
 import { handlerLabel, isRaceAwait, referenceNodes, type ContainerPlan, type HandlerPlan } from './plan.js';
 import { hoistedNames } from './prefix.js';
@@ -235,19 +235,12 @@ function assignedTypes(nameNode: Node, typing: Typing): { text: string; types: T
       texts.add(type);
       continue;
     }
-    const type = inView(assignment.getRight(), typing)?.getType();
+    const type = sameNodeIn(typing.view.file, assignment.getRight())?.getType();
     if (!type || type.isAny()) return undefined;
     texts.add(typeText(type, typing.scope, typing.localBody));
     types.push(type);
   }
   return texts.size > 0 ? { text: [...texts].join(' | '), types } : undefined;
-}
-
-/** The node of the type-aware view that spans what `node` spans in the file. */
-function inView(node: Node, typing: Typing): Node | undefined {
-  let found = typing.view.file.getDescendantAtPos(node.getStart());
-  while (found && found.getEnd() < node.getEnd()) found = found.getParent();
-  return found && found.getStart() === node.getStart() && found.getEnd() === node.getEnd() ? found : undefined;
 }
 
 /** The type texts the checker gives the value at each of `uses` (one, when they agree). */

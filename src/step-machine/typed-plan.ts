@@ -3,10 +3,9 @@
 // to, a carried value that is not plain JSON, per-item questions over something that is not an
 // array, a deferred question whose params may change before its await — and the carried values'
 // types the emit stage writes into the state type.
-import type { Node, SourceFile } from '../ts-morph.js';
 import type { StateProtection } from '../state-module.js';
 import type { FindingInput } from '../types.js';
-import type { TypedView } from './carried-types.js';
+import { sameNodeIn, type TypedView } from './carried-types.js';
 import { carriedValues, type CarriedValues } from './carried-values.js';
 import { readsMutable } from './deferred.js';
 import { typedAlone } from './types-alone.js';
@@ -106,9 +105,3 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   return { ...planned, binding, carried, findings };
 }
 
-/** The node of `file` (a typed copy of the text) at `node`'s range: `plan.searches`, not its first identifier. */
-function sameNodeIn(file: SourceFile, node: Node): Node | undefined {
-  let found = file.getDescendantAtPos(node.getStart());
-  while (found && found.getEnd() < node.getEnd()) found = found.getParent();
-  return found && found.getStart() === node.getStart() && found.getEnd() === node.getEnd() ? found : undefined;
-}
