@@ -113,7 +113,7 @@ function buildProgram(): Command {
         .default('auto'),
     )
     .option('--ignore <globs...>', 'extra ignore globs')
-    .option('--workers <n>', 'worker threads; 1 runs in-process (default: available cores)', positiveInt)
+    .option('--workers <n>', 'worker threads; 1 runs in-process, prettier beside it (default: available cores less one)', positiveInt)
     .option('--shard <i/n>', 'process only shard i of n (stable split for CI matrices; merge with merge-reports)', shardArg)
     .option('--allow-dirty', 'write although target files have uncommitted git changes')
     .option('--no-format', 'never run prettier')

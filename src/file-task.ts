@@ -3,7 +3,7 @@
 // result are plain data (structured-clone safe), so the same task runs in any thread with the same
 // result.
 import { transformSource, type SourceFinding } from './engine.js';
-import { formatIfConfigured } from './format.js';
+import { formatHere, type Formatter } from './format-thread.js';
 import type { ProjectType, SdkUpgradeMode } from './sdk-upgrade.js';
 import type { CrossFileRequirement, NewFile, Transform } from './types.js';
 import type { CrossFileInput } from './step-machine/cross-file.js';
@@ -68,7 +68,12 @@ export interface FileTaskOptions {
   sdkUpgrade?: SdkUpgradeMode;
 }
 
-export async function runFileTask(task: FileTask, transforms: readonly Transform[], options: FileTaskOptions): Promise<FileTaskResult> {
+/**
+ * Runs the transforms on the task's file, synchronously, then formats the output with `formatter`
+ * (in this thread unless another is given): a caller that does not await the result can start the
+ * next file while this one is formatted elsewhere.
+ */
+export async function runFileTask(task: FileTask, transforms: readonly Transform[], options: FileTaskOptions, formatter: Formatter = formatHere): Promise<FileTaskResult> {
   try {
     const result = transformSource({
       absPath: task.absPath,
@@ -83,7 +88,7 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
     let output = result.output;
     // A file left on v1 stays as it was but for its markers: the formatter does not touch it.
     if (output !== undefined && options.format && !result.upgradeRefused) {
-      output = (await formatIfConfigured(task.absPath, output)).text;
+      output = await formatter(task.absPath, output);
       if (output === task.text) output = undefined;
     }
     return {

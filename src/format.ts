@@ -19,7 +19,7 @@ const CONFIG_FILES = [
  * read, so that prettier (a large module) is loaded only where it may have something to do.
  * Errs on the side of yes (prettier then decides).
  */
-function mayHaveConfig(dir: string): boolean {
+export function mayHaveConfig(dir: string): boolean {
   for (; ; dir = path.dirname(dir)) {
     if (CONFIG_FILES.some((name) => existsSync(path.join(dir, name))) || packageJsonConfigures(path.join(dir, 'package.json'))) return true;
     if (path.dirname(dir) === dir) return false;

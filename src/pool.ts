@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { failedTask, runFileTask, type FileTask, type FileTaskResult } from './file-task.js';
+import { FormatThread, formatHere, type Formatter } from './format-thread.js';
 import type { SdkUpgradeMode } from './sdk-upgrade.js';
 import type { Transform } from './types.js';
 import type { WorkerData, WorkerMessage } from './worker.js';
@@ -49,6 +50,12 @@ export interface SchedulerOptions {
   /** Their ids, for workers (which load the same transforms from the registry). */
   transformIds: string[];
   format: boolean;
+  /**
+   * The compiled format thread (format-worker.js); undefined: tasks run in the main thread format
+   * there. Used when the main thread runs more than one task: it formats one file while the main
+   * thread transforms the next.
+   */
+  formatWorkerUrl?: URL;
   sdkUpgrade?: SdkUpgradeMode;
   /**
    * Old-generation heap of each worker (MiB; default DEFAULT_WORKER_HEAP_MB, 0: Node's default). A
@@ -84,6 +91,7 @@ export class TaskScheduler {
   private started = 0;
   private idleWaiters: (() => void)[] = [];
   private readonly filesPerWorker: number;
+  private formatThread: FormatThread | undefined;
 
   constructor(private readonly options: SchedulerOptions) {
     this.filesPerWorker = Math.max(1, options.filesPerWorker ?? DEFAULT_FILES_PER_WORKER);
@@ -120,7 +128,10 @@ export class TaskScheduler {
       while (this.outstanding > 0) {
         const task = this.mainQueue.shift() ?? (this.liveWorkers() === 0 ? this.queue.shift() : undefined);
         if (task) {
-          this.deliver(await runFileTask(task, this.options.transforms, { format: this.options.format, sdkUpgrade: this.options.sdkUpgrade }));
+          // The transforms run now; the result is delivered once formatted, maybe by the format
+          // thread while this loop goes on with the next task.
+          void runFileTask(task, this.options.transforms, { format: this.options.format, sdkUpgrade: this.options.sdkUpgrade }, this.mainFormatter())
+            .then((result) => this.deliver(result));
           // Let worker results in between two main-thread tasks.
           await new Promise<void>((resolve) => setImmediate(resolve));
         } else {
@@ -134,12 +145,22 @@ export class TaskScheduler {
 
   /** Stops every worker (after the run, or when the run failed). */
   async close(): Promise<void> {
-    await Promise.all(
-      this.workers.splice(0).map(async (entry) => {
+    const formatThread = this.formatThread;
+    this.formatThread = undefined;
+    await Promise.all([
+      ...this.workers.splice(0).map(async (entry) => {
         entry.closing = true;
         await entry.worker.terminate();
       }),
-    );
+      formatThread?.close(),
+    ]);
+  }
+
+  /** How the main thread formats its tasks' outputs: beside it when it has more than one task. */
+  private mainFormatter(): Formatter {
+    if (!this.options.format || this.options.formatWorkerUrl === undefined || this.submitted < 2) return formatHere;
+    this.formatThread ??= new FormatThread(this.options.formatWorkerUrl);
+    return this.formatThread.format;
   }
 
   private mayStartWorkers(): boolean {

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
 import { formatIfConfigured } from '../src/format.js';
+import { FormatThread } from '../src/format-thread.js';
 
 let tmp: string;
 
@@ -114,5 +116,41 @@ describe('formatIfConfigured', () => {
     expect(await formatIfConfigured(write('a.ts', broken), broken)).toEqual({ text: broken, formatted: false });
     write('bad/.prettierrc.json', '{ not json');
     expect(await formatIfConfigured(write('bad/a.ts', ugly), ugly)).toEqual({ text: ugly, formatted: false });
+  });
+});
+
+// The format thread runs compiled JavaScript (dist/src/format-worker.js): `npm test` builds first.
+describe('FormatThread', () => {
+  const compiled = new URL('../dist/src/format-worker.js', import.meta.url);
+
+  it('formats as formatIfConfigured does, and starts no thread for a file no config applies to', async () => {
+    write('pkg/.prettierrc', JSON.stringify({ singleQuote: true, semi: false }));
+    const formatted = write('pkg/src/a.ts', ugly);
+    const plain = write('other/b.ts', ugly);
+    const thread = new FormatThread(compiled);
+    try {
+      expect(await thread.format(plain, ugly)).toBe(ugly);
+      expect(thread.threadStarted).toBe(false);
+      const texts = await Promise.all([1, 2, 3].map((n) => thread.format(formatted, ugly.replace('1', String(n)))));
+      expect(thread.threadStarted).toBe(true);
+      expect(texts).toEqual([1, 2, 3].map((n) => `const a = { b: ${n}, c: 'x' }\nexport default a\n`));
+      expect(texts[0]).toBe((await formatIfConfigured(formatted, ugly)).text);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('formats here what a thread that dies had, and everything after', async () => {
+    write('.prettierrc', JSON.stringify({ singleQuote: true, semi: false }));
+    const file = write('src/a.ts', ugly);
+    const dying = write('dying-worker.mjs', "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(3));\n");
+    const thread = new FormatThread(pathToFileURL(dying));
+    try {
+      const expected = "const a = { b: 1, c: 'x' }\nexport default a\n";
+      expect(await Promise.all([thread.format(file, ugly), thread.format(file, ugly)])).toEqual([expected, expected]);
+      expect(await thread.format(file, ugly)).toBe(expected);
+    } finally {
+      await thread.close();
+    }
   });
 });

@@ -1,0 +1,94 @@
+// Formatting beside the pipeline. When the main thread runs the file tasks itself (few cores,
+// `--workers 1`), prettier on one changed file can run on another core while the main thread
+// transforms the next one: a thread that loads prettier alone. It is started at the first text
+// that may need formatting (a prettier configuration may apply); if it cannot start or dies, the
+// texts it had are formatted in this thread, so the outcome never depends on it.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { formatIfConfigured, mayHaveConfig } from './format.js';
+import type { FormatReply, FormatRequest } from './format-worker.js';
+
+/** Formats `text` as the file at `absPath` would be (formatIfConfigured's contract); the formatted text. */
+export type Formatter = (absPath: string, text: string) => Promise<string>;
+
+/** Formatting in the calling thread. */
+export const formatHere: Formatter = async (absPath, text) => (await formatIfConfigured(absPath, text)).text;
+
+/** The compiled format thread next to this module; undefined when running from TS sources. */
+export function compiledFormatWorkerUrl(): URL | undefined {
+  const url = new URL('./format-worker.js', import.meta.url);
+  return existsSync(fileURLToPath(url)) ? url : undefined;
+}
+
+interface Pending {
+  request: FormatRequest;
+  resolve: (text: string) => void;
+}
+
+export class FormatThread {
+  private worker: Worker | undefined;
+  /** Set once the thread failed: everything is formatted here from then on. */
+  private failed = false;
+  private everStarted = false;
+  private nextId = 0;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly workerUrl: URL) {}
+
+  readonly format: Formatter = (absPath, text) => {
+    // Most runs format nothing: no thread for them.
+    if (this.failed || !mayHaveConfig(path.dirname(path.resolve(absPath)))) return formatHere(absPath, text);
+    const request: FormatRequest = { id: this.nextId++, absPath, text };
+    return new Promise<string>((resolve) => {
+      this.pending.set(request.id, { request, resolve });
+      try {
+        this.thread().postMessage(request);
+      } catch {
+        this.fail();
+      }
+    });
+  };
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await worker.terminate();
+  }
+
+  /** Whether the thread was ever started. */
+  get threadStarted(): boolean {
+    return this.everStarted;
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    this.everStarted = true;
+    const worker = new Worker(this.workerUrl);
+    worker.on('message', (reply: FormatReply) => {
+      const entry = this.pending.get(reply.id);
+      if (!entry) return;
+      this.pending.delete(reply.id);
+      entry.resolve(reply.text);
+    });
+    worker.on('error', () => this.fail());
+    worker.on('exit', () => {
+      if (this.worker === worker) this.fail();
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  /** The thread is gone: what it had is formatted here, and so is everything after. */
+  private fail(): void {
+    if (this.failed) return;
+    this.failed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    void worker?.terminate();
+    const left = [...this.pending.values()];
+    this.pending.clear();
+    for (const { request, resolve } of left) void formatHere(request.absPath, request.text).then(resolve);
+  }
+}
