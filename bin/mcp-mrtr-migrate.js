@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// Launcher only: the CLI lives in dist/ (built by `npm install` through the prepare script).
-import { main } from '../dist/src/cli.js';
+// Launcher only: the CLI lives in dist/ (built by `npm install` through the prepare script). V8 is
+// tuned before the CLI and the compiler it loads are compiled (see src/v8-tuning.ts).
+import { tuneV8 } from '../dist/src/v8-tuning.js';
+
+tuneV8();
+const { main } = await import('../dist/src/cli.js');
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
+import { V8_TUNING_VARIABLE } from './v8-tuning.js';
 
 /** Files at least this large are worth a cache (the compiler, ts-morph, its common library). */
 const LARGE = 256 * 1024;
@@ -151,10 +152,13 @@ function compileCached(module: CommonJsModule, content: string, filename: string
   return { result };
 }
 
-/** A short name for the flags this process runs with (its own and NODE_OPTIONS): FNV-1a, base 36. */
+/**
+ * A short name for the flags this process runs with (its own, NODE_OPTIONS and those the launcher
+ * set, v8-tuning.ts): FNV-1a, base 36.
+ */
 function flagsKey(): string {
   let hash = 0x811c9dc5;
-  for (const ch of JSON.stringify([process.execArgv, process.env['NODE_OPTIONS'] ?? ''])) {
+  for (const ch of JSON.stringify([process.execArgv, process.env['NODE_OPTIONS'] ?? '', process.env[V8_TUNING_VARIABLE] ?? ''])) {
     hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
   }
   return hash.toString(36);

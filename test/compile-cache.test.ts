@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILT = path.join(ROOT, 'dist', 'src', 'ts-morph.js');
+const TUNING = path.join(ROOT, 'dist', 'src', 'v8-tuning.js');
 const EXPECTED = 'a:number f:typeof import("/a").f a:number\n';
 const NODE_HAS_OWN_CACHE = 'enableCompileCache' in (await import('node:module')).default;
 
@@ -19,13 +20,15 @@ afterEach(() => {
 });
 
 /** Loads ts-morph through dist/src/ts-morph.js in a fresh process and prints what a parse gives. */
-function load(cacheHome: string, env: Record<string, string> = {}): string {
-  const script = `import(${JSON.stringify(pathToFileURL(BUILT).href)}).then(({ Project, SyntaxKind }) => {
+function load(cacheHome: string, env: Record<string, string> = {}, tuned = false): string {
+  // `tuned`: V8 flags set first, as the launcher does (src/v8-tuning.ts).
+  const tuning = tuned ? `await (await import(${JSON.stringify(pathToFileURL(TUNING).href)})).tuneV8();` : '';
+  const script = `${tuning} import(${JSON.stringify(pathToFileURL(BUILT).href)}).then(({ Project, SyntaxKind }) => {
     const file = new Project({ useInMemoryFileSystem: true }).createSourceFile('/a.ts', 'const a: number = 1; export function f() { return a; }');
     console.log(file.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText() + ':' + i.getType().getText()).join(' '));
   });`;
   const { NODE_DISABLE_COMPILE_CACHE: _, ...inherited } = process.env;
-  const result = spawnSync(process.execPath, ['-e', script], { env: { ...inherited, XDG_CACHE_HOME: cacheHome, ...env }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...inherited, XDG_CACHE_HOME: cacheHome, ...env }, encoding: 'utf8' });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return result.stdout;
@@ -84,6 +87,29 @@ describe.skipIf(NODE_HAS_OWN_CACHE)('compile cache (Node without module.enableCo
     expect(load(home)).toBe(expected);
     expect(load(home, { NODE_OPTIONS: '--max-old-space-size=3072' })).toBe(expected);
     expect(new Map(cacheFiles(home).map((f) => [f, fs.statSync(f).mtimeMs]))).toEqual(written);
+  });
+
+  it("keeps the launcher's V8 tuning apart, in this thread and in a worker thread", () => {
+    const home = tempHome();
+    const expected = load(home);
+    const plain = cacheFiles(home);
+    expect(load(home, {}, true)).toBe(expected);
+    const all = cacheFiles(home);
+    expect(all).toHaveLength(6);
+    const written = new Map(all.map((f) => [f, fs.statSync(f).mtimeMs]));
+    expect(load(home, {}, true)).toBe(expected);
+    expect(load(home)).toBe(expected);
+    expect(new Map(cacheFiles(home).map((f) => [f, fs.statSync(f).mtimeMs]))).toEqual(written);
+    expect(all).toEqual(expect.arrayContaining(plain));
+    // A worker thread shares the flags and learns they are set from the environment it inherits.
+    const probe = `const { Worker } = await import('node:worker_threads');
+      await (await import(${JSON.stringify(pathToFileURL(TUNING).href)})).tuneV8();
+      new Worker("console.log(process.env.MCP_MRTR_MIGRATE_V8_TUNING)", { eval: true });`;
+    const worker = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' });
+    expect(worker.stdout).toBe('--interrupt-budget=614400\n');
+    // A budget the user chose is left alone.
+    const chosen = spawnSync(process.execPath, ['--interrupt-budget=100000', '--input-type=module', '-e', probe], { encoding: 'utf8' });
+    expect(chosen.stdout).toBe('undefined\n');
   });
 
   it('NODE_DISABLE_COMPILE_CACHE turns it off', () => {
