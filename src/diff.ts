@@ -8,7 +8,7 @@ const CONTEXT = 3;
  * headers, ending in a newline; '' when nothing changed. Line endings are kept as they are, so a
  * CRLF file yields CRLF lines.
  */
-export function unifiedDiff(displayPath: string, oldText: string | undefined, newText: string): string {
+export function unifiedDiff(displayPath: string, oldText: string | undefined, newText: string, hunks?: readonly string[]): string {
   if (oldText === newText) return '';
   const isNew = oldText === undefined;
   const a = quotePath(`a/${displayPath}`);
@@ -20,7 +20,22 @@ export function unifiedDiff(displayPath: string, oldText: string | undefined, ne
   if (isNew) out.push('new file mode 100644');
   out.push(isNew ? '--- /dev/null' : `--- ${a}${tab}`, `+++ ${b}${tab}`);
 
-  const patch = structuredPatch(a, b, oldText ?? '', newText, undefined, undefined, { context: CONTEXT });
+  out.push(...(hunks ?? diffHunks(oldText ?? '', newText)));
+  if (isNew && newText === '') {
+    // An empty new file has no hunks, and git writes no ---/+++ lines for it either.
+    return `diff --git ${a} ${b}\nnew file mode 100644\n`;
+  }
+  return out.join('\n') + '\n';
+}
+
+/**
+ * The hunks of the diff from `oldText` to `newText`, as lines: the costly part of unifiedDiff,
+ * which does not depend on the path (a thread that finishes a file computes it beside the main
+ * thread, see file-task.ts).
+ */
+export function diffHunks(oldText: string, newText: string): string[] {
+  const out: string[] = [];
+  const patch = structuredPatch('a', 'b', oldText, newText, undefined, undefined, { context: CONTEXT });
   for (const hunk of patch.hunks) {
     // Unified format: an empty range is numbered from the line before it.
     const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
@@ -29,11 +44,7 @@ export function unifiedDiff(displayPath: string, oldText: string | undefined, ne
     // Each line keeps its own '\r' (if any); '\ No newline at end of file' lines come from jsdiff.
     out.push(...hunk.lines);
   }
-  if (isNew && newText === '') {
-    // An empty new file has no hunks, and git writes no ---/+++ lines for it either.
-    return `diff --git ${a} ${b}\nnew file mode 100644\n`;
-  }
-  return out.join('\n') + '\n';
+  return out;
 }
 
 function range(start: number, lines: number): string {

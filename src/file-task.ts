@@ -3,6 +3,7 @@
 // result are plain data (structured-clone safe), so the same task runs in any thread with the same
 // result.
 import { transformSource, type SourceFinding } from './engine.js';
+import { diffHunks } from './diff.js';
 import { formatHere, type Formatter } from './format-thread.js';
 import type { ProjectType, SdkUpgradeMode } from './sdk-upgrade.js';
 import type { CrossFileRequirement, NewFile, Transform } from './types.js';
@@ -59,6 +60,8 @@ export interface FileTaskResult {
   upgradeRefused?: boolean;
   /** Its migrated questions as findings saying they are not, for when the file is put back (see SourceOutcome). */
   ifPutBack?: SourceFinding[];
+  /** The hunks of the diff from the task's text to `output`, when the thread that ran it computed them. */
+  diffHunks?: string[];
 }
 
 export interface FileTaskOptions {
@@ -66,6 +69,8 @@ export interface FileTaskOptions {
   format: boolean;
   /** The official v1→v2 upgrade before our transforms (default 'never'). */
   sdkUpgrade?: SdkUpgradeMode;
+  /** Compute the hunks of the file's diff here (a worker thread: the main thread then need not). */
+  diffHunks?: boolean;
 }
 
 /**
@@ -86,11 +91,13 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       v1ModulesOutsideRun: task.v1ModulesOutsideRun,
     });
     let output = result.output;
+    let hunks: string[] | undefined;
     // A file left on v1 stays as it was but for its markers: the formatter does not touch it.
     if (output !== undefined && options.format && !result.upgradeRefused) {
-      output = await formatter(task.absPath, output);
+      ({ text: output, hunks } = await formatter(task.absPath, output, task.text));
       if (output === task.text) output = undefined;
     }
+    if (output !== undefined && hunks === undefined && options.diffHunks) hunks = diffHunks(task.text, output);
     return {
       id: task.id,
       output,
@@ -101,6 +108,7 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       newFiles: result.newFiles,
       ...(result.requires && output !== undefined ? { requires: result.requires } : {}),
       ...(result.upgradeRefused ? { upgradeRefused: true } : {}),
+      ...(hunks && output !== undefined ? { diffHunks: hunks } : {}),
       ...(result.ifPutBack && output !== undefined ? { ifPutBack: result.ifPutBack } : {}),
     };
   } catch (error) {

@@ -1,8 +1,8 @@
 // Formatting beside the pipeline. When the main thread runs the file tasks itself (few cores,
-// `--workers 1`), prettier on one changed file can run on another core while the main thread
-// transforms the next one: a thread that loads prettier alone. It is started at the first text
-// that may need formatting (a prettier configuration may apply); if it cannot start or dies, the
-// texts it had are formatted in this thread, so the outcome never depends on it.
+// `--workers 1`), prettier on one changed file, and the diff of its result, can run on another core
+// while the main thread transforms the next one: a thread that loads prettier alone. It is started
+// at the first changed file; if it cannot start or dies, the texts it had are formatted here (and
+// their diffs computed at the end of the run, as without it), so the outcome never depends on it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +10,14 @@ import { Worker } from 'node:worker_threads';
 import { formatIfConfigured, mayHaveConfig } from './format.js';
 import type { FormatReply, FormatRequest } from './format-worker.js';
 
-/** Formats `text` as the file at `absPath` would be (formatIfConfigured's contract); the formatted text. */
-export type Formatter = (absPath: string, text: string) => Promise<string>;
+/**
+ * Formats `text` as the file at `absPath` would be (formatIfConfigured's contract). Given the
+ * file's `original` text, it may also give the hunks of the diff from it to the formatted text.
+ */
+export type Formatter = (absPath: string, text: string, original?: string) => Promise<{ text: string; hunks?: string[] }>;
 
-/** Formatting in the calling thread. */
-export const formatHere: Formatter = async (absPath, text) => (await formatIfConfigured(absPath, text)).text;
+/** Formatting in the calling thread (the diff is left for later). */
+export const formatHere: Formatter = async (absPath, text) => ({ text: (await formatIfConfigured(absPath, text)).text });
 
 /** The compiled format thread next to this module; undefined when running from TS sources. */
 export function compiledFormatWorkerUrl(): URL | undefined {
@@ -24,7 +27,7 @@ export function compiledFormatWorkerUrl(): URL | undefined {
 
 interface Pending {
   request: FormatRequest;
-  resolve: (text: string) => void;
+  resolve: (formatted: { text: string; hunks?: string[] }) => void;
 }
 
 export class FormatThread {
@@ -37,11 +40,11 @@ export class FormatThread {
 
   constructor(private readonly workerUrl: URL) {}
 
-  readonly format: Formatter = (absPath, text) => {
-    // Most runs format nothing: no thread for them.
-    if (this.failed || !mayHaveConfig(path.dirname(path.resolve(absPath)))) return formatHere(absPath, text);
-    const request: FormatRequest = { id: this.nextId++, absPath, text };
-    return new Promise<string>((resolve) => {
+  readonly format: Formatter = (absPath, text, original) => {
+    // Without a prettier configuration there is only the diff to take over.
+    if (this.failed || (original === undefined && !mayHaveConfig(path.dirname(path.resolve(absPath))))) return formatHere(absPath, text);
+    const request: FormatRequest = { id: this.nextId++, absPath, text, ...(original !== undefined ? { original } : {}) };
+    return new Promise((resolve) => {
       this.pending.set(request.id, { request, resolve });
       try {
         this.thread().postMessage(request);
@@ -70,7 +73,7 @@ export class FormatThread {
       const entry = this.pending.get(reply.id);
       if (!entry) return;
       this.pending.delete(reply.id);
-      entry.resolve(reply.text);
+      entry.resolve({ text: reply.text, ...(reply.hunks ? { hunks: reply.hunks } : {}) });
     });
     worker.on('error', () => this.fail());
     worker.on('exit', () => {

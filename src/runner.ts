@@ -727,6 +727,7 @@ function applyResult(outcome: FileOutcome, result: FileTaskResult): void {
   if (result.requires) outcome.requires = result.requires;
   if (result.upgradeRefused) outcome.upgradeRefused = true;
   if (result.ifPutBack) outcome.ifPutBack = result.ifPutBack.map((f) => ({ ...f, path: outcome.path }));
+  outcome.diffHunks = result.diffHunks && result.output !== undefined ? { original: outcome.original, output: result.output, lines: result.diffHunks } : undefined;
   // Nothing to report for this file: its text is not needed any more.
   if (outcome.output === undefined && outcome.findings.length === 0) outcome.original = '';
 }
@@ -799,7 +800,10 @@ export function renderDiff(
   const parts: { path: string; text: string }[] = [];
   for (const outcome of outcomes) {
     if (outcome.output !== undefined && !outcome.error) {
-      parts.push({ path: outcome.path, text: unifiedDiff(outcome.path, outcome.original, outcome.output) });
+      // Hunks computed where the file was run hold while its texts are still those they were computed for.
+      const known = outcome.diffHunks;
+      const hunks = known && known.original === outcome.original && known.output === outcome.output ? known.lines : undefined;
+      parts.push({ path: outcome.path, text: unifiedDiff(outcome.path, outcome.original, outcome.output, hunks) });
     }
   }
   for (const file of created) {

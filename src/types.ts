@@ -133,4 +133,6 @@ export interface FileOutcome {
   upgradeRefused?: boolean;
   /** Its migrated questions, each as a finding saying it is not: reported when the file is put back as it was. */
   ifPutBack?: Finding[];
+  /** The hunks of the diff from `original` to `output` as the thread that ran the file computed them (valid while both are the same texts). */
+  diffHunks?: { original: string; output: string; lines: string[] };
 }

@@ -32,7 +32,7 @@ const transforms: Transform[] = data.transformIds.map((id) => {
 let chain: Promise<void> = Promise.resolve();
 port.on('message', (task: FileTask) => {
   chain = chain.then(async () => {
-    const result = await runFileTask(task, transforms, { format: data.format, sdkUpgrade: data.sdkUpgrade });
+    const result = await runFileTask(task, transforms, { format: data.format, sdkUpgrade: data.sdkUpgrade, diffHunks: true });
     port.postMessage({ type: 'result', result } satisfies WorkerMessage);
   });
 });

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unifiedDiff } from '../src/diff.js';
+import { renderDiff } from '../src/runner.js';
+import type { FileOutcome } from '../src/types.js';
 
 let tmp: string;
 
@@ -117,4 +119,22 @@ describe.skipIf(!gitAvailable)('unifiedDiff applies cleanly with git apply', () 
       expect(applyWithGit(c.path ?? 'src/file.ts', c.old, c.new)).toBe(c.new);
     });
   }
+});
+
+describe('renderDiff with hunks computed where the file ran', () => {
+  const outcome = (original: string, output: string, known?: { original: string; output: string; lines: string[] }): FileOutcome => ({
+    path: 'src/a.ts', absPath: '/p/src/a.ts', packagePath: '.', packageName: 'p', original, output,
+    transforms: ['step-machine'], findings: [], handlersMigrated: 0, sitesMigrated: 0, newFiles: [], ...(known ? { diffHunks: known } : {}),
+  });
+
+  it('uses them while the texts are those they were computed for', () => {
+    const marked = ['@@ -1 +1 @@', '-a', '+b (computed elsewhere)'];
+    expect(renderDiff([outcome('a\n', 'b\n', { original: 'a\n', output: 'b\n', lines: marked })], [])).toContain('+b (computed elsewhere)');
+  });
+
+  it('computes the diff again once the output or the original changed after them (a group run, the zod upgrade)', () => {
+    const stale = { original: 'a\n', output: 'b\n', lines: ['@@ -1 +1 @@', '-a', '+stale'] };
+    expect(renderDiff([outcome('a\n', 'c\n', stale)], [])).toBe(unifiedDiff('src/a.ts', 'a\n', 'c\n'));
+    expect(renderDiff([outcome('z\n', 'b\n', stale)], [])).toBe(unifiedDiff('src/a.ts', 'z\n', 'b\n'));
+  });
 });

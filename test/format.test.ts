@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { formatIfConfigured } from '../src/format.js';
 import { FormatThread } from '../src/format-thread.js';
+import { diffHunks, unifiedDiff } from '../src/diff.js';
 
 let tmp: string;
 
@@ -129,12 +130,31 @@ describe('FormatThread', () => {
     const plain = write('other/b.ts', ugly);
     const thread = new FormatThread(compiled);
     try {
-      expect(await thread.format(plain, ugly)).toBe(ugly);
+      expect(await thread.format(plain, ugly)).toEqual({ text: ugly });
       expect(thread.threadStarted).toBe(false);
-      const texts = await Promise.all([1, 2, 3].map((n) => thread.format(formatted, ugly.replace('1', String(n)))));
+      const results = await Promise.all([1, 2, 3].map((n) => thread.format(formatted, ugly.replace('1', String(n)))));
       expect(thread.threadStarted).toBe(true);
-      expect(texts).toEqual([1, 2, 3].map((n) => `const a = { b: ${n}, c: 'x' }\nexport default a\n`));
-      expect(texts[0]).toBe((await formatIfConfigured(formatted, ugly)).text);
+      expect(results).toEqual([1, 2, 3].map((n) => ({ text: `const a = { b: ${n}, c: 'x' }\nexport default a\n` })));
+      expect(results[0].text).toBe((await formatIfConfigured(formatted, ugly)).text);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('given the original text, also gives the hunks of the diff (for a file without prettier too)', async () => {
+    write('pkg/.prettierrc', JSON.stringify({ singleQuote: true, semi: false }));
+    const formatted = write('pkg/src/a.ts', ugly);
+    const plain = write('other/b.ts', ugly);
+    const thread = new FormatThread(compiled);
+    try {
+      const original = 'export default 1\n';
+      const one = await thread.format(formatted, ugly, original);
+      expect(one).toEqual({ text: "const a = { b: 1, c: 'x' }\nexport default a\n", hunks: diffHunks(original, one.text) });
+      expect(unifiedDiff('a.ts', original, one.text, one.hunks)).toBe(unifiedDiff('a.ts', original, one.text));
+      const two = await thread.format(plain, ugly, original);
+      expect(two).toEqual({ text: ugly, hunks: diffHunks(original, ugly) });
+      // Nothing changed: no hunks.
+      expect(await thread.format(plain, ugly, ugly)).toEqual({ text: ugly });
     } finally {
       await thread.close();
     }
@@ -146,9 +166,9 @@ describe('FormatThread', () => {
     const dying = write('dying-worker.mjs', "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(3));\n");
     const thread = new FormatThread(pathToFileURL(dying));
     try {
-      const expected = "const a = { b: 1, c: 'x' }\nexport default a\n";
-      expect(await Promise.all([thread.format(file, ugly), thread.format(file, ugly)])).toEqual([expected, expected]);
-      expect(await thread.format(file, ugly)).toBe(expected);
+      const expected = { text: "const a = { b: 1, c: 'x' }\nexport default a\n" };
+      expect(await Promise.all([thread.format(file, ugly, 'x'), thread.format(file, ugly)])).toEqual([expected, expected]);
+      expect(await thread.format(file, ugly)).toEqual(expected);
     } finally {
       await thread.close();
     }
