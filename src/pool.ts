@@ -52,8 +52,8 @@ export interface SchedulerOptions {
   format: boolean;
   /**
    * The compiled format thread (format-worker.js); undefined: tasks run in the main thread format
-   * there. Used when the main thread runs more than one task: it formats one file while the main
-   * thread transforms the next.
+   * there and leave their diffs to the caller. Used when the main thread runs more than one task:
+   * it formats one file, and computes its diff, while the main thread transforms the next.
    */
   formatWorkerUrl?: URL;
   sdkUpgrade?: SdkUpgradeMode;
@@ -92,6 +92,8 @@ export class TaskScheduler {
   private idleWaiters: (() => void)[] = [];
   private readonly filesPerWorker: number;
   private formatThread: FormatThread | undefined;
+  /** A main-thread result that could not be delivered (onResult threw): drain() throws it. */
+  private failure: { error: unknown } | undefined;
 
   constructor(private readonly options: SchedulerOptions) {
     this.filesPerWorker = Math.max(1, options.filesPerWorker ?? DEFAULT_FILES_PER_WORKER);
@@ -131,13 +133,20 @@ export class TaskScheduler {
           // The transforms run now; the result is delivered once formatted, maybe by the format
           // thread while this loop goes on with the next task.
           void runFileTask(task, this.options.transforms, { format: this.options.format, sdkUpgrade: this.options.sdkUpgrade }, this.mainFormatter())
-            .then((result) => this.deliver(result));
+            .then((result) => this.deliver(result))
+            // What the caller's onResult throws ends the run, as it did when this loop awaited it.
+            .catch((error: unknown) => {
+              this.failure ??= { error };
+              this.wake();
+            });
           // Let worker results in between two main-thread tasks.
           await new Promise<void>((resolve) => setImmediate(resolve));
         } else {
           await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
         }
+        if (this.failure) throw this.failure.error;
       }
+      if (this.failure) throw this.failure.error;
     } finally {
       await this.close();
     }

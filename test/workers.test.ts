@@ -176,6 +176,17 @@ parentPort.postMessage({ type: 'ready' });
     expect(started).toBeGreaterThanOrEqual(2);
   });
 
+  it('ends the run with what onResult throws for a task the main thread ran', async () => {
+    const scheduler = new TaskScheduler({
+      workers: 1, transforms: [], transformIds: [], format: false,
+      onResult: (r) => {
+        if (r.id === 1) throw new Error('cannot put result 1 in place');
+      },
+    });
+    [0, 1, 2].forEach((id) => scheduler.submit({ id, absPath: `/virtual/f${id}.ts`, text: '// f\n', packageRoot: '/virtual', stateModulePath: '/virtual/s.ts' }));
+    await expect(scheduler.drain()).rejects.toThrow('cannot put result 1 in place');
+  });
+
   it('falls back to the main thread when workers cannot start', async () => {
     const names = Array.from({ length: 12 }, (_, i) => `file-${i}`);
     const { results } = await runTasks(fakeWorker('fail-at-start'), names);
