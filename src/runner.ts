@@ -513,7 +513,8 @@ function zodFinding(target: FileOutcome, finding: FindingInput): FileOutcome['fi
  * The default for `--workers`: one core fewer than are available, at least 1. A run with one
  * pipeline thread keeps a core for what runs beside it (prettier on its own thread, V8's compiler
  * and garbage collector); each further worker loads and compiles the TypeScript compiler again.
- * Measured on 2 cores (the benchmark monorepo): 1 pipeline thread 9.5 s, 2 workers 10.9 s.
+ * Measured on 2 cores (the benchmark monorepo, `npm run bench`): one pipeline thread 10.3 s,
+ * two workers 11.8 s.
  */
 export function defaultWorkers(): number {
   return Math.max(1, (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length) - 1);
