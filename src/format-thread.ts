@@ -37,6 +37,7 @@ export class FormatThread {
   private everStarted = false;
   private nextId = 0;
   private readonly pending = new Map<number, Pending>();
+  private waiters: { limit: number; resolve: () => void }[] = [];
 
   constructor(private readonly workerUrl: URL) {}
 
@@ -60,6 +61,15 @@ export class FormatThread {
     if (worker) await worker.terminate();
   }
 
+  /**
+   * Resolves once fewer than `limit` texts wait for the thread: a main thread faster than prettier
+   * does not pile up copies of every changed file in the thread's queue.
+   */
+  below(limit: number): Promise<void> {
+    if (this.pending.size < limit) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ limit, resolve }));
+  }
+
   /** Whether the thread was ever started. */
   get threadStarted(): boolean {
     return this.everStarted;
@@ -74,6 +84,7 @@ export class FormatThread {
       if (!entry) return;
       this.pending.delete(reply.id);
       entry.resolve({ text: reply.text, ...(reply.hunks ? { hunks: reply.hunks } : {}) });
+      this.wakeWaiters();
     });
     worker.on('error', () => this.fail());
     worker.on('exit', () => {
@@ -92,6 +103,13 @@ export class FormatThread {
     void worker?.terminate();
     const left = [...this.pending.values()];
     this.pending.clear();
+    this.wakeWaiters();
     for (const { request, resolve } of left) void formatHere(request.absPath, request.text).then(resolve);
+  }
+
+  private wakeWaiters(): void {
+    const ready = this.waiters.filter((w) => this.pending.size < w.limit);
+    this.waiters = this.waiters.filter((w) => this.pending.size >= w.limit);
+    for (const { resolve } of ready) resolve();
   }
 }

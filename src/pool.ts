@@ -35,6 +35,12 @@ const PREFETCH = 2;
  */
 export const DEFAULT_WORKER_HEAP_MB = 1024;
 
+/**
+ * Changed files waiting for the format thread before the main thread waits too (their texts are
+ * copied into the thread's queue).
+ */
+const FORMAT_BACKLOG = 16;
+
 /** Workers that died at start-up (before `ready`) before the pool gives up on workers. */
 const MAX_START_FAILURES = 2;
 
@@ -139,6 +145,7 @@ export class TaskScheduler {
               this.failure ??= { error };
               this.wake();
             });
+          await this.formatThread?.below(FORMAT_BACKLOG);
           // Let worker results in between two main-thread tasks.
           await new Promise<void>((resolve) => setImmediate(resolve));
         } else {

@@ -160,6 +160,30 @@ describe('FormatThread', () => {
     }
   });
 
+  it('lets the caller wait until the backlog is short', async () => {
+    write('.prettierrc', '{}');
+    const file = write('src/a.ts', ugly);
+    // Answers one request every 20 ms, in order.
+    const slow = write('slow-worker.mjs', `import { parentPort } from 'node:worker_threads';
+let chain = Promise.resolve();
+parentPort.on('message', (r) => { chain = chain.then(() => new Promise((done) => setTimeout(() => { parentPort.postMessage({ id: r.id, text: 'formatted ' + r.text }); done(); }, 20))); });
+`);
+    const thread = new FormatThread(pathToFileURL(slow));
+    try {
+      let answered = 0;
+      const all = [1, 2, 3, 4, 5].map((n) => thread.format(file, `t${n}`, 'original').then((r) => {
+        answered++;
+        return r.text;
+      }));
+      await thread.below(2);
+      expect(answered).toBe(4);
+      await thread.below(1);
+      expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5].map((n) => `formatted t${n}`));
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('formats here what a thread that dies had, and everything after', async () => {
     write('.prettierrc', JSON.stringify({ singleQuote: true, semi: false }));
     const file = write('src/a.ts', ugly);
