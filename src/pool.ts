@@ -133,7 +133,7 @@ export class TaskScheduler {
     // long one that started last. Results are put in place by id, so the order here is free.
     this.queue.sort((a, b) => b.text.length - a.text.length || a.id - b.id);
     try {
-      while (this.outstanding > 0) {
+      while (this.outstanding > 0 && !this.failure) {
         const task = this.mainQueue.shift() ?? (this.liveWorkers() === 0 ? this.queue.shift() : undefined);
         if (task) {
           // The transforms run now; the result is delivered once formatted, maybe by the format
@@ -151,7 +151,6 @@ export class TaskScheduler {
         } else {
           await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
         }
-        if (this.failure) throw this.failure.error;
       }
       if (this.failure) throw this.failure.error;
     } finally {
