@@ -124,29 +124,35 @@ describe('formatIfConfigured', () => {
 describe('FormatThread', () => {
   const compiled = new URL('../dist/src/format-worker.js', import.meta.url);
 
+  /** Runs `body` with a thread of `url`, closed afterwards whatever happens. */
+  async function withThread(url: URL, body: (thread: FormatThread) => Promise<void>): Promise<void> {
+    const thread = new FormatThread(url);
+    try {
+      await body(thread);
+    } finally {
+      await thread.close();
+    }
+  }
+
   it('formats as formatIfConfigured does, and starts no thread for a file no config applies to', async () => {
     write('pkg/.prettierrc', JSON.stringify({ singleQuote: true, semi: false }));
     const formatted = write('pkg/src/a.ts', ugly);
     const plain = write('other/b.ts', ugly);
-    const thread = new FormatThread(compiled);
-    try {
+    await withThread(compiled, async (thread) => {
       expect(await thread.format(plain, ugly)).toEqual({ text: ugly });
       expect(thread.threadStarted).toBe(false);
       const results = await Promise.all([1, 2, 3].map((n) => thread.format(formatted, ugly.replace('1', String(n)))));
       expect(thread.threadStarted).toBe(true);
       expect(results).toEqual([1, 2, 3].map((n) => ({ text: `const a = { b: ${n}, c: 'x' }\nexport default a\n` })));
       expect(results[0].text).toBe((await formatIfConfigured(formatted, ugly)).text);
-    } finally {
-      await thread.close();
-    }
+    });
   });
 
   it('given the original text, also gives the hunks of the diff (for a file without prettier too)', async () => {
     write('pkg/.prettierrc', JSON.stringify({ singleQuote: true, semi: false }));
     const formatted = write('pkg/src/a.ts', ugly);
     const plain = write('other/b.ts', ugly);
-    const thread = new FormatThread(compiled);
-    try {
+    await withThread(compiled, async (thread) => {
       const original = 'export default 1\n';
       const one = await thread.format(formatted, ugly, original);
       expect(one).toEqual({ text: "const a = { b: 1, c: 'x' }\nexport default a\n", hunks: diffHunks(original, one.text) });
@@ -155,9 +161,7 @@ describe('FormatThread', () => {
       expect(two).toEqual({ text: ugly, hunks: diffHunks(original, ugly) });
       // Nothing changed: no hunks.
       expect(await thread.format(plain, ugly, ugly)).toEqual({ text: ugly });
-    } finally {
-      await thread.close();
-    }
+    });
   });
 
   it('lets the caller wait until the backlog is short', async () => {
@@ -168,8 +172,7 @@ describe('FormatThread', () => {
 let chain = Promise.resolve();
 parentPort.on('message', (r) => { chain = chain.then(() => new Promise((done) => setTimeout(() => { parentPort.postMessage({ id: r.id, text: 'formatted ' + r.text }); done(); }, 20))); });
 `);
-    const thread = new FormatThread(pathToFileURL(slow));
-    try {
+    await withThread(pathToFileURL(slow), async (thread) => {
       let answered = 0;
       const all = [1, 2, 3, 4, 5].map((n) => thread.format(file, `t${n}`, 'original').then((r) => {
         answered++;
@@ -179,22 +182,17 @@ parentPort.on('message', (r) => { chain = chain.then(() => new Promise((done) =>
       expect(answered).toBe(4);
       await thread.below(1);
       expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5].map((n) => `formatted t${n}`));
-    } finally {
-      await thread.close();
-    }
+    });
   });
 
   it('formats here what a thread that dies had, and everything after', async () => {
     write('.prettierrc', JSON.stringify({ singleQuote: true, semi: false }));
     const file = write('src/a.ts', ugly);
     const dying = write('dying-worker.mjs', "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(3));\n");
-    const thread = new FormatThread(pathToFileURL(dying));
-    try {
+    await withThread(pathToFileURL(dying), async (thread) => {
       const expected = { text: "const a = { b: 1, c: 'x' }\nexport default a\n" };
       expect(await Promise.all([thread.format(file, ugly, 'x'), thread.format(file, ugly)])).toEqual([expected, expected]);
       expect(await thread.format(file, ugly)).toEqual(expected);
-    } finally {
-      await thread.close();
-    }
+    });
   });
 });
