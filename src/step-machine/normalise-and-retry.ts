@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { PushSite } from '../analysis/push-sites.js';
 import { applyEdits, mapBackward, mapForward } from '../edits.js';
+import { Project } from '../ts-morph.js';
 import type { FindingInput, TextEdit, TransformContext, TransformResult } from '../types.js';
 
 export interface StatementRewrite {
@@ -57,14 +58,12 @@ export function normaliseAndRetry<R extends StatementRewrite>(
 }
 
 function runOnScratch<R extends StatementRewrite>(ctx: TransformContext, text: string, options: RetryOptions<R>): TransformResult {
-  const project = ctx.sourceFile.getProject();
+  // A project of its own, parsed as the file's, dropped whole afterwards: removing the scratch from
+  // the file's project would make ts-morph forget every node the run wrapped, one by one.
+  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: ctx.sourceFile.getProject().getCompilerOptions() });
   const scratchPath = path.join(path.dirname(ctx.absPath), `.${options.label}.${path.basename(ctx.absPath)}`);
   const sourceFile = project.createSourceFile(scratchPath, text, { overwrite: true, scriptKind: ctx.sourceFile.getScriptKind() });
-  try {
-    return options.run({ ...ctx, text, sourceFile });
-  } finally {
-    project.removeSourceFile(sourceFile);
-  }
+  return options.run({ ...ctx, text, sourceFile });
 }
 
 /** The rewrites' regions in the rewritten text, in text order. */
