@@ -227,8 +227,10 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
       release(sourceFile);
       sourceFile = parseSource(absPath, text);
     }
-    // A route the upgrade itself breaks keeps the file on v1 too.
+    // A route the upgrade itself breaks keeps the file on v1 too; what would break only upgraded
+    // code is not said of code the upgrade left alone.
     if (!refusal && applied.includes(SDK_UPGRADE_RULE)) refusal = brokenByUpgrade(pending);
+    for (const f of pending.filter((p) => p.breaksUpgraded)) pending.splice(pending.indexOf(f), 1);
     if (refusal || asUpgraded) {
       release(sourceFile);
       sourceFile = parseSource(absPath, input.text);
@@ -313,7 +315,7 @@ function notMigratedOnV1(site: { pos: number; kind: string }, putBack = false): 
  * on. Taken out of `pending` and said of the file, which stays on v1 (positions in the original).
  */
 function brokenByUpgrade(pending: PendingFinding[]): FindingInput[] | undefined {
-  const broken = pending.filter((f) => f.transform !== undefined && f.severity === 'error' && f.rule === HTTP_RULE);
+  const broken = pending.filter((f) => f.transform !== undefined && f.severity === 'error' && (f.rule === HTTP_RULE || f.breaksUpgraded));
   if (broken.length === 0) return undefined;
   for (const f of broken) pending.splice(pending.indexOf(f), 1);
   return broken.map((f) => leftOnV1({ ...f, pos: originalPos(f) }));

@@ -29,6 +29,11 @@ export interface FindingInput {
   suggestion?: string;
   /** Write a `// @mcp-mrtr-migrate` marker above the spot (default: true for warning/error). */
   marker?: boolean;
+  /**
+   * Said only of code the v1→v2 upgrade moved to v2 in this run, which would break there: the file
+   * then stays on v1 with this as its reason (engine.ts). Dropped where the upgrade did not run.
+   */
+  breaksUpgraded?: true;
 }
 
 /** Replace `text[start, end)` with `text`. Edits of one transform never overlap. */

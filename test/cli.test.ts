@@ -301,6 +301,87 @@ describe('exit codes', () => {
     expectKeptOnV1(dir, files, report, 'src/server.ts', 'src/http.ts:7');
   });
 
+  // A tool definition's `extra` is typed in another module. Upgraded, that module types it as v2's
+  // ServerContext and the dispatcher hands it v2's context: `extra.sendRequest` would not compile
+  // and would throw a TypeError for every client. (It was upgraded around the call, exit 0.)
+  it.each([
+    ['not found (a definition used by name)', 'askTool', '', 'request.params.name === askTool.name ? askTool : undefined', 'the function that takes extra', ''],
+  ])('leaves a v1 package as it was, exit 1, when a tool definition reads extra.sendRequest, which the upgrade does not rewrite: %s', async (_, tool, list, lookup, subject, listed) => {
+    const files = {
+      'package.json': '{ "name": "definitions", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n',
+      'src/types.ts':
+        "import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';\n" +
+        "import type { CallToolResult, ServerNotification, ServerRequest, Tool } from '@modelcontextprotocol/sdk/types.js';\n" +
+        'export type ToolDefinition = Tool & {\n' +
+        '  handler: (args: Record<string, unknown>, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>;\n' +
+        '};\n',
+      'src/ask.ts':
+        "import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';\n" +
+        "import type { ToolDefinition } from './types.js';\n" +
+        `export const ${tool}: ToolDefinition = {\n` +
+        "  name: 'ask',\n" +
+        "  inputSchema: { type: 'object', properties: {} },\n" +
+        '  handler: async (_args, extra) => {\n' +
+        '    const answer = await extra.sendRequest(\n' +
+        "      { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } },\n" +
+        '      ElicitResultSchema,\n' +
+        '    );\n' +
+        "    return { content: [{ type: 'text', text: answer.action }] };\n" +
+        '  },\n' +
+        '};\n',
+      'src/server.ts':
+        "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\n" +
+        "import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';\n" +
+        `import { ${tool} } from './ask.js';\n` +
+        list +
+        "export const server = new Server({ name: 'definitions', version: '1.0.0' }, { capabilities: { tools: {} } });\n" +
+        listed +
+        'server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {\n' +
+        `  const tool = ${lookup};\n` +
+        '  if (!tool) throw new Error(`unknown tool ${request.params.name}`);\n' +
+        '  return tool.handler(request.params.arguments ?? {}, extra);\n' +
+        '});\n',
+    };
+    const dir = repoWith(files);
+    const run = await cli(dir, '.', '--json');
+    expect(run.code).toBe(1);
+    const report = parseReport(run.stdout);
+    const errors = report.findings.filter((f) => f.severity === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ rule: 'sdk-upgrade', path: 'src/ask.ts', line: 7 });
+    expect(errors[0].message).toBe(
+      `file left on the v1 SDK: ${subject} reads sendRequest from v1's handler context (extra.sendRequest), which the upgrade did not rewrite: ` +
+        "on v2 the context a handler is handed is v2's, which has no sendRequest (v2: mcpReq.send), so this read would not compile and would fail when it runs",
+    );
+    expect(errors[0].suggestion).toMatch(/^Read the context the v2 way in this handler .*; then run the migration again\.$/);
+    expect(read(dir, 'src/ask.ts')).toBe(files['src/ask.ts'].replace('    const answer', `    // @mcp-mrtr-migrate sdk-upgrade: ${errors[0].message}\n    const answer`));
+    expectKeptOnV1(dir, files, report, 'src/types.ts', 'src/ask.ts:7');
+    expectKeptOnV1(dir, files, report, 'src/server.ts', 'src/ask.ts:7');
+  });
+
+  it('leaves a v1 package as it was, exit 1, when a tool definition found through its dispatcher reads extra.sendRequest, which the upgrade does not rewrite', async () => {
+    const files: Record<string, string> = {
+      'package.json': "{ \"name\": \"definitions\", \"type\": \"module\", \"dependencies\": { \"@modelcontextprotocol/sdk\": \"^1.29.0\" } }\n",
+      'tsconfig.json': "{ \"compilerOptions\": { \"strict\": true, \"target\": \"ES2022\", \"module\": \"NodeNext\", \"moduleResolution\": \"NodeNext\", \"noEmit\": true, \"skipLibCheck\": true }, \"include\": [\"src\"] }\n",
+      'src/types.ts': "import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';\nimport type { ServerNotification, ServerRequest, CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';\n\nexport type ToolWithHandler = Tool & {\n  handler: (args: any, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>;\n};\n",
+      'src/ask.ts': "import { ElicitResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';\nimport type { ToolWithHandler } from './types.js';\n\nexport const ASK_TOOL: ToolWithHandler = {\n  name: 'ask',\n  description: 'Ask the user a question',\n  inputSchema: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },\n  handler: async (args, extra): Promise<CallToolResult> => {\n    const answer = await extra.sendRequest(\n      {\n        method: 'elicitation/create',\n        params: { message: String(args.question), requestedSchema: { type: 'object', properties: { input: { type: 'string' } }, required: ['input'] } },\n      },\n      ElicitResultSchema,\n    );\n    return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.input) : 'no answer' }] };\n  },\n};\n",
+      'src/index.ts': "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\nimport { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';\nimport { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';\nimport { ASK_TOOL } from './ask.js';\n\nconst TOOLS = [ASK_TOOL];\nconst server = new Server({ name: 'repro', version: '1.0.0' }, { capabilities: { tools: {} } });\n\nserver.setRequestHandler(ListToolsRequestSchema, async () => ({\n  tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),\n}));\n\nserver.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {\n  const tool = TOOLS.find((t) => t.name === request.params.name);\n  if (!tool) throw new Error(`unknown tool ${request.params.name}`);\n  return tool.handler(request.params.arguments ?? {}, extra);\n});\n\nawait server.connect(new StdioServerTransport());\n",
+    };
+    const dir = repoWith(files);
+    const run = await cli(dir, '.', '--json');
+    expect(run.code).toBe(1);
+    const report = parseReport(run.stdout);
+    const errors = report.findings.filter((f) => f.severity === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ rule: 'sdk-upgrade', path: 'src/ask.ts', line: 9 });
+    expect(errors[0].message).toMatch(/^file left on the v1 SDK: tool handler ask reads sendRequest from v1's handler context \(extra\.sendRequest\)/);
+    // The question is said to stay on v1, where it is asked.
+    expect(report.findings.find((f) => f.path === 'src/ask.ts' && f.rule === 'push-request')?.message).toMatch(/^extra\.sendRequest in tool handler ask, which is still on the v1 SDK/);
+    expect(read(dir, 'src/ask.ts')).toBe(files['src/ask.ts'].replace('    const answer', `    // @mcp-mrtr-migrate sdk-upgrade: ${errors[0].message}\n    const answer`));
+    expectKeptOnV1(dir, files, report, 'src/types.ts', 'src/ask.ts:9');
+    expectKeptOnV1(dir, files, report, 'src/index.ts', 'src/ask.ts:9');
+  });
+
   it('reports a question a file of a package held on v1 had migrated, as not migrated where it is asked (it was silent)', async () => {
     const files = {
       'package.json': '{ "name": "held", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0", "express": "^5.1.0", "zod": "^4.2.0" } }\n',

@@ -711,6 +711,12 @@ export interface V1Surface {
    * no v2 home for) does not make it v1: it asks through the v2 server and context.
    */
   handler(handler: HandlerInfo): boolean;
+  /**
+   * Where a handler that is v1 only by reading its context the v1 way (`extra.sendRequest`) does
+   * so; undefined for the others. In a file the v1→v2 upgrade moves to v2 such a read is left
+   * behind: the handler gets v2's context there.
+   */
+  contextRead(handler: HandlerInfo): Node | undefined;
 }
 
 export function v1Surface(sourceFile: SourceFile): V1Surface {
@@ -721,22 +727,19 @@ export function v1Surface(sourceFile: SourceFile): V1Surface {
     if (decl.getNamespaceImport() || decl.getDefaultImport()) server = true;
     if (decl.getNamedImports().some((named) => V1_SERVER_NAMES.has(named.getName()))) server = true;
   }
+  const v1Registration = (h: HandlerInfo) => server || h.form === 'tool' || h.form === 'prompt' || h.form === 'resource' || (h.form === 'setRequestHandler' && h.sdk === 'v1');
   return {
     server,
-    handler: (h) =>
-      server ||
-      h.form === 'tool' ||
-      h.form === 'prompt' ||
-      h.form === 'resource' ||
-      (h.form === 'setRequestHandler' && h.sdk === 'v1') ||
-      readsV1Context(h),
+    handler: (h) => v1Registration(h) || v1ContextRead(h) !== undefined,
+    contextRead: (h) => (v1Registration(h) ? undefined : v1ContextRead(h)),
   };
 }
 
-function readsV1Context(handler: HandlerInfo): boolean {
+/** The first v1-only key the handler reads from its context: a destructured key, or `extra.<key>`. */
+function v1ContextRead(handler: HandlerInfo): Node | undefined {
   const name = handler.ctxParam?.getNameNode();
-  if (!name) return false;
-  if (Node.isObjectBindingPattern(name)) return name.getElements().some((e) => V1_CONTEXT_ACCESS.test((e.getPropertyNameNode() ?? e.getNameNode()).getText()));
+  if (!name) return undefined;
+  if (Node.isObjectBindingPattern(name)) return name.getElements().find((e) => V1_CONTEXT_ACCESS.test((e.getPropertyNameNode() ?? e.getNameNode()).getText()));
   const ctx = name.getText();
-  return handler.fn.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).some((access) => access.getExpression().getText() === ctx && V1_CONTEXT_ACCESS.test(access.getName()));
+  return handler.fn.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).find((access) => access.getExpression().getText() === ctx && V1_CONTEXT_ACCESS.test(access.getName()));
 }

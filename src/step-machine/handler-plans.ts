@@ -8,7 +8,7 @@ import type { FindingInput, TextEdit } from '../types.js';
 import { keptNotifierFindings, notifierNotes } from './completion-notifiers.js';
 import { planHandler, type HandlerPlan } from './plan.js';
 import type { FileRecognition } from './recognise.js';
-import { handlerRefusal, leftAsIs, otherSiteFinding, sharedFunctionRefusal } from './site-findings.js';
+import { handlerRefusal, leftAsIs, otherSiteFinding, sharedFunctionRefusal, v1ContextReadFinding } from './site-findings.js';
 import { outsideCallRefusal } from './outside-callers.js';
 import type { OutsideImporter } from '../callers-index.js';
 import { urlThrowCheck, type UrlThrow } from './url-throws.js';
@@ -74,7 +74,10 @@ export function handlerPlanner(file: FileRecognition, outside?: readonly Outside
 function planOne(handler: HandlerInfo, handlerSites: PushSite[], file: FileRecognition, outside?: readonly OutsideImporter[]): { findings: FindingInput[]; plan?: PlannedHandler } {
   const refusal = handlerRefusal(handler, handlerSites, file.v1Handler(handler)) ?? sharedFunctionRefusal(handler, handlerSites, file.handlers) ??
     outsideCallRefusal(handler, handlerSites, outside);
-  if (refusal) return { findings: refusal };
+  if (refusal) {
+    const read = file.v1ContextRead(handler);
+    return { findings: read ? [...refusal, v1ContextReadFinding(handler, read)] : refusal };
+  }
   // Something else in the handler keeps it as it was (never half-migrate): its questions say why.
   const keptWhole = file.keptWholeBecause(handler);
   // A task site is reported as one whatever else keeps the handler: the task is what needs rewriting by hand.

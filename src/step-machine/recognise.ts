@@ -16,7 +16,7 @@ import { importedChainFindings, importedHelpers, type CrossFileInput, type Impor
 import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall, type LiftableHelper } from './helpers.js';
 import { remoteHandlers, type DispatcherChange } from './remote-handlers.js';
 import { thunkRuns } from '../analysis/wrapper-chains.js';
-import { exposedFinding, routeRefusalFinding, unhandledSiteFinding, type SiteScope } from './site-findings.js';
+import { exposedFinding, routeRefusalFinding, unhandledSiteFinding, unregisteredContextReadFinding, type SiteScope } from './site-findings.js';
 import { exposureOf, takesOwnContext } from '../analysis/reach.js';
 import type { ModuleCallers } from '../callers-index.js';
 import { unliftedAskers } from './unlifted-askers.js';
@@ -31,6 +31,8 @@ export interface FileRecognition {
   v1: boolean;
   /** A handler still on the v1 SDK (registered the v1 way, on a v1 server, reading the v1 context): its questions are reported. */
   v1Handler: (handler: HandlerInfo) => boolean;
+  /** Where a handler that is v1 only by the way it reads its context does so (see V1Surface.contextRead). */
+  v1ContextRead: (handler: HandlerInfo) => Node | undefined;
   /** Same-file helpers whose question is lifted into their callers. */
   helpers: Map<Node, LiftableHelper>;
   /** Helpers of other modules this file imports (cross-file mode). */
@@ -88,7 +90,9 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   // decides (and refuses): the v1 registration form it was found through (`.tool()`, which this
   // run upgrades) does not make it a v1 handler.
   const remoteFns = new Set(remote.handlers);
-  const v1Handler = (h: HandlerInfo) => surface.handler(remoteFns.has(h) ? { ...h, form: V2_FORMS[h.form] ?? h.form, sdk: 'v2' } : h);
+  const asFound = (h: HandlerInfo): HandlerInfo => (remoteFns.has(h) ? { ...h, form: V2_FORMS[h.form] ?? h.form, sdk: 'v2' } : h);
+  const v1Handler = (h: HandlerInfo) => surface.handler(asFound(h));
+  const v1ContextRead = (h: HandlerInfo) => surface.contextRead(asFound(h));
   // Helpers that wrap one question: their awaited calls in handlers become questions of those handlers.
   const fileNames = identifierTexts(sourceFile);
   // A configured alias's own body is its implementation: it stays, reported as such.
@@ -137,6 +141,8 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
       const finding = routed ?? (implemented ? aliasImplementationFinding(site, implemented) : unhandledSiteFinding(site, scope));
       if (finding) findings.push(finding);
       if (finding && !routed && !implemented) siteFindings.set(finding, site);
+      const contextRead = unregisteredContextReadFinding(site);
+      if (contextRead) findings.push(contextRead);
       continue;
     }
     byHandler.set(site.handler, [...(byHandler.get(site.handler) ?? []), site]);
@@ -157,7 +163,7 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   return {
     findings,
     file: {
-      handlers, routeRefusals, v1, v1Handler, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
+      handlers, routeRefusals, v1, v1Handler, v1ContextRead, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
       dispatcherChanges: remote.changes, verifyWiredBy: remote.verifyWiredBy,
       exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause, scope, siteFindings, sites,
     },

@@ -9,6 +9,8 @@ import type { ModuleCallers } from '../callers-index.js';
 import type { FindingInput } from '../types.js';
 import type { LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
+import { CONTEXT_PATHS } from '../v1-upgrade/mappings.js';
+import { V1_UPGRADE_RULE } from '../v1-upgrade/registrations.js';
 import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
 
 /** A site in a function registered through code that cannot be followed with certainty: why. */
@@ -20,6 +22,37 @@ export function routeRefusalFinding(site: PushSite, refusals: RouteRefusal[]): F
     message: `${site.api} is in a request handler, but ${refusal.message}`,
     suggestion: 'Make the wrapper return the handler\'s result unchanged (or register the handler directly), then run the migration again.',
   };
+}
+
+/**
+ * A handler that reads its context the v1 way (`extra.sendRequest`), which the upgrade did not
+ * rewrite: once the file is on v2 the handler gets v2's context, without that key. Holds the file
+ * on v1 when the upgrade changed it (engine.ts).
+ */
+export function v1ContextReadFinding(handler: HandlerInfo | string, read: Node): FindingInput {
+  const key = Node.isBindingElement(read) ? (read.getPropertyNameNode() ?? read.getNameNode()).getText() : Node.isPropertyAccessExpression(read) ? read.getName() : read.getText();
+  const v2 = CONTEXT_PATHS[key];
+  return {
+    rule: V1_UPGRADE_RULE, severity: 'error', pos: read.getStart(), breaksUpgraded: true,
+    message: `${typeof handler === 'string' ? handler : describeHandler(handler)} reads ${key} from v1's handler context (${read.getText()}), which the upgrade did not rewrite: ` +
+      `on v2 the context a handler is handed is v2's, which has no ${key}${v2 ? ` (v2: ${v2})` : ''}, so this read would not compile and would fail when it runs`,
+    suggestion: `Read the context the v2 way in this handler (sendRequest(request, Schema) → mcpReq.send(request), sendNotification → mcpReq.notify, requestId → mcpReq.id, authInfo → http?.authInfo)`,
+  };
+}
+
+/**
+ * `extra.sendRequest(…)` in a function that is no handler this run found, `extra` being its
+ * parameter: the v1 context's way of asking, which the upgrade rewrites only in the handlers and
+ * the `RequestHandlerExtra`-typed parameters it finds. Held as v1ContextReadFinding says.
+ */
+export function unregisteredContextReadFinding(site: PushSite): FindingInput | undefined {
+  const callee = site.call?.getExpression();
+  if (!callee || !Node.isPropertyAccessExpression(callee) || callee.getName() !== 'sendRequest') return undefined;
+  const receiver = callee.getExpression();
+  const declaration = Node.isIdentifier(receiver) ? resolveIdentifier(receiver) : undefined;
+  if (!declaration || !Node.isParameterDeclaration(declaration)) return undefined;
+  const name = nameOf(declaration.getParentOrThrow());
+  return v1ContextReadFinding(name ? `${name}()` : `the function that takes ${receiver.getText()}`, callee);
 }
 
 /** The handler cannot ask at all: a v1 SDK file, or a method that may not return inputRequired. */
