@@ -36,6 +36,12 @@ export interface SourceOutcome {
    * it puts the file back as it was after all (its package stays on v1).
    */
   ifPutBack?: SourceFinding[];
+  /**
+   * Code of this file the upgrade did not touch that would break once its package is on v2 (a
+   * handler reading the v1 context another module types): the errors, and the file as it was with
+   * their markers, for the runner to use when the package's other files move to v2.
+   */
+  ifPackageUpgraded?: { findings: SourceFinding[]; output?: string };
 }
 
 export interface TransformSourceInput {
@@ -230,7 +236,8 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
     // A route the upgrade itself breaks keeps the file on v1 too; what would break only upgraded
     // code is not said of code the upgrade left alone.
     if (!refusal && applied.includes(SDK_UPGRADE_RULE)) refusal = brokenByUpgrade(pending);
-    for (const f of pending.filter((p) => p.breaksUpgraded)) pending.splice(pending.indexOf(f), 1);
+    const breaksUpgraded = pending.filter((p) => p.breaksUpgraded);
+    for (const f of breaksUpgraded) pending.splice(pending.indexOf(f), 1);
     if (refusal || asUpgraded) {
       release(sourceFile);
       sourceFile = parseSource(absPath, input.text);
@@ -244,6 +251,13 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
       : [];
     const marked = placeMarkers(text, sourceFile, markerTargets);
     const output = marked === input.text ? undefined : marked;
+    let ifPackageUpgraded: SourceOutcome['ifPackageUpgraded'];
+    if (breaksUpgraded.length > 0) {
+      // Its markers go on the text as it was: this run's parse is done with.
+      release(sourceFile);
+      sourceFile = parseSource(absPath, input.text);
+      ifPackageUpgraded = wouldBreakUpgraded(input, sourceFile, breaksUpgraded);
+    }
     return {
       output,
       transforms: applied,
@@ -252,6 +266,7 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
       sitesMigrated,
       newFiles,
       ...(requires.length > 0 && output !== undefined ? { requires } : {}),
+      ...(ifPackageUpgraded ? { ifPackageUpgraded } : {}),
       ...(migrated.length > 0 && output !== undefined ? { ifPutBack: migrated.map((m) => toSourceFinding(input.text, { ...notMigratedOnV1(m.site, true), ...m, laterEdits: [] })) } : {}),
     };
   } finally {
@@ -278,6 +293,15 @@ function keptOnV1(input: TransformSourceInput, original: SourceFile, refusal: Fi
     newFiles: [],
     upgradeRefused: true,
   };
+}
+
+/** The file as it was, with markers at `breaks` (errors saying it stays on v1), and those errors. */
+function wouldBreakUpgraded(input: TransformSourceInput, original: SourceFile, breaks: PendingFinding[]): { findings: SourceFinding[]; output?: string } {
+  const errors = breaks.map((f) => leftOnV1({ ...f, pos: originalPos(f), earlierEdits: [], laterEdits: [] }));
+  const findings = errors.map((f) => toSourceFinding(input.text, f));
+  if (input.markers === false) return { findings };
+  const marked = placeMarkers(input.text, original, errors.map((f) => ({ pos: f.pos, rule: f.rule, message: f.message })));
+  return { findings, ...(marked === input.text ? {} : { output: marked }) };
 }
 
 /**

@@ -60,6 +60,8 @@ export interface FileTaskResult {
   upgradeRefused?: boolean;
   /** Its migrated questions as findings saying they are not, for when the file is put back (see SourceOutcome). */
   ifPutBack?: SourceFinding[];
+  /** What breaks here once the package is on v2, and the file as it was with markers (see SourceOutcome). */
+  ifPackageUpgraded?: { findings: SourceFinding[]; output?: string };
   /** The hunks of the diff from the task's text to `output`, when the thread that ran it computed them. */
   diffHunks?: string[];
 }
@@ -110,6 +112,7 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
       ...(result.upgradeRefused ? { upgradeRefused: true } : {}),
       ...(hunks && output !== undefined ? { diffHunks: hunks } : {}),
       ...(result.ifPutBack && output !== undefined ? { ifPutBack: result.ifPutBack } : {}),
+      ...(result.ifPackageUpgraded ? { ifPackageUpgraded: result.ifPackageUpgraded } : {}),
     };
   } catch (error) {
     return failedTask(task.id, messageOf(error));

@@ -289,6 +289,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
   // would typecheck worse: it stays on v1 too, an error at each such call.
   let outside = await packageFilesOutsideRun(slots, files, targetRoots, options, packageOf);
   const zodBlocked = zodBlockedPackages(manifestOutcomes(slots, outside, cwd, packageOf).changes, slots, files, outside, packageOf);
+  holdWhatUpgradesWouldBreak(slots);
   keepPackagesOnV1(slots, cwd, zodBlocked.blockers);
   if (zodBlocked.blockers.size > 0) outside = await packageFilesOutsideRun(slots, files, targetRoots, options, packageOf);
 
@@ -655,6 +656,29 @@ async function applyGroups(
 }
 
 /**
+ * A file the upgrade did not change whose code would break once its package is on v2 (a handler
+ * reading the v1 context that an upgraded module types): when other files of its package move to
+ * v2, it is left as it was with its errors and markers, and holds the package on v1.
+ */
+function holdWhatUpgradesWouldBreak(slots: (FileOutcome | undefined)[]): void {
+  const upgrading = new Set(slots.filter((o) => o && !o.error && o.transforms.includes(SDK_UPGRADE_RULE)).map((o) => o!.packagePath));
+  for (const outcome of slots) {
+    const breaks = outcome?.ifPackageUpgraded;
+    if (!outcome || !breaks || outcome.error || outcome.upgradeRefused || !upgrading.has(outcome.packagePath)) continue;
+    outcome.output = breaks.output;
+    outcome.transforms = [];
+    outcome.handlersMigrated = 0;
+    outcome.sitesMigrated = 0;
+    outcome.newFiles = [];
+    outcome.requires = undefined;
+    outcome.ifPutBack = undefined;
+    outcome.diffHunks = undefined;
+    outcome.findings = [...breaks.findings, ...outcome.findings.filter((f) => f.severity !== 'info')];
+    outcome.upgradeRefused = true;
+  }
+}
+
+/**
  * A package one of whose files the v1→v2 upgrade had to leave on v1 stays on v1 as a whole: its
  * files and its manifest move to v2 together or not at all (a v2 file handing its server to a v1
  * one, or the reverse, would not compile). Every file of it the upgrade changed is put back as it
@@ -728,6 +752,7 @@ function applyResult(outcome: FileOutcome, result: FileTaskResult): void {
   if (result.requires) outcome.requires = result.requires;
   if (result.upgradeRefused) outcome.upgradeRefused = true;
   if (result.ifPutBack) outcome.ifPutBack = result.ifPutBack.map((f) => ({ ...f, path: outcome.path }));
+  if (result.ifPackageUpgraded) outcome.ifPackageUpgraded = { ...result.ifPackageUpgraded, findings: result.ifPackageUpgraded.findings.map((f) => ({ ...f, path: outcome.path })) };
   outcome.diffHunks = result.diffHunks && result.output !== undefined ? { original: outcome.original, output: result.output, lines: result.diffHunks } : undefined;
   // Nothing to report for this file: its text is not needed any more.
   if (outcome.output === undefined && outcome.findings.length === 0) outcome.original = '';

@@ -138,6 +138,8 @@ export interface FileOutcome {
   upgradeRefused?: boolean;
   /** Its migrated questions, each as a finding saying it is not: reported when the file is put back as it was. */
   ifPutBack?: Finding[];
+  /** What would break here once its package is on v2, and the file as it was with their markers: used when the package's other files move to v2. */
+  ifPackageUpgraded?: { findings: Finding[]; output?: string };
   /** The hunks of the diff from `original` to `output` as the thread that ran the file computed them (valid while both are the same texts). */
   diffHunks?: { original: string; output: string; lines: string[] };
 }

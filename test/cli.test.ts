@@ -382,6 +382,29 @@ describe('exit codes', () => {
     expectKeptOnV1(dir, files, report, 'src/index.ts', 'src/ask.ts:9');
   });
 
+  it('holds the package on v1, exit 1, when such a handler is in a file the upgrade does not change (its schema re-exported by another module)', async () => {
+    // ask.ts imports nothing of the SDK, so the upgrade leaves it alone; but types.ts and index.ts
+    // would move to v2 around it, and hand its handler v2's context.
+    const files: Record<string, string> = {
+      'package.json': "{ \"name\": \"definitions\", \"type\": \"module\", \"dependencies\": { \"@modelcontextprotocol/sdk\": \"^1.29.0\" } }\n",
+      'tsconfig.json': "{ \"compilerOptions\": { \"strict\": true, \"target\": \"ES2022\", \"module\": \"NodeNext\", \"moduleResolution\": \"NodeNext\", \"noEmit\": true, \"skipLibCheck\": true }, \"include\": [\"src\"] }\n",
+      'src/schemas.ts': "export { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';\n",
+      'src/types.ts': "import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';\nimport type { ServerNotification, ServerRequest, CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';\n\nexport type { CallToolResult };\nexport type ToolWithHandler = Tool & {\n  handler: (args: any, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>;\n};\n",
+      'src/ask.ts': "import { ElicitResultSchema } from './schemas.js';\nimport type { CallToolResult } from './types.js';\nimport type { ToolWithHandler } from './types.js';\n\nexport const ASK_TOOL: ToolWithHandler = {\n  name: 'ask',\n  description: 'Ask the user a question',\n  inputSchema: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },\n  handler: async (args, extra): Promise<CallToolResult> => {\n    const answer = await extra.sendRequest(\n      {\n        method: 'elicitation/create',\n        params: { message: String(args.question), requestedSchema: { type: 'object', properties: { input: { type: 'string' } }, required: ['input'] } },\n      },\n      ElicitResultSchema,\n    );\n    return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.input) : 'no answer' }] };\n  },\n};\n",
+      'src/index.ts': "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\nimport { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';\nimport { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';\nimport { ASK_TOOL } from './ask.js';\n\nconst TOOLS = [ASK_TOOL];\nconst server = new Server({ name: 'repro', version: '1.0.0' }, { capabilities: { tools: {} } });\n\nserver.setRequestHandler(ListToolsRequestSchema, async () => ({\n  tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),\n}));\n\nserver.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {\n  const tool = TOOLS.find((t) => t.name === request.params.name);\n  if (!tool) throw new Error(`unknown tool ${request.params.name}`);\n  return tool.handler(request.params.arguments ?? {}, extra);\n});\n\nawait server.connect(new StdioServerTransport());\n",
+    };
+    const dir = repoWith(files);
+    const run = await cli(dir, '.', '--json');
+    expect(run.code).toBe(1);
+    const report = parseReport(run.stdout);
+    const errors = report.findings.filter((f) => f.severity === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ rule: 'sdk-upgrade', path: 'src/ask.ts', line: 10 });
+    expect(errors[0].message).toMatch(/^file left on the v1 SDK: tool handler ask reads sendRequest from v1's handler context \(extra\.sendRequest\)/);
+    expect(read(dir, 'src/ask.ts')).toBe(files['src/ask.ts'].replace('    const answer', `    // @mcp-mrtr-migrate sdk-upgrade: ${errors[0].message}\n    const answer`));
+    for (const kept of ['src/types.ts', 'src/schemas.ts', 'src/index.ts']) expectKeptOnV1(dir, files, report, kept, 'src/ask.ts:10');
+  });
+
   it('reports a question a file of a package held on v1 had migrated, as not migrated where it is asked (it was silent)', async () => {
     const files = {
       'package.json': '{ "name": "held", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0", "express": "^5.1.0", "zod": "^4.2.0" } }\n',
