@@ -301,12 +301,11 @@ describe('exit codes', () => {
     expectKeptOnV1(dir, files, report, 'src/server.ts', 'src/http.ts:7');
   });
 
-  // A tool definition's `extra` is typed in another module. Upgraded, that module types it as v2's
-  // ServerContext and the dispatcher hands it v2's context: `extra.sendRequest` would not compile
-  // and would throw a TypeError for every client. (It was upgraded around the call, exit 0.)
-  it.each([
-    ['not found (a definition used by name)', 'askTool', '', 'request.params.name === askTool.name ? askTool : undefined', 'the function that takes extra', ''],
-  ])('leaves a v1 package as it was, exit 1, when a tool definition reads extra.sendRequest, which the upgrade does not rewrite: %s', async (_, tool, list, lookup, subject, listed) => {
+  // A tool definition's `extra` is typed in another module, which the upgrade types as v2's
+  // ServerContext: asking with `extra.sendRequest({ method: 'elicitation/create' })` marks it as the
+  // handler context, so its reads move to v2 with it. (They were left behind, exit 0: the handler
+  // would not compile, and would throw a TypeError for every client.)
+  it('upgrades the context of a tool definition that asks with extra.sendRequest, though no registration of it is found', async () => {
     const files = {
       'package.json': '{ "name": "definitions", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n',
       'src/types.ts':
@@ -318,7 +317,7 @@ describe('exit codes', () => {
       'src/ask.ts':
         "import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';\n" +
         "import type { ToolDefinition } from './types.js';\n" +
-        `export const ${tool}: ToolDefinition = {\n` +
+        'export const askTool: ToolDefinition = {\n' +
         "  name: 'ask',\n" +
         "  inputSchema: { type: 'object', properties: {} },\n" +
         '  handler: async (_args, extra) => {\n' +
@@ -331,35 +330,30 @@ describe('exit codes', () => {
         '};\n',
       'src/server.ts':
         "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\n" +
-        "import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';\n" +
-        `import { ${tool} } from './ask.js';\n` +
-        list +
+        "import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';\n" +
+        "import { askTool } from './ask.js';\n" +
         "export const server = new Server({ name: 'definitions', version: '1.0.0' }, { capabilities: { tools: {} } });\n" +
-        listed +
         'server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {\n' +
-        `  const tool = ${lookup};\n` +
+        '  const tool = request.params.name === askTool.name ? askTool : undefined;\n' +
         '  if (!tool) throw new Error(`unknown tool ${request.params.name}`);\n' +
         '  return tool.handler(request.params.arguments ?? {}, extra);\n' +
         '});\n',
     };
     const dir = repoWith(files);
     const run = await cli(dir, '.', '--json');
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(0);
     const report = parseReport(run.stdout);
-    const errors = report.findings.filter((f) => f.severity === 'error');
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ rule: 'sdk-upgrade', path: 'src/ask.ts', line: 7 });
-    expect(errors[0].message).toBe(
-      `file left on the v1 SDK: ${subject} reads sendRequest from v1's handler context (extra.sendRequest), which the upgrade did not rewrite: ` +
-        "on v2 the context a handler is handed is v2's, which has no sendRequest (v2: mcpReq.send), so this read would not compile and would fail when it runs",
-    );
-    expect(errors[0].suggestion).toMatch(/^Read the context the v2 way in this handler .*; then run the migration again\.$/);
-    expect(read(dir, 'src/ask.ts')).toBe(files['src/ask.ts'].replace('    const answer', `    // @mcp-mrtr-migrate sdk-upgrade: ${errors[0].message}\n    const answer`));
-    expectKeptOnV1(dir, files, report, 'src/types.ts', 'src/ask.ts:7');
-    expectKeptOnV1(dir, files, report, 'src/server.ts', 'src/ask.ts:7');
+    expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    const ask = read(dir, 'src/ask.ts');
+    expect(ask).toContain('  handler: async (_args, ctx) => {\n');
+    expect(ask).toContain('    const answer = await ctx.mcpReq.send(\n');
+    expect(ask).not.toContain('sendRequest');
+    expect(read(dir, 'src/types.ts')).toContain('extra: ServerContext');
+    // Not migrated: this run finds no registration of it, and says so.
+    expect(report.findings.find((f) => f.path === 'src/ask.ts')?.message).toMatch(new RegExp(`^ctx\\.mcpReq\\.send: the function takes a request context \\(ctx\\) and asks through it as a handler does, but this run found no registration of it`));
   });
 
-  it('leaves a v1 package as it was, exit 1, when a tool definition found through its dispatcher reads extra.sendRequest, which the upgrade does not rewrite', async () => {
+  it('migrates a tool definition found through its dispatcher that asks with extra.sendRequest, its context typed in another module', async () => {
     const files: Record<string, string> = {
       'package.json': "{ \"name\": \"definitions\", \"type\": \"module\", \"dependencies\": { \"@modelcontextprotocol/sdk\": \"^1.29.0\" } }\n",
       'tsconfig.json': "{ \"compilerOptions\": { \"strict\": true, \"target\": \"ES2022\", \"module\": \"NodeNext\", \"moduleResolution\": \"NodeNext\", \"noEmit\": true, \"skipLibCheck\": true }, \"include\": [\"src\"] }\n",
@@ -369,17 +363,16 @@ describe('exit codes', () => {
     };
     const dir = repoWith(files);
     const run = await cli(dir, '.', '--json');
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(0);
     const report = parseReport(run.stdout);
-    const errors = report.findings.filter((f) => f.severity === 'error');
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ rule: 'sdk-upgrade', path: 'src/ask.ts', line: 9 });
-    expect(errors[0].message).toMatch(/^file left on the v1 SDK: tool handler ask reads sendRequest from v1's handler context \(extra\.sendRequest\)/);
-    // The question is said to stay on v1, where it is asked.
-    expect(report.findings.find((f) => f.path === 'src/ask.ts' && f.rule === 'push-request')?.message).toMatch(/^extra\.sendRequest in tool handler ask, which is still on the v1 SDK/);
-    expect(read(dir, 'src/ask.ts')).toBe(files['src/ask.ts'].replace('    const answer', `    // @mcp-mrtr-migrate sdk-upgrade: ${errors[0].message}\n    const answer`));
-    expectKeptOnV1(dir, files, report, 'src/types.ts', 'src/ask.ts:9');
-    expectKeptOnV1(dir, files, report, 'src/index.ts', 'src/ask.ts:9');
+    expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(report.summary.handlersMigrated).toBe(1);
+    const ask = read(dir, 'src/ask.ts');
+    expect(ask).toContain('  handler: async (args, ctx): Promise<CallToolResult | InputRequiredResult> => {\n');
+    expect(ask).toContain('      return inputRequired({\n');
+    expect(ask).not.toContain('sendRequest');
+    expect(read(dir, 'src/types.ts')).toContain('extra: ServerContext) => Promise<CallToolResult | InputRequiredResult>;');
+    expect(read(dir, 'src/index.ts')).toContain('return tool.handler(request.params.arguments ?? {}, ctx);');
   });
 
   it('holds the package on v1, exit 1, when such a handler is in a file the upgrade does not change (its schema re-exported by another module)', async () => {

@@ -8,7 +8,7 @@
 // `undefined` where v1 had a value.
 import { ts } from '../ts-morph.js';
 import type { FindingInput, TextEdit } from '../types.js';
-import { constInitializer, isFunctionLike, isV1Module, mentions, unwrap, walk } from './ast.js';
+import { constInitializer, isFunctionLike, isStringLiteralLike, isV1Module, mentions, unwrap, walk } from './ast.js';
 import type { FileFacts } from './facts.js';
 import { CONTEXT_PATHS, TASK_CONTEXT_KEYS } from './mappings.js';
 import { V1_UPGRADE_RULE, type HandlerCallback } from './registrations.js';
@@ -20,7 +20,7 @@ const CONTEXT_NAMES = ['ctx', 'context', 'mcpContext'];
 export function upgradeContexts(facts: FileFacts, callbacks: readonly HandlerCallback[]): { edits: TextEdit[]; findings: FindingInput[] } {
   const edits: TextEdit[] = [];
   const findings: FindingInput[] = [];
-  const targets: ContextParam[] = [...callbacks.flatMap((c) => callbackParam(facts.file, c)), ...annotatedParams(facts)];
+  const targets: ContextParam[] = [...callbacks.flatMap((c) => callbackParam(facts.file, c)), ...annotatedParams(facts), ...askingParams(facts)];
   const done = new Set<ts.Node>();
   for (const { fn, param, where } of targets) {
     if (done.has(param)) continue;
@@ -67,6 +67,37 @@ function annotatedParams(facts: FileFacts): ContextParam[] {
       if (!names.has(typeName(param.type) ?? '')) continue;
       const name = node.name && ts.isIdentifier(node.name) ? `function ${node.name.text}` : 'a function';
       params.push({ fn: node as HandlerFunction, param, where: name });
+    }
+  });
+  return params;
+}
+
+/** The requests a server sends its client: what `extra.sendRequest` asks with. */
+const CLIENT_REQUEST_METHODS = new Set(['elicitation/create', 'sampling/createMessage', 'roots/list']);
+
+/**
+ * Parameters that ask the client the way only v1's handler context does,
+ * `extra.sendRequest({ method: 'elicitation/create', … }, …)`, in functions registered where this
+ * file cannot see it: a tool definition's `handler`, its context typed in another module. (v1's
+ * Server and Client send with `request()`; `sendRequest` is the handler context's.)
+ */
+function askingParams(facts: FileFacts): ContextParam[] {
+  const params: ContextParam[] = [];
+  walk(facts.file, (node) => {
+    if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== 'sendRequest') return;
+    const receiver = node.expression.expression;
+    const request = node.arguments[0] && unwrap(node.arguments[0]);
+    if (!ts.isIdentifier(receiver) || !request || !ts.isObjectLiteralExpression(request)) return;
+    const method = request.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'method');
+    const value = method && unwrap(method.initializer);
+    if (!value || !isStringLiteralLike(value) || !CLIENT_REQUEST_METHODS.has(value.text)) return;
+    // The parameter of the nearest function that declares the name.
+    for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+      if (!ts.isArrowFunction(at) && !ts.isFunctionExpression(at) && !ts.isFunctionDeclaration(at) && !ts.isMethodDeclaration(at)) continue;
+      const param = at.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === receiver.text);
+      if (!param) continue;
+      if (at.body) params.push({ fn: at as HandlerFunction, param, where: at.name && ts.isIdentifier(at.name) ? `function ${at.name.text}` : 'a function' });
+      return;
     }
   });
   return params;

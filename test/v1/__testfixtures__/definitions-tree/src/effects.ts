@@ -1,0 +1,2 @@
+/** Side effects the tests observe: each must happen exactly once per logical call. */
+export const effects: string[] = [];
