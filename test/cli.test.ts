@@ -301,40 +301,68 @@ describe('exit codes', () => {
     expectKeptOnV1(dir, files, report, 'src/server.ts', 'src/http.ts:7');
   });
 
+  /** A v1 package whose tool is a definition object: its context typed in types.ts, its dispatcher in index.ts. */
+  function definitionPackage(schemaImport: string): Record<string, string> {
+    const lines = (...l: string[]) => l.join('\n') + '\n';
+    return {
+      'package.json': '{ "name": "definitions", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n',
+      'tsconfig.json': '{ "compilerOptions": { "strict": true, "module": "NodeNext", "moduleResolution": "NodeNext", "noEmit": true }, "include": ["src"] }\n',
+      'src/types.ts': lines(
+        "import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';",
+        "import type { CallToolResult, ServerNotification, ServerRequest, Tool } from '@modelcontextprotocol/sdk/types.js';",
+        'export type ToolWithHandler = Tool & {',
+        '  handler: (args: any, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>;',
+        '};',
+      ),
+      'src/ask.ts': lines(
+        schemaImport,
+        "import type { ToolWithHandler } from './types.js';",
+        'export const ASK_TOOL: ToolWithHandler = {',
+        "  name: 'ask',",
+        "  description: 'Ask the user a question',",
+        "  inputSchema: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },",
+        '  handler: async (args, extra) => {',
+        '    const answer = await extra.sendRequest(',
+        "      { method: 'elicitation/create', params: { message: String(args.question), requestedSchema: { type: 'object', properties: { input: { type: 'string' } } } } },",
+        '      ElicitResultSchema,',
+        '    );',
+        "    return { content: [{ type: 'text', text: answer.action }] };",
+        '  },',
+        '};',
+      ),
+      'src/index.ts': lines(
+        "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+        "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+        "import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+        "import { ASK_TOOL } from './ask.js';",
+        'const TOOLS = [ASK_TOOL];',
+        "const server = new Server({ name: 'definitions', version: '1.0.0' }, { capabilities: { tools: {} } });",
+        'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) }));',
+        'server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {',
+        '  const tool = TOOLS.find((t) => t.name === request.params.name);',
+        '  if (!tool) throw new Error(`unknown tool ${request.params.name}`);',
+        '  return tool.handler(request.params.arguments ?? {}, extra);',
+        '});',
+        'await server.connect(new StdioServerTransport());',
+      ),
+    };
+  }
+
   // A tool definition's `extra` is typed in another module, which the upgrade types as v2's
   // ServerContext: asking with `extra.sendRequest({ method: 'elicitation/create' })` marks it as the
   // handler context, so its reads move to v2 with it. (They were left behind, exit 0: the handler
   // would not compile, and would throw a TypeError for every client.)
   it('upgrades the context of a tool definition that asks with extra.sendRequest, though no registration of it is found', async () => {
     const files = {
-      'package.json': '{ "name": "definitions", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n',
-      'src/types.ts':
-        "import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';\n" +
-        "import type { CallToolResult, ServerNotification, ServerRequest, Tool } from '@modelcontextprotocol/sdk/types.js';\n" +
-        'export type ToolDefinition = Tool & {\n' +
-        '  handler: (args: Record<string, unknown>, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>;\n' +
-        '};\n',
-      'src/ask.ts':
-        "import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';\n" +
-        "import type { ToolDefinition } from './types.js';\n" +
-        'export const askTool: ToolDefinition = {\n' +
-        "  name: 'ask',\n" +
-        "  inputSchema: { type: 'object', properties: {} },\n" +
-        '  handler: async (_args, extra) => {\n' +
-        '    const answer = await extra.sendRequest(\n' +
-        "      { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } },\n" +
-        '      ElicitResultSchema,\n' +
-        '    );\n' +
-        "    return { content: [{ type: 'text', text: answer.action }] };\n" +
-        '  },\n' +
-        '};\n',
-      'src/server.ts':
+      ...definitionPackage("import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';"),
+      // The definition is used by name, not listed: this run does not see it registered.
+      'src/index.ts':
         "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\n" +
         "import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';\n" +
-        "import { askTool } from './ask.js';\n" +
+        "import { ASK_TOOL } from './ask.js';\n" +
         "export const server = new Server({ name: 'definitions', version: '1.0.0' }, { capabilities: { tools: {} } });\n" +
         'server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {\n' +
-        '  const tool = request.params.name === askTool.name ? askTool : undefined;\n' +
+        '  const tool = request.params.name === ASK_TOOL.name ? ASK_TOOL : undefined;\n' +
         '  if (!tool) throw new Error(`unknown tool ${request.params.name}`);\n' +
         '  return tool.handler(request.params.arguments ?? {}, extra);\n' +
         '});\n',
@@ -345,22 +373,16 @@ describe('exit codes', () => {
     const report = parseReport(run.stdout);
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
     const ask = read(dir, 'src/ask.ts');
-    expect(ask).toContain('  handler: async (_args, ctx) => {\n');
+    expect(ask).toContain('  handler: async (args, ctx) => {\n');
     expect(ask).toContain('    const answer = await ctx.mcpReq.send(\n');
     expect(ask).not.toContain('sendRequest');
     expect(read(dir, 'src/types.ts')).toContain('extra: ServerContext');
     // Not migrated: this run finds no registration of it, and says so.
-    expect(report.findings.find((f) => f.path === 'src/ask.ts')?.message).toMatch(new RegExp(`^ctx\\.mcpReq\\.send: the function takes a request context \\(ctx\\) and asks through it as a handler does, but this run found no registration of it`));
+    expect(report.findings.find((f) => f.path === 'src/ask.ts')?.message).toMatch(/^ctx\.mcpReq\.send: the function takes a request context \(ctx\) and asks through it as a handler does, but this run found no registration of it/);
   });
 
   it('migrates a tool definition found through its dispatcher that asks with extra.sendRequest, its context typed in another module', async () => {
-    const files: Record<string, string> = {
-      'package.json': "{ \"name\": \"definitions\", \"type\": \"module\", \"dependencies\": { \"@modelcontextprotocol/sdk\": \"^1.29.0\" } }\n",
-      'tsconfig.json': "{ \"compilerOptions\": { \"strict\": true, \"target\": \"ES2022\", \"module\": \"NodeNext\", \"moduleResolution\": \"NodeNext\", \"noEmit\": true, \"skipLibCheck\": true }, \"include\": [\"src\"] }\n",
-      'src/types.ts': "import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';\nimport type { ServerNotification, ServerRequest, CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';\n\nexport type ToolWithHandler = Tool & {\n  handler: (args: any, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>;\n};\n",
-      'src/ask.ts': "import { ElicitResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';\nimport type { ToolWithHandler } from './types.js';\n\nexport const ASK_TOOL: ToolWithHandler = {\n  name: 'ask',\n  description: 'Ask the user a question',\n  inputSchema: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },\n  handler: async (args, extra): Promise<CallToolResult> => {\n    const answer = await extra.sendRequest(\n      {\n        method: 'elicitation/create',\n        params: { message: String(args.question), requestedSchema: { type: 'object', properties: { input: { type: 'string' } }, required: ['input'] } },\n      },\n      ElicitResultSchema,\n    );\n    return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.input) : 'no answer' }] };\n  },\n};\n",
-      'src/index.ts': "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\nimport { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';\nimport { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';\nimport { ASK_TOOL } from './ask.js';\n\nconst TOOLS = [ASK_TOOL];\nconst server = new Server({ name: 'repro', version: '1.0.0' }, { capabilities: { tools: {} } });\n\nserver.setRequestHandler(ListToolsRequestSchema, async () => ({\n  tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),\n}));\n\nserver.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {\n  const tool = TOOLS.find((t) => t.name === request.params.name);\n  if (!tool) throw new Error(`unknown tool ${request.params.name}`);\n  return tool.handler(request.params.arguments ?? {}, extra);\n});\n\nawait server.connect(new StdioServerTransport());\n",
-    };
+    const files = definitionPackage("import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';");
     const dir = repoWith(files);
     const run = await cli(dir, '.', '--json');
     expect(run.code).toBe(0);
@@ -368,7 +390,7 @@ describe('exit codes', () => {
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
     expect(report.summary.handlersMigrated).toBe(1);
     const ask = read(dir, 'src/ask.ts');
-    expect(ask).toContain('  handler: async (args, ctx): Promise<CallToolResult | InputRequiredResult> => {\n');
+    expect(ask).toContain('  handler: async (args, ctx) => {\n');
     expect(ask).toContain('      return inputRequired({\n');
     expect(ask).not.toContain('sendRequest');
     expect(read(dir, 'src/types.ts')).toContain('extra: ServerContext) => Promise<CallToolResult | InputRequiredResult>;');
@@ -379,12 +401,8 @@ describe('exit codes', () => {
     // ask.ts imports nothing of the SDK, so the upgrade leaves it alone; but types.ts and index.ts
     // would move to v2 around it, and hand its handler v2's context.
     const files: Record<string, string> = {
-      'package.json': "{ \"name\": \"definitions\", \"type\": \"module\", \"dependencies\": { \"@modelcontextprotocol/sdk\": \"^1.29.0\" } }\n",
-      'tsconfig.json': "{ \"compilerOptions\": { \"strict\": true, \"target\": \"ES2022\", \"module\": \"NodeNext\", \"moduleResolution\": \"NodeNext\", \"noEmit\": true, \"skipLibCheck\": true }, \"include\": [\"src\"] }\n",
+      ...definitionPackage("import { ElicitResultSchema } from './schemas.js';"),
       'src/schemas.ts': "export { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';\n",
-      'src/types.ts': "import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';\nimport type { ServerNotification, ServerRequest, CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';\n\nexport type { CallToolResult };\nexport type ToolWithHandler = Tool & {\n  handler: (args: any, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>;\n};\n",
-      'src/ask.ts': "import { ElicitResultSchema } from './schemas.js';\nimport type { CallToolResult } from './types.js';\nimport type { ToolWithHandler } from './types.js';\n\nexport const ASK_TOOL: ToolWithHandler = {\n  name: 'ask',\n  description: 'Ask the user a question',\n  inputSchema: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },\n  handler: async (args, extra): Promise<CallToolResult> => {\n    const answer = await extra.sendRequest(\n      {\n        method: 'elicitation/create',\n        params: { message: String(args.question), requestedSchema: { type: 'object', properties: { input: { type: 'string' } }, required: ['input'] } },\n      },\n      ElicitResultSchema,\n    );\n    return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.input) : 'no answer' }] };\n  },\n};\n",
-      'src/index.ts': "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\nimport { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';\nimport { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';\nimport { ASK_TOOL } from './ask.js';\n\nconst TOOLS = [ASK_TOOL];\nconst server = new Server({ name: 'repro', version: '1.0.0' }, { capabilities: { tools: {} } });\n\nserver.setRequestHandler(ListToolsRequestSchema, async () => ({\n  tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),\n}));\n\nserver.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {\n  const tool = TOOLS.find((t) => t.name === request.params.name);\n  if (!tool) throw new Error(`unknown tool ${request.params.name}`);\n  return tool.handler(request.params.arguments ?? {}, extra);\n});\n\nawait server.connect(new StdioServerTransport());\n",
     };
     const dir = repoWith(files);
     const run = await cli(dir, '.', '--json');
@@ -392,10 +410,14 @@ describe('exit codes', () => {
     const report = parseReport(run.stdout);
     const errors = report.findings.filter((f) => f.severity === 'error');
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ rule: 'sdk-upgrade', path: 'src/ask.ts', line: 10 });
-    expect(errors[0].message).toMatch(/^file left on the v1 SDK: tool handler ask reads sendRequest from v1's handler context \(extra\.sendRequest\)/);
-    expect(read(dir, 'src/ask.ts')).toBe(files['src/ask.ts'].replace('    const answer', `    // @mcp-mrtr-migrate sdk-upgrade: ${errors[0].message}\n    const answer`));
-    for (const kept of ['src/types.ts', 'src/schemas.ts', 'src/index.ts']) expectKeptOnV1(dir, files, report, kept, 'src/ask.ts:10');
+    expect(errors[0]).toMatchObject({ rule: 'sdk-upgrade', path: 'src/ask.ts', line: 8 });
+    expect(errors[0].message).toBe(
+      "file left on the v1 SDK: tool handler ask reads sendRequest from v1's handler context (extra.sendRequest), which the upgrade did not rewrite: " +
+        "on v2 the context a handler is handed is v2's, which has no sendRequest (v2: mcpReq.send), so this read would not compile and would fail when it runs",
+    );
+    expect(errors[0].suggestion).toMatch(/^Read the context the v2 way in this handler .*; then run the migration again\.$/);
+    expect(read(dir, 'src/ask.ts')).toBe(files['src/ask.ts']!.replace('    const answer', `    // @mcp-mrtr-migrate sdk-upgrade: ${errors[0].message}\n    const answer`));
+    for (const kept of ['src/types.ts', 'src/schemas.ts', 'src/index.ts']) expectKeptOnV1(dir, files, report, kept, 'src/ask.ts:8');
   });
 
   it('reports a question a file of a package held on v1 had migrated, as not migrated where it is asked (it was silent)', async () => {
