@@ -483,6 +483,16 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'files via tool parameters, resource URIs or server configuration.',
   },
   {
+    id: 'oninitialized-hook',
+    severity: 'warning',
+    title: '`oninitialized` hook that sets the server up for a session',
+    help:
+      '2026-07-28 has no initialize handshake, so the hook never runs for those clients, and what it does ' +
+      '(tools registered once the client\'s capabilities are known, timers started) is not done for them. Do it ' +
+      'where the server is built; where it depends on the client\'s capabilities, check them in the request that ' +
+      'needs them (each 2026-07-28 request carries them).',
+  },
+  {
     id: 'state-carries-sensitive-value',
     severity: 'info',
     title: 'A value carried in a signed `requestState` looks sensitive',

@@ -44,6 +44,7 @@ const EXPECTED_IDS = [
   'roots-list-changed-handler',
   'logging-set-level-handler',
   'oninitialized-roots',
+  'oninitialized-hook',
   'state-carries-sensitive-value',
   'alias-arguments-differ',
   'dispatcher-adapted',

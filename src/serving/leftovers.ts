@@ -12,6 +12,7 @@ export const LEFTOVER_RULES = {
   rootsListChanged: 'roots-list-changed-handler',
   setLevel: 'logging-set-level-handler',
   initializedRoots: 'oninitialized-roots',
+  initializedHook: 'oninitialized-hook',
 } as const;
 
 const ROOTS_REPLACEMENT = 'pass directories or files via tool parameters, resource URIs, or server configuration (Roots is deprecated in 2026-07-28)';
@@ -52,7 +53,11 @@ export function leftoverFindings(sourceFile: SourceFile): FindingInput[] {
     if (!Node.isPropertyAccessExpression(left) || left.getName() !== 'oninitialized') continue;
     const fn = resolveFunction(assign.getRight());
     const body = fn?.getBody() ?? assign.getRight();
-    if (!asksForRoots(body)) continue;
+    if (!asksForRoots(body)) {
+      const hook = hookFinding(assign.getStart(), left.getText(), body);
+      if (hook) findings.push(hook);
+      continue;
+    }
     findings.push({
       rule: LEFTOVER_RULES.initializedRoots,
       severity: 'warning',
@@ -95,6 +100,30 @@ function handlerMethod(call: CallExpression): string | undefined {
   const e = unwrapExpression(first);
   const name = Node.isIdentifier(e) ? importedNameOf(e) : Node.isPropertyAccessExpression(e) ? e.getName() : undefined;
   return name ? SCHEMA_METHODS[name] : undefined;
+}
+
+/**
+ * `server.server.oninitialized = () => { registerConditionalTools(server); … }`: what the hook
+ * calls (at its top level) is never done for a 2026-07-28 client.
+ */
+function hookFinding(pos: number, hook: string, body: Node): FindingInput | undefined {
+  const statements = Node.isBlock(body) ? body.getStatements() : [];
+  const calls = statements.flatMap((st) => {
+    let e = Node.isExpressionStatement(st) ? unwrapExpression(st.getExpression()) : undefined;
+    // `timer = setTimeout(…)`: the call is what it does.
+    if (e && Node.isBinaryExpression(e) && e.getOperatorToken().getKind() === SyntaxKind.EqualsToken) e = unwrapExpression(e.getRight());
+    const call = e && Node.isAwaitExpression(e) ? unwrapExpression(e.getExpression()) : e;
+    return call && Node.isCallExpression(call) ? [`${call.getExpression().getText()}()`] : [];
+  });
+  if (calls.length === 0) return undefined;
+  return {
+    rule: LEFTOVER_RULES.initializedHook,
+    severity: 'warning',
+    pos,
+    message: `${hook}: 2026-07-28 has no initialize handshake, so this hook never runs for those clients, and what it calls (${calls.join(', ')}) is not done for them`,
+    suggestion:
+      "Do it where the server is built; where it depends on the client's capabilities, check them in the request that needs them (each 2026-07-28 request carries them). Keep the hook for 2025 clients only if it still has a purpose there.",
+  };
 }
 
 function asksForRoots(node: Node): boolean {
