@@ -162,7 +162,7 @@ ${after}  await transport.handleRequest(req, res, req.body);
     const out = run(
       `import { McpServer } from '@modelcontextprotocol/server';\nimport { registerConditionalTools } from './tools.js';\n` +
         `const server = new McpServer({ name: 'x', version: '1' });\n` +
-        `server.server.oninitialized = async () => {\n  registerConditionalTools(server);\n  await announce();\n  timer = setTimeout(announce, 100);\n  ready = true;\n};\n` +
+        `server.server.oninitialized = async () => {\n  console.error('initialized');\n  registerConditionalTools(server);\n  await announce();\n  timer = setTimeout(announce, 100);\n  ready = true;\n};\n` +
         `let ready = false;\nlet timer: ReturnType<typeof setTimeout> | undefined;\nasync function announce(): Promise<void> {}\n`,
     );
     expect(out.findings).toEqual([
@@ -173,8 +173,8 @@ ${after}  await transport.handleRequest(req, res, req.body);
         message: 'server.server.oninitialized: 2026-07-28 has no initialize handshake, so this hook never runs for those clients, and what it calls (registerConditionalTools(), announce(), setTimeout()) is not done for them',
       }),
     ]);
-    // A hook that calls nothing, and one that asks for roots (its own rule), get no such finding.
-    expect(run(`import { McpServer } from '@modelcontextprotocol/server';\nconst server = new McpServer({ name: 'x', version: '1' });\nlet ready = false;\nserver.server.oninitialized = () => {\n  ready = true;\n};\n`).findings).toEqual([]);
+    // A hook that only sets a flag or logs, and one that asks for roots (its own rule), get no such finding.
+    expect(run(`import { McpServer } from '@modelcontextprotocol/server';\nconst server = new McpServer({ name: 'x', version: '1' });\nlet ready = false;\nserver.server.oninitialized = () => {\n  ready = true;\n  console.log('ready', ready);\n};\n`).findings).toEqual([]);
     const roots = run(`import { McpServer } from '@modelcontextprotocol/server';\nconst server = new McpServer({ name: 'x', version: '1' });\nserver.server.oninitialized = async () => {\n  await server.server.listRoots();\n  console.error('up');\n};\n`);
     expect(roots.findings.map((f) => f.rule)).toEqual(['oninitialized-roots']);
   });

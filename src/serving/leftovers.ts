@@ -113,7 +113,11 @@ function hookFinding(pos: number, hook: string, body: Node): FindingInput | unde
     // `timer = setTimeout(…)`: the call is what it does.
     if (e && Node.isBinaryExpression(e) && e.getOperatorToken().getKind() === SyntaxKind.EqualsToken) e = unwrapExpression(e.getRight());
     const call = e && Node.isAwaitExpression(e) ? unwrapExpression(e.getExpression()) : e;
-    return call && Node.isCallExpression(call) ? [`${call.getExpression().getText()}()`] : [];
+    if (!call || !Node.isCallExpression(call)) return [];
+    // Named by the callee up to its first call: `store.save(id).catch(…)` is store.save().
+    const callee = call.getExpression().getText().split('(')[0]!;
+    // A log line not written is nothing a client misses.
+    return LOGGING.test(callee) ? [] : [`${callee}()`];
   });
   if (calls.length === 0) return undefined;
   return {
@@ -125,6 +129,8 @@ function hookFinding(pos: number, hook: string, body: Node): FindingInput | unde
       "Do it where the server is built; where it depends on the client's capabilities, check them in the request that needs them (each 2026-07-28 request carries them). Keep the hook for 2025 clients only if it still has a purpose there.",
   };
 }
+
+const LOGGING = /(^|\.)(console|logger|log)\.(log|info|warn|error|debug|trace)$/;
 
 function asksForRoots(node: Node): boolean {
   for (const call of [...(Node.isCallExpression(node) ? [node] : []), ...node.getDescendantsOfKind(SyntaxKind.CallExpression)]) {
