@@ -75,22 +75,28 @@ function annotatedParams(facts: FileFacts): ContextParam[] {
 /** The requests a server sends its client: what `extra.sendRequest` asks with. */
 const CLIENT_REQUEST_METHODS = new Set(['elicitation/create', 'sampling/createMessage', 'roots/list']);
 
+/** Whether `extra.<name>({ method })` is how v1's handler context sends `method`. */
+const sentByV1Context = (name: string, method: string) =>
+  (name === 'sendRequest' && CLIENT_REQUEST_METHODS.has(method)) || (name === 'sendNotification' && method.startsWith('notifications/'));
+
 /**
- * Parameters that ask the client the way only v1's handler context does,
- * `extra.sendRequest({ method: 'elicitation/create', … }, …)`, in functions registered where this
- * file cannot see it: a tool definition's `handler`, its context typed in another module. (v1's
- * Server and Client send with `request()`; `sendRequest` is the handler context's.)
+ * Parameters that send to the client the way only v1's handler context does, in functions
+ * registered where this file cannot see it (a tool definition's `handler`, its context typed in
+ * another module): `extra.sendRequest({ method: 'elicitation/create', … }, …)`, or
+ * `extra.sendNotification({ method: 'notifications/progress', … })`. (v1's Server and Client send
+ * with `request()` and `notification()`; `sendRequest` and `sendNotification` are the handler
+ * context's.)
  */
 function askingParams(facts: FileFacts): ContextParam[] {
   const params: ContextParam[] = [];
   walk(facts.file, (node) => {
-    if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== 'sendRequest') return;
+    if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return;
     const receiver = node.expression.expression;
     const request = node.arguments[0] && unwrap(node.arguments[0]);
     if (!ts.isIdentifier(receiver) || !request || !ts.isObjectLiteralExpression(request)) return;
     const method = request.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'method');
     const value = method && unwrap(method.initializer);
-    if (!value || !isStringLiteralLike(value) || !CLIENT_REQUEST_METHODS.has(value.text)) return;
+    if (!value || !isStringLiteralLike(value) || !sentByV1Context(node.expression.name.text, value.text)) return;
     // The parameter of the nearest function that declares the name.
     for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
       if (!ts.isArrowFunction(at) && !ts.isFunctionExpression(at) && !ts.isFunctionDeclaration(at) && !ts.isMethodDeclaration(at)) continue;
