@@ -21,6 +21,7 @@ export function upgradeContexts(facts: FileFacts, callbacks: readonly HandlerCal
   const edits: TextEdit[] = [];
   const findings: FindingInput[] = [];
   const targets: ContextParam[] = [...callbacks.flatMap((c) => callbackParam(facts.file, c)), ...annotatedParams(facts), ...askingParams(facts)];
+  findings.push(...signatureWarnings(facts));
   const done = new Set<ts.Node>();
   for (const { fn, param, where } of targets) {
     if (done.has(param)) continue;
@@ -47,18 +48,53 @@ function callbackParam(file: ts.SourceFile, { callback, extraIndex, where }: Han
   return fn && param ? [{ fn, param, where }] : [];
 }
 
+/** The local names of v1's `RequestHandlerExtra` in the file, and of same-file aliases of it. */
+function contextTypeNames(facts: FileFacts): Set<string> {
+  const names = new Set([...facts.bindings].filter(([, b]) => isV1Module(b.module) && b.imported === 'RequestHandlerExtra').map(([local]) => local));
+  if (names.size === 0) return names;
+  for (const statement of facts.file.statements) {
+    if (ts.isTypeAliasDeclaration(statement) && names.has(typeName(statement.type) ?? '')) names.add(statement.name.text);
+  }
+  return names;
+}
+
+function typeName(type: ts.TypeNode | undefined): string | undefined {
+  return type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) ? type.typeName.text : undefined;
+}
+
+/**
+ * `handler: (args, extra: RequestHandlerExtra<…>) => …`, a signature with no body: it types the
+ * context of functions declared elsewhere (tool definitions), which become v2 code through it.
+ * Those that send with `extra.sendRequest` / `sendNotification` are rewritten where they are
+ * (askingParams); one that only reads other keys cannot be found from here: a warning says so.
+ */
+function signatureWarnings(facts: FileFacts): FindingInput[] {
+  const names = contextTypeNames(facts);
+  if (names.size === 0) return [];
+  const findings: FindingInput[] = [];
+  walk(facts.file, (node) => {
+    if (!ts.isParameter(node) || !names.has(typeName(node.type) ?? '')) return;
+    const signature = node.parent;
+    if (!ts.isFunctionTypeNode(signature) && !ts.isMethodSignature(signature) && !ts.isCallSignatureDeclaration(signature)) return;
+    const name = node.name.getText(facts.file);
+    findings.push({
+      rule: V1_UPGRADE_RULE, severity: 'warning', pos: node.getStart(facts.file),
+      message: `${name}: ${node.type!.getText(facts.file)} types the context of the functions this signature describes, declared elsewhere; the upgrade makes it v2's context (ServerContext). ` +
+        `It rewrites the context of such a function where it sends with ${name}.sendRequest or ${name}.sendNotification; one that only reads signal, requestId, authInfo, sessionId or _meta is not found from here, and its v1 reads would not compile on v2`,
+      suggestion: `In the functions typed by this signature, read the context the v2 way: signal → mcpReq.signal, requestId → mcpReq.id, authInfo → http?.authInfo, _meta → mcpReq._meta (sessionId stays).`,
+    });
+  });
+  return findings;
+}
+
 /**
  * Parameters declared with the v1 context type, in helpers the handlers hand their context to:
  * `RequestHandlerExtra<…>` imported from the v1 SDK, or a same-file alias of it
  * (`type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>`).
  */
 function annotatedParams(facts: FileFacts): ContextParam[] {
-  const names = new Set([...facts.bindings].filter(([, b]) => isV1Module(b.module) && b.imported === 'RequestHandlerExtra').map(([local]) => local));
+  const names = contextTypeNames(facts);
   if (names.size === 0) return [];
-  const typeName = (type: ts.TypeNode | undefined) => (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) ? type.typeName.text : undefined);
-  for (const statement of facts.file.statements) {
-    if (ts.isTypeAliasDeclaration(statement) && names.has(typeName(statement.type) ?? '')) names.add(statement.name.text);
-  }
   const params: ContextParam[] = [];
   walk(facts.file, (node) => {
     if (!ts.isFunctionDeclaration(node) && !ts.isFunctionExpression(node) && !ts.isArrowFunction(node) && !ts.isMethodDeclaration(node)) return;

@@ -7,6 +7,7 @@
 import { ElicitResultSchema } from '@modelcontextprotocol/core';
 import type { CallToolResult, Tool, ServerContext } from '@modelcontextprotocol/server';
 
+// @mcp-mrtr-migrate sdk-upgrade: extra: RequestHandlerExtra<ServerRequest, ServerNotification> types the context of the functions this signature describes, declared elsewhere; the upgrade makes it v2's context (ServerContext). It rewrites the context of such a function where it sends with extra.sendRequest or extra.sendNotification; one that only reads signal, requestId, authInfo, sessionId or _meta is not found from here, and its v1 reads would not compile on v2
 type Definition = Tool & {
   handler: (args: Record<string, unknown>, extra: ServerContext) => Promise<CallToolResult>;
 };
