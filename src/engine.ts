@@ -256,7 +256,9 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
       // Its markers go on the text as it was: this run's parse is done with.
       release(sourceFile);
       sourceFile = parseSource(absPath, input.text);
-      ifPackageUpgraded = wouldBreakUpgraded(input, sourceFile, breaksUpgraded);
+      // Said as if the file stayed on v1, which it does when its package is held.
+      const kept = keptOnV1(input, sourceFile, breaksUpgraded.map(leftOnV1Here), []);
+      ifPackageUpgraded = { findings: kept.findings, ...(kept.output !== undefined ? { output: kept.output } : {}) };
     }
     return {
       output,
@@ -293,15 +295,6 @@ function keptOnV1(input: TransformSourceInput, original: SourceFile, refusal: Fi
     newFiles: [],
     upgradeRefused: true,
   };
-}
-
-/** The file as it was, with markers at `breaks` (errors saying it stays on v1), and those errors. */
-function wouldBreakUpgraded(input: TransformSourceInput, original: SourceFile, breaks: PendingFinding[]): { findings: SourceFinding[]; output?: string } {
-  const errors = breaks.map((f) => leftOnV1({ ...f, pos: originalPos(f), earlierEdits: [], laterEdits: [] }));
-  const findings = errors.map((f) => toSourceFinding(input.text, f));
-  if (input.markers === false) return { findings };
-  const marked = placeMarkers(input.text, original, errors.map((f) => ({ pos: f.pos, rule: f.rule, message: f.message })));
-  return { findings, ...(marked === input.text ? {} : { output: marked }) };
 }
 
 /**
@@ -342,7 +335,12 @@ function brokenByUpgrade(pending: PendingFinding[]): FindingInput[] | undefined 
   const broken = pending.filter((f) => f.transform !== undefined && f.severity === 'error' && (f.rule === HTTP_RULE || f.breaksUpgraded));
   if (broken.length === 0) return undefined;
   for (const f of broken) pending.splice(pending.indexOf(f), 1);
-  return broken.map((f) => leftOnV1({ ...f, pos: originalPos(f) }));
+  return broken.map(leftOnV1Here);
+}
+
+/** `finding` as the reason its file stays on v1, at its place in the original text. */
+function leftOnV1Here(finding: PendingFinding): FindingInput {
+  return leftOnV1({ ...finding, pos: originalPos(finding) });
 }
 
 /**
