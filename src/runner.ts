@@ -665,14 +665,8 @@ function holdWhatUpgradesWouldBreak(slots: (FileOutcome | undefined)[]): void {
   for (const outcome of slots) {
     const breaks = outcome?.ifPackageUpgraded;
     if (!outcome || !breaks || outcome.error || outcome.upgradeRefused || !upgrading.has(outcome.packagePath)) continue;
-    outcome.output = breaks.output;
-    outcome.transforms = [];
-    outcome.handlersMigrated = 0;
-    outcome.sitesMigrated = 0;
-    outcome.newFiles = [];
-    outcome.requires = undefined;
+    dropChanges(outcome, breaks.output);
     outcome.ifPutBack = undefined;
-    outcome.diffHunks = undefined;
     outcome.findings = [...breaks.findings, ...outcome.findings.filter((f) => f.severity !== 'info')];
     outcome.upgradeRefused = true;
   }
@@ -696,12 +690,7 @@ function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string, zodBl
   if (blockers.size === 0) return;
   const putBack = new Set<string>();
   const keep = (outcome: FileOutcome, why: string) => {
-    outcome.output = undefined;
-    outcome.transforms = [];
-    outcome.handlersMigrated = 0;
-    outcome.sitesMigrated = 0;
-    outcome.newFiles = [];
-    outcome.requires = undefined;
+    dropChanges(outcome);
     outcome.findings = [
       { rule: SDK_UPGRADE_RULE, severity: 'warning', path: outcome.path, line: 1, column: 1, message: why },
       ...outcome.findings.filter((f) => f.severity !== 'info' && f.rule !== SDK_UPGRADE_RULE),
@@ -726,6 +715,17 @@ function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string, zodBl
       changed = true;
     }
   }
+}
+
+/** Nothing of what the run changed in the file stays: its text is `output` (undefined: as it was). */
+function dropChanges(outcome: FileOutcome, output?: string): void {
+  outcome.output = output;
+  outcome.transforms = [];
+  outcome.handlersMigrated = 0;
+  outcome.sitesMigrated = 0;
+  outcome.newFiles = [];
+  outcome.requires = undefined;
+  outcome.diffHunks = undefined;
 }
 
 /** Puts a file of a failed group back as it was, listed as an error naming the module it needed. */
