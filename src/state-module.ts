@@ -4,7 +4,10 @@
 // directives for the two protections (sealed: AES-256-GCM; signed: the SDK's HMAC codec). The
 // TypeScript module is the template with the other protection's lines and the directives removed;
 // the JavaScript module is that text with the types stripped by the TypeScript compiler, comments
-// kept.
+// kept. Stripping costs a compile (about 0.2 s per thread): the build does it ahead (see
+// prerenderedJavaScript), and a run does it only when the build's copy is missing or stale.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { ts } from './ts-morph.js';
 import { STATE_MODULE_TEMPLATE } from './state-module-template.js';
 
@@ -51,7 +54,7 @@ export function renderStateModule(options: { language: 'ts' | 'js'; protection?:
   let text = rendered.get(key);
   if (text === undefined) {
     const typescript = selectProtection(STATE_MODULE_TEMPLATE, protection);
-    text = options.language === 'ts' ? typescript : stripTypes(typescript);
+    text = options.language === 'ts' ? typescript : prerenderedJavaScript()?.[protection] ?? stripTypes(typescript);
     rendered.set(key, text);
   }
   return text;
@@ -59,6 +62,49 @@ export function renderStateModule(options: { language: 'ts' | 'js'; protection?:
 
 /** The texts rendered in this thread: the same for every package of a run (stripping types takes a compile). */
 const rendered = new Map<string, string>();
+
+/** The build's JavaScript modules, beside the compiled state-module.js (scripts/prerender-state-modules.mjs writes it). */
+export const PRERENDERED_JAVASCRIPT = new URL('./state-module-js.json', import.meta.url);
+
+/** What PRERENDERED_JAVASCRIPT holds: the JavaScript module per protection, and the template they were made from. */
+export interface PrerenderedJavaScript {
+  template: string;
+  js: Record<StateProtection, string>;
+}
+
+/** The template's digest: a prerendered module counts only when made from this very template. */
+function templateDigest(): string {
+  return createHash('sha256').update(STATE_MODULE_TEMPLATE).digest('hex');
+}
+
+/** The JavaScript modules, rendered now (for the build to keep). */
+export function renderJavaScriptModules(): PrerenderedJavaScript {
+  const js = Object.fromEntries(STATE_PROTECTIONS.map((p) => [p, stripTypes(selectProtection(STATE_MODULE_TEMPLATE, p))])) as Record<StateProtection, string>;
+  return { template: templateDigest(), js };
+}
+
+/** The build's JavaScript modules; undefined when there are none (running from source) or they were made from another template. */
+function prerenderedJavaScript(): Record<StateProtection, string> | undefined {
+  let json: string;
+  try {
+    json = readFileSync(PRERENDERED_JAVASCRIPT, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return prerenderedFrom(json);
+}
+
+/** The modules a PRERENDERED_JAVASCRIPT text holds, when made from this template; else undefined. */
+export function prerenderedFrom(json: string): Record<StateProtection, string> | undefined {
+  try {
+    const kept = JSON.parse(json) as Partial<PrerenderedJavaScript> | null;
+    const js = kept?.js;
+    if (kept?.template !== templateDigest() || !js || !STATE_PROTECTIONS.every((p) => typeof js[p] === 'string')) return undefined;
+    return js;
+  } catch {
+    return undefined;
+  }
+}
 
 const DIRECTIVE = /^\s*\/\/@@(?:if (sealed|signed)|(else)|(end))\s*$/;
 

@@ -170,6 +170,25 @@ describe('renderStateModule', () => {
     expect(readFileSync(path.join(root, 'test', 'servers', 'mrtr-state.ts'), 'utf8')).toBe(rendered.sealed.tsText);
   });
 
+  it('ships the JavaScript modules the build stripped ahead, equal to stripping the template now; a copy made from another template is not used', async () => {
+    // `npm test` builds first: dist holds this template's compiled module and the build step's JSON.
+    const dist = pathToFileURL(path.join(root, 'dist', 'src', 'state-module.js')).href;
+    const built = (await import(dist)) as typeof import('../src/state-module.js');
+    const kept = JSON.parse(readFileSync(built.PRERENDERED_JAVASCRIPT, 'utf8')) as { template: string; js: Record<string, string> };
+    expect(kept.template).toBe(createHash('sha256').update(STATE_MODULE_TEMPLATE).digest('hex'));
+    for (const protection of PROTECTIONS) {
+      expect(kept.js[protection]).toBe(rendered[protection].jsText);
+      expect(built.renderStateModule({ language: 'js', protection })).toBe(rendered[protection].jsText);
+    }
+    expect(built.prerenderedFrom(JSON.stringify(kept))).toEqual(kept.js);
+    // Made from another template (a build whose step did not run again), or not what it should be: stripped now instead.
+    expect(built.prerenderedFrom(JSON.stringify({ ...kept, template: createHash('sha256').update('older template').digest('hex') }))).toBeUndefined();
+    expect(built.prerenderedFrom(JSON.stringify({ ...kept, js: { sealed: kept.js['sealed'] } }))).toBeUndefined();
+    expect(built.prerenderedFrom('{ not json')).toBeUndefined();
+    // Running from source there is no such file beside the module: the types are stripped here.
+    expect(() => readFileSync(new URL('../src/state-module-js.json', import.meta.url))).toThrow();
+  });
+
   it('keeps the template free of backticks and ${ (it is a String.raw literal)', () => {
     expect(STATE_MODULE_TEMPLATE).not.toContain('`');
     expect(STATE_MODULE_TEMPLATE).not.toContain('${');
