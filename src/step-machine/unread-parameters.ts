@@ -10,8 +10,11 @@ import type { TextEdit } from '../types.js';
 import { applyEdits, mapForward } from '../edits.js';
 import { isPropertyName } from './references.js';
 
-/** Edits for the parameters of functions the `edits` change that the input read and the output does not. */
-export function unreadParameterEdits(sourceFile: SourceFile, text: string, edits: readonly TextEdit[]): TextEdit[] {
+/**
+ * Edits for the parameters of functions the `edits` change that the input read and the output does
+ * not. `parsed`: a parse the caller has of some output, used when it is of this one.
+ */
+export function unreadParameterEdits(sourceFile: SourceFile, text: string, edits: readonly TextEdit[], parsed?: ts.SourceFile): TextEdit[] {
   if (edits.length === 0) return [];
   const touches = (start: number, end: number) => edits.some((e) => e.start < end && e.end > start);
   const changes = (fn: Node) => edits.some((e) => e.start >= fn.getStart() && e.end <= fn.getEnd());
@@ -25,7 +28,7 @@ export function unreadParameterEdits(sourceFile: SourceFile, text: string, edits
     const property = param.getScope() !== undefined || param.isReadonly();
     const readBefore = readsIn(fn, name.getText(), param) + (property ? memberReads(sourceFile, name.getText()) : 0);
     if (readBefore === 0) continue;
-    output ??= ts.createSourceFile(sourceFile.getFilePath(), applyEdits(text, edits), ts.ScriptTarget.Latest, true, sourceFile.getScriptKind());
+    output ??= parseOf(applyEdits(text, edits), sourceFile, parsed);
     const outParam = parameterAt(output, mapForward(name.getStart(), edits, text));
     if (!outParam) continue;
     const edit = property ? propertyEdit(param, outParam, output) : plainEdit(param, outParam);
@@ -39,6 +42,11 @@ export function unreadParameterEdits(sourceFile: SourceFile, text: string, edits
     out.push(...edit);
   }
   return out;
+}
+
+function parseOf(outputText: string, sourceFile: SourceFile, parsed: ts.SourceFile | undefined): ts.SourceFile {
+  if (parsed?.text === outputText) return parsed;
+  return ts.createSourceFile(sourceFile.getFilePath(), outputText, ts.ScriptTarget.Latest, true, sourceFile.getScriptKind());
 }
 
 /** `server` → `_server` when the output's function no longer reads it. */

@@ -61,7 +61,7 @@ export function unusedAfter(sourceFile: SourceFile, names: string[], replaced: N
  * it is an unused local under noUnusedLocals. Whether anything still reads it is decided on the
  * output text (the edits applied), identifiers only: a same-named identifier anywhere else keeps it.
  */
-export function unreadDeclarationRemovals(sourceFile: SourceFile, text: string, edits: readonly TextEdit[]): { edits: TextEdit[]; removed: Statement[] } {
+export function unreadDeclarationRemovals(sourceFile: SourceFile, text: string, edits: readonly TextEdit[]): { edits: TextEdit[]; removed: Statement[]; output?: ts.SourceFile } {
   const touches = (start: number, end: number) => edits.some((e) => (e.start < end && e.end > start) || (e.start === e.end && e.start > start && e.start < end));
   const kind = sourceFile.getScriptKind();
   const candidates = new Map<Statement, { name: string; own: number }>();
@@ -71,7 +71,8 @@ export function unreadDeclarationRemovals(sourceFile: SourceFile, text: string, 
     if (!name) continue;
     const range = removalRange(text, st, { collapseBlank: true });
     if (touches(range.start, range.end)) continue;
-    before ??= identifierCounts(text, kind);
+    // `sourceFile` is the parse of `text`: its identifiers are the input's.
+    before ??= countIdentifiers(sourceFile.compilerNode, new Map(), 1);
     const own = st.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => id.getText() === name).length;
     // Read by the input (elsewhere than in its own declaration): a declaration that was unused already stays as it was.
     if ((before.get(name) ?? 0) > own) candidates.set(st, { name, own });
@@ -80,7 +81,8 @@ export function unreadDeclarationRemovals(sourceFile: SourceFile, text: string, 
   const removals: TextEdit[] = [];
   // The output is parsed once: a removal takes out its statement's identifiers (its range is the
   // statement with comments and blank space, which no edit touches), counted as the parse counts them.
-  const counts = candidates.size > 0 ? identifierCounts(applyEdits(text, edits), kind) : new Map<string, number>();
+  const output = candidates.size > 0 ? ts.createSourceFile(sourceFile.getFilePath(), applyEdits(text, edits), ts.ScriptTarget.Latest, true, kind) : undefined;
+  const counts = output ? countIdentifiers(output, new Map(), 1) : new Map<string, number>();
   for (let changed = candidates.size > 0; changed;) {
     changed = false;
     const round = new Map(counts);
@@ -95,7 +97,8 @@ export function unreadDeclarationRemovals(sourceFile: SourceFile, text: string, 
       changed = true;
     }
   }
-  return { edits: removals, removed };
+  // The output's parse, for unreadParameterEdits (which checks it is of the text it reads).
+  return output ? { edits: removals, removed, output } : { edits: removals, removed };
 }
 
 function removableName(st: Statement): string | undefined {
@@ -114,18 +117,15 @@ function removableName(st: Statement): string | undefined {
   return undefined;
 }
 
-/** How many times each identifier occurs in `code` (not in its strings or comments). */
-function identifierCounts(code: string, kind: ts.ScriptKind): Map<string, number> {
-  const counts = new Map<string, number>();
-  countIdentifiers(ts.createSourceFile('output.ts', code, ts.ScriptTarget.Latest, false, kind), counts, 1);
-  return counts;
-}
-
-/** Adds `delta` to the count of every identifier under `root` (the forEachChild walk: no JSDoc). */
-function countIdentifiers(root: ts.Node, counts: Map<string, number>, delta: number): void {
+/**
+ * Adds `delta` to the count of every identifier under `root` (the forEachChild walk: not in
+ * strings, comments or JSDoc); returns `counts`.
+ */
+function countIdentifiers(root: ts.Node, counts: Map<string, number>, delta: number): Map<string, number> {
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node)) counts.set(node.text, (counts.get(node.text) ?? 0) + delta);
     ts.forEachChild(node, visit);
   };
   visit(root);
+  return counts;
 }

@@ -84,7 +84,7 @@ export function wireFile(wc: WireContext, file: FileRecognition, migration: Migr
   edits.push(...unread.edits);
   replacedNodes.push(...unread.removed);
   // Parameters only the replaced code read (a factory's `server`): an underscore, not an unused one.
-  if (typescript) edits.push(...unreadParameterEdits(sourceFile, text, [...edits, ...alongside]));
+  if (typescript) edits.push(...unreadParameterEdits(sourceFile, text, [...edits, ...alongside], unread.output));
   const unusedSdkNames = () => unusedAfter(sourceFile, sdkImportNames(sourceFile), replacedNodes, uses);
   const stateModulePath = stateModulePathOf(ctx, typescript);
   const language = /\.(m|c)?ts$/.test(stateModulePath) ? 'ts' : 'js';
