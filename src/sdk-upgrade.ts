@@ -156,7 +156,8 @@ const SUPERSEDED = /^Unknown SDK import path: /;
  * Upgrades a v1 file to the v2 surface: our own pass first (src/v1-upgrade, minimal text edits),
  * then the official v1-to-v2 transforms that have something left to do, on `sourceFile` (which
  * they edit in place), then a look for what is still v1. The caller owns the source file;
- * afterwards it holds the upgraded text, or the original when a step threw.
+ * afterwards it holds the original text when nothing changed, and otherwise a stage on the way to
+ * `text` (the caller parses `text` when it reads on).
  */
 export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions = {}): SdkUpgradeResult {
   const migration = officialCodemod().getMigration('v1-to-v2');
@@ -257,6 +258,7 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   const upgradedText = text;
   if (changes > 0 && text !== original) text = restoreFileConventions(original, text, sourceFile);
   const changed = text !== original;
+  if (!changed && sourceFile.getFullText() !== original) sourceFile.replaceWithText(original);
   // Positions in the upgraded text map back through what the official transforms changed (line
   // by line), then exactly through our own edits (insertions and small replacements).
   const officialEdits = lineEdits(afterOwn, upgradedText);
@@ -419,9 +421,9 @@ export function detectProjectType(packageRoot: string): ProjectType {
 // ---------------------------------------------------------------------------------------------
 // Keeping the file's conventions
 
+/** `sourceFile` holds `upgraded`. */
 function restoreFileConventions(original: string, upgraded: string, sourceFile: SourceFile): string {
-  if (sourceFile.getFullText() !== upgraded) sourceFile.replaceWithText(upgraded);
-  let text = importQuotes(original, sourceFile.getFullText(), sourceFile);
+  let text = importQuotes(original, upgraded, sourceFile);
   // Shebang (the official runner puts it back too) and BOM.
   const bom = original.startsWith('\uFEFF') ? '\uFEFF' : '';
   const body = bom ? original.slice(1) : original;
@@ -470,7 +472,6 @@ function importQuotes(original: string, text: string, sourceFile: SourceFile): s
   edits.sort((a, b) => b.start - a.start);
   let out = text;
   for (const edit of edits) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  sourceFile.replaceWithText(out);
   return out;
 }
 
