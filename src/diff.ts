@@ -1,5 +1,5 @@
 // Dry-run output: a git-style unified diff that `git apply` (and `patch -p1`) accept as is.
-import { structuredPatch } from 'diff';
+import { lineHunks } from './line-diff.js';
 
 const CONTEXT = 3;
 
@@ -35,13 +35,12 @@ export function unifiedDiff(displayPath: string, oldText: string | undefined, ne
  */
 export function diffHunks(oldText: string, newText: string): string[] {
   const out: string[] = [];
-  const patch = structuredPatch('a', 'b', oldText, newText, undefined, undefined, { context: CONTEXT });
-  for (const hunk of patch.hunks) {
+  for (const hunk of lineHunks(oldText, newText, CONTEXT)) {
     // Unified format: an empty range is numbered from the line before it.
     const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
     const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
     out.push(`@@ -${range(oldStart, hunk.oldLines)} +${range(newStart, hunk.newLines)} @@`);
-    // Each line keeps its own '\r' (if any); '\ No newline at end of file' lines come from jsdiff.
+    // Each line keeps its own '\r' (if any); '\ No newline at end of file' lines come with the hunk.
     out.push(...hunk.lines);
   }
   return out;
