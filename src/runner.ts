@@ -30,7 +30,7 @@ import { PackageResolver, stateModulePathFor, workspaceGlobs } from './workspace
 import { installHint, planManifestChanges, type ManifestChange, type ManifestPlanFile } from './manifests.js';
 import { applyEdits, lineAndColumn } from './edits.js';
 import { ts } from './ts-morph.js';
-import { mayImportZod, upgradeZod3, ZOD_UPGRADE_RULE } from './zod-upgrade.js';
+import { mayImportZod, upgradeZod3, ZOD_UPGRADE_RULE, type ZodUpgrade } from './zod-upgrade.js';
 import { v1ModulesOutsideRun } from './v1-upgrade/v1-dependents.js';
 import { finishJournals, isJournalName, writeJournal } from './group-journal.js';
 import { createFileIfAbsent, isTempFileName, readSourceFile, removeStaleTempFiles, writeFileAtomic } from './write.js';
@@ -288,7 +288,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
   // A package whose zod the move to v2 would raise over zod 3 calls that have no zod 4 spelling
   // would typecheck worse: it stays on v1 too, an error at each such call.
   let outside = await packageFilesOutsideRun(slots, files, targetRoots, options, packageOf);
-  const zodBlocked = zodBlockedPackages(manifestOutcomes(slots, outside, cwd, packageOf).changes, slots, files, outside, packageOf);
+  const zodOnOriginals: ZodOnOriginals = new Map();
+  const zodBlocked = zodBlockedPackages(manifestOutcomes(slots, outside, cwd, packageOf).changes, slots, files, outside, packageOf, zodOnOriginals);
   holdWhatUpgradesWouldBreak(slots);
   keepPackagesOnV1(slots, cwd, zodBlocked.blockers);
   if (zodBlocked.blockers.size > 0) outside = await packageFilesOutsideRun(slots, files, targetRoots, options, packageOf);
@@ -302,10 +303,10 @@ export async function run(options: RunOptions): Promise<RunResult> {
     // The raise reaches every file of the package, inside the run's paths or not.
     files.forEach((file, id) => {
       if (packageOf(file.absPath).root !== change.packageRoot) return;
-      slots[id] = upgradeZodInFile(slots[id], () => newOutcome(file.absPath, file.path, packageOf(file.absPath)));
+      slots[id] = upgradeZodInFile(slots[id], () => newOutcome(file.absPath, file.path, packageOf(file.absPath)), zodOnOriginals);
     });
     for (const file of outside.get(change.packageRoot) ?? []) {
-      const outcome = upgradeZodInFile(undefined, () => newOutcome(file.absPath, file.path, packageOf(file.absPath)));
+      const outcome = upgradeZodInFile(undefined, () => newOutcome(file.absPath, file.path, packageOf(file.absPath)), zodOnOriginals);
       if (outcome) outsideOutcomes.push(outcome);
     }
   }
@@ -426,17 +427,32 @@ function manifestOutcomes(
  * the original text; edits go on the text the run leaves. A file the run could not process, or
  * that no longer reads, stays as it was.
  */
-function upgradeZodInFile(outcome: FileOutcome | undefined, create: () => FileOutcome): FileOutcome | undefined {
+/** What upgradeZod3 finds in files as they were, by path: the hold check and the raise both read them. */
+type ZodOnOriginals = Map<string, { text: string; upgrade: ZodUpgrade }>;
+
+function zodUpgradeOf(absPath: string, text: string): ZodUpgrade {
+  return upgradeZod3(ts.createSourceFile(absPath, text, ts.ScriptTarget.Latest, true, scriptKindFor(absPath)));
+}
+
+/** zodUpgradeOf a file's original text, once per run. */
+function zodUpgradeOfOriginal(absPath: string, original: string, known: ZodOnOriginals): ZodUpgrade {
+  const kept = known.get(absPath);
+  if (kept?.text === original) return kept.upgrade;
+  const upgrade = zodUpgradeOf(absPath, original);
+  known.set(absPath, { text: original, upgrade });
+  return upgrade;
+}
+
+function upgradeZodInFile(outcome: FileOutcome | undefined, create: () => FileOutcome, known: ZodOnOriginals): FileOutcome | undefined {
   if (outcome?.error) return outcome;
   const target = outcome ?? create();
   const original = outcome ? outcome.original : readText(target.absPath);
   if (original === undefined || !mayImportZod(original)) return outcome;
   target.original = original;
   const current = target.output ?? original;
-  const parse = (text: string) => ts.createSourceFile(target.absPath, text, ts.ScriptTarget.Latest, true, scriptKindFor(target.absPath));
-  const onCurrent = upgradeZod3(parse(current));
-  const { edits } = onCurrent;
-  const { findings } = current === original ? onCurrent : upgradeZod3(parse(original));
+  const onOriginal = zodUpgradeOfOriginal(target.absPath, original, known);
+  const { edits } = current === original ? onOriginal : zodUpgradeOf(target.absPath, current);
+  const { findings } = onOriginal;
   if (edits.length === 0 && findings.length === 0) return outcome;
   if (edits.length > 0) {
     target.output = applyEdits(current, edits);
@@ -466,6 +482,7 @@ function zodBlockedPackages(
   files: readonly { absPath: string; path: string }[],
   outside: ReadonlyMap<string, readonly { absPath: string; path: string }[]>,
   packageOf: (absPath: string) => PackageRef,
+  known: ZodOnOriginals,
 ): { blockers: Map<string, Blocker>; outsideOutcomes: FileOutcome[] } {
   const blockers = new Map<string, Blocker>();
   const outsideOutcomes: FileOutcome[] = [];
@@ -475,7 +492,7 @@ function zodBlockedPackages(
     if (existing?.error) return undefined;
     const original = existing?.original || readText(file.absPath);
     if (original === undefined || !mayImportZod(original)) return undefined;
-    const { findings } = upgradeZod3(ts.createSourceFile(file.absPath, original, ts.ScriptTarget.Latest, true, scriptKindFor(file.absPath)));
+    const { findings } = zodUpgradeOfOriginal(file.absPath, original, known);
     if (findings.length === 0) return undefined;
     const ref = packageOf(file.absPath);
     const outcome = existing ?? newOutcome(file.absPath, file.path, ref);
