@@ -3,7 +3,7 @@
 // `serveStdio(factory)`, the entry that serves 2026-07-28 (and still 2025) over stdio; the code that
 // builds the server stays where it is (./factory.ts). A transport that is used elsewhere or built
 // with arguments is handed over as `{ transport }`.
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from '../ts-morph.js';
+import { descendantsOfKindWhere, Node, SyntaxKind, ts, type CallExpression, type SourceFile } from '../ts-morph.js';
 import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
 import type { TextStyle } from '../text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
@@ -34,7 +34,10 @@ export function rewriteStdio(
   edits: TextEdit[],
   findings: FindingInput[],
 ): void {
-  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  // Only `x.connect(one argument)` calls can be stdioConnect's: the others are not wrapped.
+  const connectCalls = descendantsOfKindWhere<CallExpression>(sourceFile, SyntaxKind.CallExpression, (c: ts.CallExpression) =>
+    c.arguments.length === 1 && ts.isPropertyAccessExpression(c.expression) && c.expression.name.text === 'connect');
+  for (const call of connectCalls) {
     const connect = stdioConnect(call);
     if (!connect) continue;
     const { serverExpr, transportArg } = connect;
