@@ -218,7 +218,13 @@ function firstMismatch(checker: ts.TypeChecker, source: ts.Type, target: ts.Type
       if (!optional) return { path: key, actual: 'missing', wanted: shortType(checker, checker.getTypeOfSymbol(property)) };
       continue;
     }
-    const found = firstMismatch(checker, ownType, checker.getNonNullableType(checker.getTypeOfSymbol(property)), key, depth + 1);
+    // null or undefined the property does not take is the mismatch (`nextCursor: string | null` where
+    // v2 wants `string | undefined`); else what is left of both, so that objects are compared further.
+    const wanted = checker.getTypeOfSymbol(property);
+    const nullish = (ownType.isUnion() ? ownType.types : [ownType]).filter((t) => t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined));
+    const rejected = nullish.find((t) => !checker.isTypeAssignableTo(t, wanted));
+    if (rejected) return { path: key, actual: shortType(checker, rejected), wanted: shortType(checker, wanted) };
+    const found = firstMismatch(checker, nullish.length > 0 ? checker.getNonNullableType(ownType) : ownType, checker.getNonNullableType(wanted), key, depth + 1);
     if (found) return found;
   }
   // Index signatures: every value of the source must fit the target's.
