@@ -46,13 +46,20 @@ export interface WrapperChain {
 /** Every handler of the file registered through a wrapper its registration's callback invokes. */
 export function wrapperChains(file: SourceFile): WrapperChain[] {
   const chains: WrapperChain[] = [];
-  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    if (registrationForm(call)) {
+  const calls = file.getDescendantsOfKind(SyntaxKind.CallExpression);
+  const registered = new Set(calls.filter((call) => registrationForm(call)));
+  // A registrar holds a registration: when every registration is outside any function, no call
+  // can be a registrar's, and resolving each callee would find nothing.
+  const mayHaveRegistrars = [...registered].some((r) => r.getFirstAncestor((a) =>
+    Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a)) !== undefined);
+  for (const call of calls) {
+    if (registered.has(call)) {
       // Registered directly: the wrapper is given the handler itself.
       const chain = chainOf(call, call, undefined);
       if (chain) chains.push(chain);
       continue;
     }
+    if (!mayHaveRegistrars) continue;
     // A registrar: a same-file function whose one registration takes the name and a callback from its parameters.
     const registrar = calleeFunction(call);
     if (!registrar || registrar.getSourceFile() !== file || !registrar.getBody()) continue;
