@@ -6,6 +6,7 @@ import {
   descendantsOfKindWhere,
   Node,
   SyntaxKind,
+  ts,
   VariableDeclarationKind,
   type ArrowFunction,
   type BindingName,
@@ -130,11 +131,20 @@ export function findHandlers(sourceFile: SourceFile, refusals: RouteRefusal[] = 
     const callee = c.getExpression();
     return Node.isPropertyAccessExpression(callee) && (callee.getName() === 'registerTool' || callee.getName() === 'registerPrompt');
   };
+  // A registrar is a function of this file holding one registration: none when all sit outside functions.
+  const mayHaveRegistrars = descendantsOfKindWhere<CallExpression>(sourceFile, SyntaxKind.CallExpression, (c: ts.CallExpression) =>
+    ts.isPropertyAccessExpression(c.expression) && (c.expression.name.text === 'registerTool' || c.expression.name.text === 'registerPrompt'))
+    .some((c) => insideFunction(c));
   for (const call of calls) {
-    const info = handlerOf(call, imports, refusals) ?? (mightBeRegistrar(call) ? registrarHandler(call, imports, isRegistration, refusals) : undefined);
+    const info = handlerOf(call, imports, refusals) ?? (mayHaveRegistrars && mightBeRegistrar(call) ? registrarHandler(call, imports, isRegistration, refusals) : undefined);
     if (info) handlers.push(info);
   }
   return handlers.sort((a, b) => a.registration.getStart() - b.registration.getStart());
+}
+
+/** Inside a function declaration, method, arrow or function expression (what a registrar call resolves to). */
+export function insideFunction(node: Node): boolean {
+  return node.getFirstAncestor((a) => Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a)) !== undefined;
 }
 
 /** Cheap test before following a call into its function: a name among the arguments (a literal, or read from a name property). */

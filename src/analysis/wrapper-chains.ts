@@ -15,6 +15,7 @@ import type { DispatchRoute } from './dispatch-routes.js';
 import { calleeFunction, returnedFunction, widenable } from './handler-routes.js';
 import {
   describeHandler,
+  insideFunction,
   isFunctionLike,
   referencesTo,
   registrationForm,
@@ -50,8 +51,7 @@ export function wrapperChains(file: SourceFile): WrapperChain[] {
   const registered = new Set(calls.filter((call) => registrationForm(call)));
   // A registrar holds a registration: when every registration is outside any function, no call
   // can be a registrar's, and resolving each callee would find nothing.
-  const mayHaveRegistrars = [...registered].some((r) => r.getFirstAncestor((a) =>
-    Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a)) !== undefined);
+  const mayHaveRegistrars = [...registered].some((r) => insideFunction(r));
   for (const call of calls) {
     if (registered.has(call)) {
       // Registered directly: the wrapper is given the handler itself.
