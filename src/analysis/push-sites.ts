@@ -3,7 +3,7 @@
 // throw, the completion notifier, `elicitationId` properties and task-augmented requests. Pure
 // syntax: receivers are recognised by shape (ctx.mcpReq, `<x>.server`, variables holding a
 // server, destructured context members) and references are followed within the file only.
-import { Node, SyntaxKind, type CallExpression, type Expression, type Identifier, type ObjectLiteralExpression, type SourceFile } from '../ts-morph.js';
+import { descendantsOfKindWhere, Node, SyntaxKind, ts, type CallExpression, type Expression, type Identifier, type ObjectLiteralExpression, type SourceFile } from '../ts-morph.js';
 import {
   findHandlers,
   findProperty,
@@ -113,14 +113,10 @@ export function findPushSites(sourceFile: SourceFile, handlers?: HandlerInfo[], 
     for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.PropertyAssignment)) drafts.push(elicitationIdSite(prop, names));
     for (const prop of sourceFile.getDescendantsOfKind(SyntaxKind.ShorthandPropertyAssignment)) drafts.push(elicitationIdSite(prop, names));
   }
-  // Push functions used as values: found from their names in the text.
-  for (const match of text.matchAll(/\b(?:elicitInput|requestSampling|createMessage|listRoots|send|sendRequest)\b/g)) {
-    const id = sourceFile.getDescendantAtPos(match.index);
-    const access = id?.getParent();
-    if (id && Node.isIdentifier(id) && access && Node.isPropertyAccessExpression(access) && access.getNameNode() === id) {
-      drafts.push(valueSite(access));
-    }
-  }
+  // Push functions used as values: the member accesses of their names (only those are wrapped).
+  const valueAccesses = descendantsOfKindWhere(sourceFile, SyntaxKind.PropertyAccessExpression, (access: ts.PropertyAccessExpression) =>
+    ts.isIdentifier(access.name) && PUSH_VALUE_NAMES.has(access.name.text));
+  for (const access of valueAccesses) drafts.push(valueSite(access));
   const sites: PushSite[] = [];
   for (const draft of drafts) if (draft) sites.push(complete(draft, byFn));
   return sites.sort((a, b) => a.node.getStart() - b.node.getStart());
@@ -636,6 +632,9 @@ function speaksElicitationProtocol(object: ObjectLiteralExpression, names: Local
 }
 
 /** A push function passed on or stored as a value: `helper(ctx.mcpReq.elicitInput)`, `{ ask: server.server.createMessage.bind(…) }`. */
+/** The member names valueSite takes. */
+const PUSH_VALUE_NAMES: ReadonlySet<string> = new Set(['elicitInput', 'requestSampling', 'createMessage', 'listRoots', 'send', 'sendRequest']);
+
 function valueSite(access: Node): Draft | undefined {
   if (!Node.isPropertyAccessExpression(access) || isOwnMember(access)) return undefined;
   const name = access.getName();
