@@ -856,6 +856,11 @@ function siteProblem(site: PushSite, where: string): { rule: string; message: st
       suggestion: 'Await the request where it is made, or drop it: under 2026-07-28 a request nobody waits for cannot be sent at all.',
     };
   }
+  const withEffects = site.elicitMode === 'url' ? urlFieldWithEffects(site.params) : undefined;
+  if (withEffects) {
+    const { message, suggestion } = urlFieldProblem(withEffects);
+    return { rule: 'push-unsupported-shape', message: `${site.api} in ${where}: ${message}`, suggestion };
+  }
   return undefined;
 }
 
@@ -1042,6 +1047,33 @@ function outcomeBeyondComputing(helper: LiftableHelper): string | undefined {
   if (helper.nested) return 'asks inside if/try blocks, after code with effects or beside a capability check';
   if (helper.resultAsync) return 'awaits after its question';
   return helper.post.every((st) => isPureStatement(st)) ? undefined : 'runs code with effects after its question';
+}
+
+/** Calls that only draw a fresh id or number: dropping one loses nothing. */
+const FRESH_ID_CALLS = /^(?:(?:crypto\.)?randomUUID|Date\.now|Math\.random)$/;
+
+/**
+ * A `mode` or `elicitationId` value of URL-mode params whose evaluation has effects (`elicitationId:
+ * track(user)`, which records the id for the out-of-band completion): stripping the field for
+ * inputRequired.elicitUrl would drop the call, and them with it.
+ */
+export function urlFieldWithEffects(params: Node | undefined): Node | undefined {
+  if (!params || !Node.isObjectLiteralExpression(params)) return undefined;
+  for (const property of params.getProperties()) {
+    if (!Node.isPropertyAssignment(property) || !/^(mode|elicitationId)$/.test(property.getName())) continue;
+    const value = property.getInitializer();
+    if (value && !isPureExpression(value, (call) => FRESH_ID_CALLS.test(call.getExpression().getText()))) return value;
+  }
+  return undefined;
+}
+
+/** The finding's words for urlFieldWithEffects. */
+export function urlFieldProblem(value: Node): { message: string; suggestion: string } {
+  const field = value.getParentOrThrow().getChildAtIndex(0).getText();
+  return {
+    message: `its ${field} is computed by \`${value.getText()}\`, whose effects the rewrite would drop with the field (2026-07-28 has no ${field})`,
+    suggestion: `Compute it in a statement of its own before the question (its effects then stay; put the id in the URL if the out-of-band flow needs it), then run the migration again.`,
+  };
 }
 
 /** URL-mode params for inputRequired.elicitUrl: no `mode`, no `elicitationId`. */

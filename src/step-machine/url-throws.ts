@@ -6,7 +6,7 @@ import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import type { EmitContext } from './emit.js';
 import { camelCase, uniqueName } from './naming.js';
-import { handlerLabel, stripUrlModeFields } from './plan.js';
+import { handlerLabel, stripUrlModeFields, urlFieldProblem, urlFieldWithEffects } from './plan.js';
 import { indentationAt } from './text.js';
 
 export interface UrlThrow {
@@ -42,6 +42,11 @@ export function urlThrowCheck(site: PushSite): UrlThrow | { refusal: FindingInpu
   if (!list || !Node.isArrayLiteralExpression(list) || list.getElements().length === 0 ||
     !list.getElements().every((e) => Node.isObjectLiteralExpression(e))) {
     return refuse('its elicitations are not written as an array of object literals', `${target}.`);
+  }
+  const withEffects = list.getElements().map((e) => urlFieldWithEffects(e)).find((v) => v !== undefined);
+  if (withEffects) {
+    const { message, suggestion } = urlFieldProblem(withEffects);
+    return refuse(message, suggestion);
   }
   const errorArgs = site.call ? [] : (statement.getExpression() as NewExpression).getArguments?.() ?? [];
   const notes: FindingInput[] = [{
