@@ -22,7 +22,7 @@ server.registerTool(
   { description: 'List repositories of the linked account', inputSchema: z.object({ user: z.string() }) },
   async ({ user }) => {
     if (![...pending.values()].includes(user)) {
-      // @mcp-mrtr-migrate push-request: new UrlElicitationRequiredError in tool handler 'list-repos': its elicitationId is computed by `track(user)`, whose effects the rewrite would drop with the field (2026-07-28 has no elicitationId)
+      // @mcp-mrtr-migrate push-request: new UrlElicitationRequiredError in tool handler 'list-repos': the rewrite would drop its elicitationId (`track(user)`), which 2026-07-28 has no place for, and evaluating that code has effects
       throw new UrlElicitationRequiredError([
         { mode: 'url', message: 'Link your account first', url: `https://auth.example.com/link?user=${user}`, elicitationId: track(user) },
       ]);
@@ -35,7 +35,7 @@ server.registerTool(
   'link-account',
   { description: 'Link the account', inputSchema: z.object({ user: z.string() }) },
   async ({ user }, ctx) => {
-    // @mcp-mrtr-migrate push-unsupported-shape: ctx.mcpReq.elicitInput in tool handler 'link-account': its elicitationId is computed by `track(user)`, whose effects the rewrite would drop with the field (2026-07-28 has no elicitationId)
+    // @mcp-mrtr-migrate push-unsupported-shape: ctx.mcpReq.elicitInput in tool handler 'link-account': the rewrite would drop its elicitationId (`track(user)`), which 2026-07-28 has no place for, and evaluating that code has effects
     const answer = await ctx.mcpReq.elicitInput({ mode: 'url', message: 'Link your account', url: `https://auth.example.com/link?user=${user}`, elicitationId: track(user) });
     return { content: [{ type: 'text', text: `linked: ${answer.action}` }] };
   },
@@ -68,7 +68,7 @@ server.registerTool(
 );
 
 async function relink(ctx: ServerContext, user: string) {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper relink(), called by tool handler relink-account; it is not lifted into that handler because its elicitationId is computed by `track(user)`, whose effects the rewrite would drop with the field (2026-07-28 has no elicitationId)
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper relink(), called by tool handler relink-account; it is not lifted into that handler because the rewrite would drop its elicitationId (`track(user)`), which 2026-07-28 has no place for, and evaluating that code has effects
   const answer = await ctx.mcpReq.elicitInput({ mode: 'url', message: 'Link again', url: `https://auth.example.com/link?user=${user}`, elicitationId: track(user) });
   return answer.action;
 }

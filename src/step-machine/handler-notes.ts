@@ -4,6 +4,7 @@
 import type { FindingInput } from '../types.js';
 import { handlerLabel, isRaceAwait, type HandlerPlan } from './plan.js';
 import { isPureStatement } from './purity.js';
+import { oneLine } from './text.js';
 
 export function handlerNotes(plan: HandlerPlan): FindingInput[] {
   const { containers, prefixes } = plan;
@@ -15,7 +16,7 @@ export function handlerNotes(plan: HandlerPlan): FindingInput[] {
       rule: 'push-option-dropped',
       severity: 'info',
       pos: site.options!.getStart(),
-      message: `request options of ${site.api} in ${where} (${site.options!.getText().replace(/\s+/g, ' ').slice(0, 60)}) no longer apply: the client answers on its own time`,
+      message: `request options of ${site.api} in ${where} (${oneLine(site.options!)}) no longer apply: the client answers on its own time`,
       suggestion: 'Bound the wait with the state expiry (MCP_REQUEST_STATE_TTL_SECONDS) instead.',
     });
   }

@@ -14,7 +14,7 @@ import { isAwaited, type PushSite } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { camelCase, snakeCase } from './naming.js';
 import { isPureExpression, isPureStatement } from './purity.js';
-import { bindingNames, statementDeclaredNames, stripUrlModeFields, urlFieldProblem, urlFieldWithEffects } from './plan.js';
+import { bindingNames, droppedWithEffects, droppedWithEffectsProblem, statementDeclaredNames, stripUrlModeFields } from './plan.js';
 import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-helpers.js';
 import { awaitsOwn, outcomeBodyText, paramsBodyText, returnsFromHelper, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
 import { stableCode } from './stable-code.js';
@@ -146,9 +146,9 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, refus
       refuse('request-mode-unknown', 'its request is not written out and its type also allows a URL-mode question, so whether to return a form or a URL input request cannot be told');
       continue;
     }
-    const withEffects = site.elicitMode === 'url' ? urlFieldWithEffects(site.params) : undefined;
-    if (withEffects) {
-      refuse('url-field-with-effects', urlFieldProblem(withEffects).message);
+    const dropped = droppedWithEffects(site);
+    if (dropped) {
+      refuse('dropped-with-effects', droppedWithEffectsProblem(dropped).message);
       continue;
     }
     const body = fn.getBody();

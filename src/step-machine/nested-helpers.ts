@@ -43,7 +43,7 @@ export type HelperRefusalCode =
   | 'outcome-needs-value-with-effects'
   | 'result-type-unknown'
   | 'url-mode'
-  | 'url-field-with-effects'
+  | 'dropped-with-effects'
   | 'request-mode-unknown'
   | 'roots-guarded'
   | 'generator'
@@ -68,8 +68,8 @@ export function refusalSuggestion(refusal: HelperRefusal, name: string): string 
       return `Move the cleanup out of the \`finally\` (the question no longer waits for the client), then run the migration again.`;
     case 'question-in-loop':
       return `Ask once per call of ${name}() (loop in the handler instead), then run the migration again.`;
-    case 'url-field-with-effects':
-      return `Compute the id in a statement of its own before the question in ${name}() (its effects then stay; put it in the URL if the out-of-band flow needs it), then run the migration again.`;
+    case 'dropped-with-effects':
+      return `Run that code in a statement of its own before the question in ${name}() (its effects then stay; a URL-mode id can go into the URL if the out-of-band flow needs it), then run the migration again.`;
     case 'request-mode-unknown':
       return `Give ${name}()'s request the form type (ElicitRequestFormParams) or write it out as an object, then run the migration again.`;
     case 'v1-file':

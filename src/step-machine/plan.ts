@@ -18,12 +18,13 @@
 // (see prefix.ts) that runs on the first leg only; so does everything before a later statement
 // that asks after an earlier one that does not always return.
 import { descendantsOfKinds, Node, SyntaxKind, visitedOfKinds, type Block, type Expression, type Statement, type VariableStatement } from '../ts-morph.js';
-import { changesInPlace, isPureExpression, isPureStatement } from './purity.js';
+import { changesInPlace, evaluatesWithoutEffects, isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall, LiftableHelper } from './helpers.js';
 import { declaredWithin, type HandlerInfo } from '../analysis/handlers.js';
 import { isAwaited, type PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase, uniqueName } from './naming.js';
+import { oneLine } from './text.js';
 import { deferredAwait, requestConst, type DeferredAwait } from './deferred.js';
 import { reaskLoop, type LoopAsk, type LoopBatch } from './loops.js';
 import { lostFirstLegWrite } from './first-leg-writes.js';
@@ -856,9 +857,9 @@ function siteProblem(site: PushSite, where: string): { rule: string; message: st
       suggestion: 'Await the request where it is made, or drop it: under 2026-07-28 a request nobody waits for cannot be sent at all.',
     };
   }
-  const withEffects = site.elicitMode === 'url' ? urlFieldWithEffects(site.params) : undefined;
-  if (withEffects) {
-    const { message, suggestion } = urlFieldProblem(withEffects);
+  const dropped = droppedWithEffects(site);
+  if (dropped) {
+    const { message, suggestion } = droppedWithEffectsProblem(dropped);
     return { rule: 'push-unsupported-shape', message: `${site.api} in ${where}: ${message}`, suggestion };
   }
   return undefined;
@@ -1049,30 +1050,34 @@ function outcomeBeyondComputing(helper: LiftableHelper): string | undefined {
   return helper.post.every((st) => isPureStatement(st)) ? undefined : 'runs code with effects after its question';
 }
 
-/** Calls that only draw a fresh id or number: dropping one loses nothing. */
-const FRESH_ID_CALLS = /^(?:(?:crypto\.)?randomUUID|Date\.now|Math\.random)$/;
-
 /**
- * A `mode` or `elicitationId` value of URL-mode params whose evaluation has effects (`elicitationId:
- * track(user)`, which records the id for the out-of-band completion): stripping the field for
- * inputRequired.elicitUrl would drop the call, and them with it.
+ * What the rewrite of a question would drop although evaluating it has effects: a URL-mode `mode`
+ * or `elicitationId` value (`elicitationId: track(user)`, which records the id for the out-of-band
+ * completion; 2026-07-28 has neither), or a request argument it has no place for (request options
+ * `{ timeout: nextTimeout() }`, a result schema built by a call). Undefined when nothing is.
  */
-export function urlFieldWithEffects(params: Node | undefined): Node | undefined {
-  if (!params || !Node.isObjectLiteralExpression(params)) return undefined;
-  for (const property of params.getProperties()) {
-    if (!Node.isPropertyAssignment(property) || !/^(mode|elicitationId)$/.test(property.getName())) continue;
-    const value = property.getInitializer();
-    if (value && !isPureExpression(value, (call) => FRESH_ID_CALLS.test(call.getExpression().getText()))) return value;
+export function droppedWithEffects(site: Pick<PushSite, 'call' | 'params' | 'elicitMode' | 'kind'>): { node: Node; what: string } | undefined {
+  if (site.elicitMode === 'url' && site.params && Node.isObjectLiteralExpression(site.params)) {
+    for (const property of site.params.getProperties()) {
+      if (!Node.isPropertyAssignment(property) || !/^(mode|elicitationId)$/.test(property.getName())) continue;
+      const value = property.getInitializer();
+      if (value && !evaluatesWithoutEffects(value)) return { node: value, what: `its ${property.getName()}` };
+    }
+  }
+  // The request (or its params) comes first; what follows (result schema, options) goes. A roots
+  // question keeps nothing of its arguments.
+  const args = site.call?.getArguments() ?? [];
+  for (const arg of site.kind === 'roots' ? args : args.slice(1)) {
+    if (!evaluatesWithoutEffects(arg)) return { node: arg, what: Node.isObjectLiteralExpression(arg) ? 'its request options' : 'an argument of its request' };
   }
   return undefined;
 }
 
-/** The finding's words for urlFieldWithEffects. */
-export function urlFieldProblem(value: Node): { message: string; suggestion: string } {
-  const field = value.getParentOrThrow().getChildAtIndex(0).getText();
+/** The finding's words for droppedWithEffects. */
+export function droppedWithEffectsProblem(dropped: { node: Node; what: string }): { message: string; suggestion: string } {
   return {
-    message: `its ${field} is computed by \`${value.getText()}\`, whose effects the rewrite would drop with the field (2026-07-28 has no ${field})`,
-    suggestion: `Compute it in a statement of its own before the question (its effects then stay; put the id in the URL if the out-of-band flow needs it), then run the migration again.`,
+    message: `the rewrite would drop ${dropped.what} (\`${oneLine(dropped.node)}\`), which 2026-07-28 has no place for, and evaluating that code has effects`,
+    suggestion: 'Run that code in a statement of its own before the question (its effects then stay; a URL-mode id can go into the URL if the out-of-band flow needs it), then run the migration again.',
   };
 }
 

@@ -71,6 +71,47 @@ const DECIDING_KINDS = [
   SyntaxKind.NewExpression, SyntaxKind.TaggedTemplateExpression,
 ];
 
+/** Calls that only make a fresh value (an id, a number, a signal): evaluating one and dropping it loses nothing. */
+const FRESH_VALUE_CALLS = /^(?:(?:crypto\.)?randomUUID|Date\.now|Math\.random|AbortSignal\.(?:timeout|any|abort))$/;
+const FRESH_OBJECTS = /^(?:AbortController|Date|URL|URLSearchParams|Map|Set|WeakMap|WeakSet|\w*Error)$/;
+
+/**
+ * Whether evaluating `node` has no effect a program could see afterwards, so that code which drops
+ * the expression (a field or argument 2026-07-28 has no place for) loses nothing: pure code, a
+ * function value whatever its body does (creating it runs nothing), fresh ids and signals.
+ */
+export function evaluatesWithoutEffects(node: Node): boolean {
+  if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return true;
+  if (Node.isCallExpression(node) && FRESH_VALUE_CALLS.test(node.getExpression().getText())) return node.getArguments().every(evaluatesWithoutEffects);
+  if (Node.isNewExpression(node) && FRESH_OBJECTS.test(node.getExpression().getText())) return (node.getArguments() ?? []).every(evaluatesWithoutEffects);
+  if (Node.isCallExpression(node) && zodBuilder(node)) return node.getArguments().every(evaluatesWithoutEffects);
+  if (Node.isCallExpression(node) || Node.isNewExpression(node)) return isPureExpression(node);
+  if (Node.isAwaitExpression(node) || Node.isDeleteExpression(node) || Node.isYieldExpression(node) || Node.isTaggedTemplateExpression(node)) return false;
+  if (Node.isBinaryExpression(node)) {
+    const op = node.getOperatorToken().getKind();
+    if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment) return false;
+  }
+  if ((Node.isPrefixUnaryExpression(node) || Node.isPostfixUnaryExpression(node)) &&
+    (node.getOperatorToken() === SyntaxKind.PlusPlusToken || node.getOperatorToken() === SyntaxKind.MinusMinusToken)) {
+    return false;
+  }
+  return (outermostOfKinds(node, DECIDING_KINDS) ?? node.getChildren()).every(evaluatesWithoutEffects);
+}
+
+/** `z.object({ … }).optional()`: a schema built with zod (imported from zod), which only makes values. */
+function zodBuilder(call: CallExpression): boolean {
+  let callee: Node = call.getExpression();
+  while (Node.isPropertyAccessExpression(callee) || Node.isCallExpression(callee)) {
+    if (Node.isCallExpression(callee) && !callee.getArguments().every(evaluatesWithoutEffects)) return false;
+    callee = callee.getExpression();
+  }
+  if (!Node.isIdentifier(callee)) return false;
+  const name = callee.getText();
+  return callee.getSourceFile().getImportDeclarations().some((d) => /^zod(?:\/|$)/.test(d.getModuleSpecifierValue()) &&
+    (d.getNamespaceImport()?.getText() === name || d.getDefaultImport()?.getText() === name ||
+      d.getNamedImports().some((n) => (n.getAliasNode() ?? n.getNameNode()).getText() === name)));
+}
+
 export function isPureStatement(statement: Statement | Node, pureCall?: (call: CallExpression) => boolean): boolean {
   if (Node.isVariableStatement(statement)) {
     return statement.getDeclarations().every((d) => isPureExpression(d.getInitializer(), pureCall));

@@ -7,6 +7,7 @@ import { nameOf, reachOf, type Entry, type HandlerPath } from '../analysis/reach
 import { storedContextOf } from '../analysis/stored-context.js';
 import type { ModuleCallers } from '../callers-index.js';
 import type { FindingInput } from '../types.js';
+import { oneLine } from './text.js';
 import type { LiftableHelper } from './helpers.js';
 import { camelCase } from './naming.js';
 import { CONTEXT_PATHS } from '../v1-upgrade/mappings.js';
@@ -456,11 +457,6 @@ function frameworkApiCall(site: PushSite): boolean {
 
 function fileOf(at: string): string {
   return at.replace(/:\d+$/, '');
-}
-
-function oneLine(node: Node): string {
-  const text = node.getText().replace(/\s+/g, ' ');
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
 /** `tool handler offboard (directly and through confirmRemoval())`, one entry per handler. */

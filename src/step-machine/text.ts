@@ -3,6 +3,12 @@
 import { SyntaxKind, ts, visitedOfKinds, type Node } from '../ts-morph.js';
 import type { TextEdit } from '../types.js';
 
+/** A node's code on one line, cut to 60 characters, for a finding's message. */
+export function oneLine(node: Node): string {
+  const text = node.getText().replace(/\s+/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
 export function lineStartOf(text: string, pos: number): number {
   return text.lastIndexOf('\n', pos - 1) + 1;
 }

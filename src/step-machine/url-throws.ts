@@ -6,7 +6,7 @@ import type { PushSite } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import type { EmitContext } from './emit.js';
 import { camelCase, uniqueName } from './naming.js';
-import { handlerLabel, stripUrlModeFields, urlFieldProblem, urlFieldWithEffects } from './plan.js';
+import { droppedWithEffects, droppedWithEffectsProblem, handlerLabel, stripUrlModeFields } from './plan.js';
 import { indentationAt } from './text.js';
 
 export interface UrlThrow {
@@ -43,9 +43,9 @@ export function urlThrowCheck(site: PushSite): UrlThrow | { refusal: FindingInpu
     !list.getElements().every((e) => Node.isObjectLiteralExpression(e))) {
     return refuse('its elicitations are not written as an array of object literals', `${target}.`);
   }
-  const withEffects = list.getElements().map((e) => urlFieldWithEffects(e)).find((v) => v !== undefined);
-  if (withEffects) {
-    const { message, suggestion } = urlFieldProblem(withEffects);
+  const dropped = list.getElements().map((e) => droppedWithEffects({ params: e as Expression, elicitMode: 'url', kind: 'elicitation' })).find((d) => d !== undefined);
+  if (dropped) {
+    const { message, suggestion } = droppedWithEffectsProblem(dropped);
     return refuse(message, suggestion);
   }
   const errorArgs = site.call ? [] : (statement.getExpression() as NewExpression).getArguments?.() ?? [];

@@ -11,7 +11,7 @@ function track(user: string): string {
 }
 
 export async function link(ctx: ServerContext, user: string) {
-  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper link(), called by tool handler relink-account (./server.ts); it is not lifted into that handler because its elicitationId is computed by `track(user)`, whose effects the rewrite would drop with the field (2026-07-28 has no elicitationId)
+  // @mcp-mrtr-migrate push-in-helper: ctx.mcpReq.elicitInput is made in helper link(), called by tool handler relink-account (./server.ts); it is not lifted into that handler because the rewrite would drop its elicitationId (`track(user)`), which 2026-07-28 has no place for, and evaluating that code has effects
   const answer = await ctx.mcpReq.elicitInput({ mode: 'url', message: 'Link again', url: `https://auth.example.com/link?user=${user}`, elicitationId: track(user) });
   return answer.action;
 }

@@ -8,7 +8,7 @@ server.registerTool(
   'relink-account',
   { description: 'Link the account again', inputSchema: z.object({ user: z.string() }) },
   async ({ user }, ctx) => {
-    // @mcp-mrtr-migrate push-in-helper: link() in ./link.js asks the client (ctx.mcpReq.elicitInput) and is not lifted (its elicitationId is computed by `track(user)`, whose effects the rewrite would drop with the field (2026-07-28 has no elicitationId)), so this handler is left as it was
+    // @mcp-mrtr-migrate push-in-helper: link() in ./link.js asks the client (ctx.mcpReq.elicitInput) and is not lifted (the rewrite would drop its elicitationId (`track(user)`), which 2026-07-28 has no place for, and evaluating that code has effects), so this handler is left as it was
     const action = await link(ctx, user);
     return { content: [{ type: 'text', text: `relinked: ${action}` }] };
   },
