@@ -273,7 +273,8 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'The old call passed request options that have no counterpart in an input request: the client ' +
       'answers on its own schedule by retrying the call. The options were dropped. If the timeout or ' +
       'cancellation mattered, enforce it on the retry (for example with an expiry carried in ' +
-      '`requestState`).',
+      '`requestState`). Options whose evaluation has effects (`{ timeout: nextTimeout() }`) are not ' +
+      'dropped: that question is left as it was and reported (push-unsupported-shape).',
   },
   {
     id: 'promise-race-timeout',
