@@ -25,6 +25,7 @@ import { isAwaited, type PushSite } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
 import { camelCase, snakeCase, uniqueName } from './naming.js';
 import { oneLine } from './text.js';
+import { droppableRaceMember } from './race-timers.js';
 import { deferredAwait, requestConst, type DeferredAwait } from './deferred.js';
 import { reaskLoop, type LoopAsk, type LoopBatch } from './loops.js';
 import { lostFirstLegWrite } from './first-leg-writes.js';
@@ -862,7 +863,25 @@ function siteProblem(site: PushSite, where: string): { rule: string; message: st
     const { message, suggestion } = droppedWithEffectsProblem(dropped);
     return { rule: 'push-unsupported-shape', message: `${site.api} in ${where}: ${message}`, suggestion };
   }
+  const raced = racedAgainst(site).find((member) => !droppableRaceMember(member));
+  if (raced) {
+    return {
+      rule: 'push-unsupported-shape',
+      message: `${site.api} in ${where}: the rewrite would drop \`${oneLine(raced)}\`, raced against the question (nothing waits for the client under 2026-07-28), and evaluating it does more than start a timer`,
+      suggestion: 'Run that code in a statement of its own before the race (its effects then stay), or race the question against a plain timer; then run the migration again.',
+    };
+  }
   return undefined;
+}
+
+/** The other members of `await Promise.race([…])` when the site's question is one of them. */
+function racedAgainst(site: PushSite): Node[] {
+  const race = awaitOf(site);
+  if (!race || !isRaceAwait(race)) return [];
+  const list = (race as import('ts-morph').AwaitExpression).getExpression();
+  const elements = Node.isCallExpression(list) && Node.isArrayLiteralExpression(list.getArguments()[0]) ? (list.getArguments()[0] as import('ts-morph').ArrayLiteralExpression).getElements() : [];
+  const own = site.call ?? site.node;
+  return elements.filter((e) => !e.containsRange(own.getPos(), own.getEnd()));
 }
 
 /** The statement directly in `body` that holds `node`, when no block/if/switch lies in between. */
