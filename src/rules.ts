@@ -283,7 +283,9 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     help:
       'The request was raced against a timer; with an input request there is nothing to wait for, so the ' +
       'race was removed. The codec\'s `ttlSeconds` bounds how long the client may take to answer; set it ' +
-      'to the old timeout if that limit mattered.',
+      'to the old timeout if that limit mattered. A member of the race that does more than start a timer ' +
+      'settling itself (`watchdog(id)` recording the call) is not dropped: that question is left as it was ' +
+      'and reported (push-unsupported-shape).',
   },
   {
     id: 'elicitation-id-removed',
