@@ -33,15 +33,7 @@ export function isPureExpression(node: Node | undefined, pureCall?: (call: CallE
     const body = node.getBody();
     return Node.isBlock(body) ? body.getStatements().every((st) => isPureStatement(st, pureCall)) : isPureExpression(body, pureCall);
   }
-  if (Node.isAwaitExpression(node) || Node.isDeleteExpression(node) || Node.isYieldExpression(node)) return false;
-  if (Node.isBinaryExpression(node)) {
-    const op = node.getOperatorToken().getKind();
-    if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment) return false;
-  }
-  if ((Node.isPrefixUnaryExpression(node) || Node.isPostfixUnaryExpression(node)) &&
-    (node.getOperatorToken() === SyntaxKind.PlusPlusToken || node.getOperatorToken() === SyntaxKind.MinusMinusToken)) {
-    return false;
-  }
+  if (writesOrWaits(node)) return false;
   if (Node.isCallExpression(node)) {
     const callee = node.getExpression();
     const name = callee.getText();
@@ -86,16 +78,19 @@ export function evaluatesWithoutEffects(node: Node): boolean {
   if (Node.isNewExpression(node) && FRESH_OBJECTS.test(node.getExpression().getText())) return (node.getArguments() ?? []).every(evaluatesWithoutEffects);
   if (Node.isCallExpression(node) && zodBuilder(node)) return node.getArguments().every(evaluatesWithoutEffects);
   if (Node.isCallExpression(node) || Node.isNewExpression(node)) return isPureExpression(node);
-  if (Node.isAwaitExpression(node) || Node.isDeleteExpression(node) || Node.isYieldExpression(node) || Node.isTaggedTemplateExpression(node)) return false;
+  if (writesOrWaits(node) || Node.isTaggedTemplateExpression(node)) return false;
+  return (outermostOfKinds(node, DECIDING_KINDS) ?? node.getChildren()).every(evaluatesWithoutEffects);
+}
+
+/** An await, delete or yield, an assignment, or ++ / --: the node itself changes or waits on something. */
+function writesOrWaits(node: Node): boolean {
+  if (Node.isAwaitExpression(node) || Node.isDeleteExpression(node) || Node.isYieldExpression(node)) return true;
   if (Node.isBinaryExpression(node)) {
     const op = node.getOperatorToken().getKind();
-    if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment) return false;
+    return op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment;
   }
-  if ((Node.isPrefixUnaryExpression(node) || Node.isPostfixUnaryExpression(node)) &&
-    (node.getOperatorToken() === SyntaxKind.PlusPlusToken || node.getOperatorToken() === SyntaxKind.MinusMinusToken)) {
-    return false;
-  }
-  return (outermostOfKinds(node, DECIDING_KINDS) ?? node.getChildren()).every(evaluatesWithoutEffects);
+  return (Node.isPrefixUnaryExpression(node) || Node.isPostfixUnaryExpression(node)) &&
+    (node.getOperatorToken() === SyntaxKind.PlusPlusToken || node.getOperatorToken() === SyntaxKind.MinusMinusToken);
 }
 
 /** `z.object({ … }).optional()`: a schema built with zod (imported from zod), which only makes values. */
