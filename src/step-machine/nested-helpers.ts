@@ -125,7 +125,7 @@ export interface NestedSplit {
 export function splitNested(body: Block, site: PushSite, stable: StableCode): NestedSplit | HelperRefusal {
   const call = site.call;
   if (!call || !site.awaited && !returnedDirectly(call)) return { code: 'not-awaited', detail: 'the question is not awaited where it is asked' };
-  if (site.kind === 'elicitation' && site.elicitMode === 'url') return { code: 'url-mode', detail: 'the question is a URL-mode elicitation inside a block' };
+  if (site.kind === 'elicitation' && site.elicitMode === 'url') return { code: 'url-mode', detail: 'the question is a URL-mode elicitation, which is lifted only when the helper awaits it in a statement at its top level (`const answer = await …`)' };
   const path = pathTo(call, body);
   if ('code' in path) return path;
   const question = path[path.length - 1].statement;
