@@ -142,9 +142,9 @@ export function findHandlers(sourceFile: SourceFile, refusals: RouteRefusal[] = 
   return handlers.sort((a, b) => a.registration.getStart() - b.registration.getStart());
 }
 
-/** Inside a function declaration, method, arrow or function expression (what a registrar call resolves to). */
+/** Inside a function of any kind (a registrar holds its registration: a file with none inside one has no registrar). */
 export function insideFunction(node: Node): boolean {
-  return node.getFirstAncestor((a) => Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a)) !== undefined;
+  return node.getFirstAncestor(isFunctionLike) !== undefined;
 }
 
 /** Cheap test before following a call into its function: a name among the arguments (a literal, or read from a name property). */
