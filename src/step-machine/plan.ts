@@ -877,9 +877,10 @@ function siteProblem(site: PushSite, where: string): { rule: string; message: st
 /** The other members of `await Promise.race([…])` when the site's question is one of them. */
 function racedAgainst(site: PushSite): Node[] {
   const race = awaitOf(site);
-  if (!race || !isRaceAwait(race)) return [];
-  const list = (race as import('ts-morph').AwaitExpression).getExpression();
-  const elements = Node.isCallExpression(list) && Node.isArrayLiteralExpression(list.getArguments()[0]) ? (list.getArguments()[0] as import('ts-morph').ArrayLiteralExpression).getElements() : [];
+  if (!race || !Node.isAwaitExpression(race) || !isRaceAwait(race)) return [];
+  const call = race.getExpression();
+  const list = Node.isCallExpression(call) ? call.getArguments()[0] : undefined;
+  const elements = list && Node.isArrayLiteralExpression(list) ? list.getElements() : [];
   const own = site.call ?? site.node;
   return elements.filter((e) => !e.containsRange(own.getPos(), own.getEnd()));
 }

@@ -2,6 +2,7 @@
 // that computes the same value from the same re-sent arguments and has no side effects. Used for
 // the statements and conditions on the path to a question that sits inside an if or try block.
 import { Node, SyntaxKind, outermostOfKinds, type CallExpression, type Statement } from '../ts-morph.js';
+import { importBindings } from '../v1-upgrade/ast.js';
 
 const PURE_FUNCTIONS = new Set([
   'String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'encodeURIComponent', 'decodeURIComponent',
@@ -101,10 +102,8 @@ function zodBuilder(call: CallExpression): boolean {
     callee = callee.getExpression();
   }
   if (!Node.isIdentifier(callee)) return false;
-  const name = callee.getText();
-  return callee.getSourceFile().getImportDeclarations().some((d) => /^zod(?:\/|$)/.test(d.getModuleSpecifierValue()) &&
-    (d.getNamespaceImport()?.getText() === name || d.getDefaultImport()?.getText() === name ||
-      d.getNamedImports().some((n) => (n.getAliasNode() ?? n.getNameNode()).getText() === name)));
+  const binding = importBindings(callee.getSourceFile().compilerNode).get(callee.getText());
+  return binding !== undefined && /^zod(?:\/|$)/.test(binding.module);
 }
 
 export function isPureStatement(statement: Statement | Node, pureCall?: (call: CallExpression) => boolean): boolean {

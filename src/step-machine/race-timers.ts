@@ -3,8 +3,9 @@
 // evaluation does nothing but start a timer that settles the member itself (a timeout); a member
 // that records, counts or sends something (`watchdog(id)` pushing to a list) keeps its question as
 // it was.
-import { Node, type CallExpression } from '../ts-morph.js';
+import { Node, type ArrowFunction, type CallExpression, type FunctionExpression } from '../ts-morph.js';
 import { resolveFunction, unwrapExpression } from '../analysis/handlers.js';
+import { importBindings } from '../v1-upgrade/ast.js';
 import { evaluatesWithoutEffects } from './purity.js';
 
 /** Whether the rewrite may drop `member` of a race around a question. */
@@ -40,19 +41,15 @@ function timerExecutor(executor: Node): boolean {
   const fn = unwrapExpression(executor);
   if (!Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return false;
   const settlers = new Set(fn.getParameters().map((p) => p.getName()));
-  const body = fn.getBody();
-  const expressions = Node.isBlock(body)
-    ? body.getStatements().map((st) => (Node.isExpressionStatement(st) ? st.getExpression() : undefined))
-    : [body];
-  return expressions.length > 0 && expressions.every((expr) => expr !== undefined && timerCall(unwrapExpression(expr), settlers));
+  const expressions = bodyExpressions(fn);
+  return expressions !== undefined && expressions.length > 0 && expressions.every((expr) => timerCall(expr, settlers));
 }
 
 function timerCall(expr: Node, settlers: ReadonlySet<string>): boolean {
   let call = expr;
   // setTimeout(…).unref()
-  if (Node.isCallExpression(call) && Node.isPropertyAccessExpression(call.getExpression()) && (call.getExpression() as import('ts-morph').PropertyAccessExpression).getName() === 'unref') {
-    call = (call.getExpression() as import('ts-morph').PropertyAccessExpression).getExpression();
-  }
+  const callee = Node.isCallExpression(call) ? call.getExpression() : undefined;
+  if (callee && Node.isPropertyAccessExpression(callee) && callee.getName() === 'unref') call = callee.getExpression();
   if (!Node.isCallExpression(call) || call.getExpression().getText() !== 'setTimeout') return false;
   const [callback, ...rest] = call.getArguments();
   return callback !== undefined && settles(callback, settlers) && rest.every(evaluatesWithoutEffects);
@@ -63,21 +60,25 @@ function settles(callback: Node, settlers: ReadonlySet<string>): boolean {
   const cb = unwrapExpression(callback);
   if (Node.isIdentifier(cb)) return settlers.has(cb.getText());
   if (!Node.isArrowFunction(cb) && !Node.isFunctionExpression(cb)) return false;
-  const body = cb.getBody();
-  const expressions = Node.isBlock(body)
-    ? body.getStatements().map((st) => (Node.isExpressionStatement(st) ? st.getExpression() : undefined))
-    : [body];
-  return expressions.every((expr) => {
-    const call = expr && unwrapExpression(expr);
-    return call !== undefined && Node.isCallExpression(call) && settlers.has(call.getExpression().getText()) && call.getArguments().every(evaluatesWithoutEffects);
-  });
+  return bodyExpressions(cb)?.every((call) => Node.isCallExpression(call) && settlers.has(call.getExpression().getText()) && call.getArguments().every(evaluatesWithoutEffects)) ?? false;
+}
+
+/** What a function's body evaluates, unwrapped: its expression, or its statements when each is an expression; else undefined. */
+function bodyExpressions(fn: ArrowFunction | FunctionExpression): Node[] | undefined {
+  const body = fn.getBody();
+  if (!Node.isBlock(body)) return [unwrapExpression(body)];
+  const expressions: Node[] = [];
+  for (const statement of body.getStatements()) {
+    if (!Node.isExpressionStatement(statement)) return undefined;
+    expressions.push(unwrapExpression(statement.getExpression()));
+  }
+  return expressions;
 }
 
 /** `setTimeout(ms, value)` imported from node:timers/promises. */
 function timersPromise(call: CallExpression): boolean {
   const callee = call.getExpression();
   if (!Node.isIdentifier(callee)) return false;
-  const name = callee.getText();
-  return callee.getSourceFile().getImportDeclarations().some((d) => /^(?:node:)?timers\/promises$/.test(d.getModuleSpecifierValue()) &&
-    d.getNamedImports().some((n) => n.getName() === 'setTimeout' && (n.getAliasNode() ?? n.getNameNode()).getText() === name));
+  const binding = importBindings(callee.getSourceFile().compilerNode).get(callee.getText());
+  return binding !== undefined && binding.imported === 'setTimeout' && /^(?:node:)?timers\/promises$/.test(binding.module);
 }
