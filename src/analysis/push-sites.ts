@@ -57,8 +57,8 @@ export interface PushSite {
   alias?: PushAlias;
 }
 
-/** Push method strings and the kind of request each one is. */
-const PUSH_METHODS: Readonly<Record<string, PushKind>> = {
+/** Push method strings (the requests a server sends its client) and the kind of request each one is. */
+export const PUSH_METHODS: Readonly<Record<string, PushKind>> = {
   'elicitation/create': 'elicitation',
   'sampling/createMessage': 'sampling',
   'roots/list': 'roots',

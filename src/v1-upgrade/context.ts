@@ -7,6 +7,7 @@
 // binding, a key v2 no longer has) is left as it was and reported as an error: on v2 it reads
 // `undefined` where v1 had a value.
 import { ts } from '../ts-morph.js';
+import { PUSH_METHODS } from '../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { constInitializer, isFunctionLike, isStringLiteralLike, isV1Module, mentions, unwrap, walk } from './ast.js';
 import type { FileFacts } from './facts.js';
@@ -108,12 +109,9 @@ function annotatedParams(facts: FileFacts): ContextParam[] {
   return params;
 }
 
-/** The requests a server sends its client: what `extra.sendRequest` asks with. */
-const CLIENT_REQUEST_METHODS = new Set(['elicitation/create', 'sampling/createMessage', 'roots/list']);
-
-/** Whether `extra.<name>({ method })` is how v1's handler context sends `method`. */
+/** Whether `extra.<name>({ method })` is how v1's handler context sends `method` (a request to the client, or a notification). */
 const sentByV1Context = (name: string, method: string) =>
-  (name === 'sendRequest' && CLIENT_REQUEST_METHODS.has(method)) || (name === 'sendNotification' && method.startsWith('notifications/'));
+  (name === 'sendRequest' && Object.hasOwn(PUSH_METHODS, method)) || (name === 'sendNotification' && method.startsWith('notifications/'));
 
 /**
  * Parameters that send to the client the way only v1's handler context does, in functions
