@@ -193,7 +193,8 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     help:
       'This value is created before the question and used after it, so it must travel in `requestState`, ' +
       'but its type is `any` (often `JSON.parse(…)`, `await response.json()` or an untyped library), or names ' +
-      'a type declared where the state type cannot see it. Its JSON safety cannot be checked and the state ' +
+      'a type declared where the state type cannot see it (a union of string, number or boolean literals is ' +
+      'written out member by member instead, and travels). Its JSON safety cannot be checked and the state ' +
       'type would have to say `any`, so the handler is left as it was. Give the value a type (annotate its ' +
       'declaration) or move the type declaration to the top of the handler, then run the migration again. ' +
       'When the `any` comes from types that cannot be resolved from the file (its dependencies are not ' +

@@ -210,13 +210,29 @@ export function typeText(type: Type, scope: Node, localBody?: Node): string {
     // (Seen from the handler's body, which sees the module's names too: a type declared there
     // moves the state type into it, see carried-values.ts.)
     const visible = typeNamesInScope(localBody ?? scope);
-    if (namedTypes(type, 0, new Set()).some((name) => new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(text) && !visible.has(name))) return 'any';
+    if (namedTypes(type, 0, new Set()).some((name) => new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(text) && !visible.has(name))) {
+      // A union of literals (`type RiskLevel = 'read' | 'write'` of another module) is written out
+      // member by member: the same type, with no name the state declaration would have to import.
+      return literalMembers(type)?.map((member) => member.getText(scope, LITERAL_FLAGS)).join(' | ') ?? 'any';
+    }
     // `{ a: string; b: number; }` → `{ a: string; b: number }`, as people write it.
     return text.replace(/; \}/g, ' }');
   } catch {
     // The checker cannot print it here (a type from an unusual declaration): fall back, as for locals.
     return 'any';
   }
+}
+
+const LITERAL_FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
+
+/**
+ * The members of a type made only of string, number and boolean literals, `null` and `undefined`
+ * (enum members excluded: they print as the enum's name); undefined for any other type.
+ */
+function literalMembers(type: Type): Type[] | undefined {
+  const members = type.isUnion() ? type.getUnionTypes() : [type];
+  const literal = (t: Type) => !t.isEnumLiteral() && (t.isStringLiteral() || t.isNumberLiteral() || t.isBooleanLiteral() || t.isNull() || t.isUndefined());
+  return members.every(literal) ? members : undefined;
 }
 
 const scopeNames = new WeakMap<Node, Set<string>>();

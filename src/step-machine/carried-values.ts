@@ -106,7 +106,7 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
     if (refusal) return refusal;
     // Where the value is used after the split, control flow may have narrowed it (e.g. past an
     // `if (!token) return`): use that type when every later use agrees on it.
-    const narrowed = typesAtUses(after.flatMap((st) => referenceNodes(st, name)), typing);
+    const narrowed = typesAtUses(after.flatMap((st) => referenceNodes(st, name)), typedNode, typing);
     // Loop state is assigned inside the loop after those uses: only its declared type holds every value.
     const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
     values.types.set(name, narrowed.size === 1 && !loopState ? withNarrowedMembers([...narrowed][0], name, after, typing) : typeText(type, scope, typing.localBody));
@@ -141,7 +141,7 @@ function typePrefixValues(typing: Typing): FindingInput[] | undefined {
       noteSensitive(name, declared!.nameNode, typing);
       // Carried with the type the code after the prefix sees (narrowed by a guard such as
       // `if (!item) return`), when every use agrees: restoring it narrows the hoisted `let` alike.
-      const narrowed = typesAtUses(after.flatMap((st) => referenceNodes(st, name)), typing);
+      const narrowed = typesAtUses(after.flatMap((st) => referenceNodes(st, name)), typedNode, typing);
       // Prefixes of one block that see it differently carry it with its declared type.
       const seen = carriedAs.get(name);
       const carried = narrowed.size === 1 && (seen === undefined || seen === [...narrowed][0]) ? [...narrowed][0] : declaredText;
@@ -243,9 +243,29 @@ function assignedTypes(nameNode: Node, typing: Typing): { text: string; types: T
   return texts.size > 0 ? { text: [...texts].join(' | '), types } : undefined;
 }
 
-/** The type texts the checker gives the value at each of `uses` (one, when they agree). */
-function typesAtUses(uses: Node[], typing: Typing): Set<string> {
-  return typesAtNodes(uses.map((u) => typing.view.file.getDescendantAtPos(u.getStart())).filter((n) => n !== undefined) as Node[], typing);
+/**
+ * The type texts the checker gives the value at each of `uses`: one, when they agree or when one of
+ * them holds every other. Code after the split that narrows the value further (`kind === 'pipeline'
+ * && run(kind)`) reads it in its condition, where it has the type it has at the split: the widest.
+ */
+function typesAtUses(uses: Node[], declaration: Node, typing: Typing): Set<string> {
+  const byText = new Map<string, Type>();
+  const symbol = declaration.getSymbol();
+  for (const use of uses) {
+    const node = typing.view.file.getDescendantAtPos(use.getStart());
+    if (!node) continue;
+    // A name declared again in the code after the split (`catch (error)`) is not the value.
+    if (symbol && !Node.isShorthandPropertyAssignment(node.getParent()) && node.getSymbol() !== symbol) continue;
+    const type = node.getType();
+    const text = typeText(type, typing.scope, typing.localBody);
+    if (!byText.has(text)) byText.set(text, type);
+  }
+  // (`any` holds everything and says nothing: no widest then.)
+  if (byText.size <= 1 || byText.has('any')) return new Set(byText.keys());
+  const types = [...byText.values()];
+  const declared = declaration.getType();
+  const widest = [...byText].find(([, type]) => type.isAssignableTo(declared) && types.every((other) => other === type || other.isAssignableTo(type)));
+  return new Set(widest ? [widest[0]] : byText.keys());
 }
 
 function typesAtNodes(nodes: Node[], typing: Typing): Set<string> {

@@ -13,11 +13,11 @@ server.registerTool(
     // @mcp-mrtr-migrate push-request: ctx.mcpReq.elicitInput in tool handler deploy left as it was: severity cannot travel in requestState
     const answer = await ctx.mcpReq.elicitInput({
       mode: 'form',
-      message: `Deploy a ${severity} change?`,
+      message: `Deploy a ${severity.level} change?`,
       requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
     });
     if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'cancelled' }] };
-    return { content: [{ type: 'text', text: `deployed (${severity})` }] };
+    return { content: [{ type: 'text', text: `deployed (${severity.level}, ${severity.reviewers} reviewers)` }] };
   },
 );
 
