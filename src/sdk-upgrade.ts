@@ -325,9 +325,12 @@ function currentLine(d: Diagnostic): number | undefined {
   }
 }
 
+/** Why a literal that lacks a member is said to hold `undefined` there (see firstMismatch). */
+const FILLER = '; the literal lacks that member, and TypeScript gives it as an optional `undefined` to each object literal of an array that lacks a member the others have, unless the array is checked against a declared type';
+
 function resultFinding(m: HandlerResultMismatch, pos: number): FindingInput {
   const where = !m.where ? '' : m.where.path
-    ? ` at \`${m.where.path}\` (\`${m.where.actual}\` where v2 wants \`${m.where.wanted}\`)`
+    ? ` at \`${m.where.path}\` (\`${m.where.actual}\` where v2 wants \`${m.where.wanted}\`${m.where.filler ? FILLER : ''})`
     : ` (it returns \`${m.where.actual}\`)`;
   return {
     rule: SDK_UPGRADE_RULE,
@@ -336,9 +339,11 @@ function resultFinding(m: HandlerResultMismatch, pos: number): FindingInput {
     message:
       `file left on the v1 SDK: once keyed by '${m.method}', this handler would not compile in v2, which types its result as ` +
       `${m.expected}; what it returns does not match${where} (v1 accepted any object as a result)`,
-    suggestion:
-      `Make the handler return a ${m.expected} (import the type from @modelcontextprotocol/server once upgraded, or from ` +
-      `@modelcontextprotocol/sdk/types.js now, and type the value it returns with it), then run the migration again.`,
+    suggestion: m.where?.filler
+      ? `Declare the handler's return type (\`async (): Promise<${m.expected}> => …\`, the type imported from ` +
+        `@modelcontextprotocol/sdk/types.js), so that each literal is checked against it on its own, then run the migration again.`
+      : `Make the handler return a ${m.expected} (import the type from @modelcontextprotocol/server once upgraded, or from ` +
+        `@modelcontextprotocol/sdk/types.js now, and type the value it returns with it), then run the migration again.`,
   };
 }
 

@@ -39,7 +39,7 @@ export interface HandlerResultMismatch {
   /** The v2 result type the handler must return. */
   expected: string;
   /** Where in the result the types part (`tools[].inputSchema.properties`), when found. */
-  where?: { path: string; actual: string; wanted: string };
+  where?: { path: string; actual: string; wanted: string; filler?: boolean };
 }
 
 /** The receiver every checked call is given in the typed copy. */
@@ -231,6 +231,20 @@ function firstMismatch(checker: ts.TypeChecker, source: ts.Type, target: ts.Type
   const targetIndex = checker.getIndexInfosOfType(target)[0];
   if (targetIndex && sourceIndex && !checker.isTypeAssignableTo(sourceIndex.type, targetIndex.type)) {
     return { path: `${at}[string]`, actual: shortType(checker, sourceIndex.type), wanted: shortType(checker, targetIndex.type) };
+  }
+  // An object literal's type fits an index signature member by member: the first member that does not.
+  if (targetIndex && !sourceIndex) {
+    for (const property of source.getProperties()) {
+      const key = at ? `${at}.${property.getName()}` : property.getName();
+      const type = checker.getTypeOfSymbol(property);
+      // An optional member that is only `undefined`: TypeScript's filler for a member that sibling
+      // literals of one array have and this one lacks (`{ id } | { q }` → `{ id; q?: undefined }`).
+      if (property.flags & ts.SymbolFlags.Optional && type.flags & ts.TypeFlags.Undefined) {
+        return { path: key, actual: 'undefined', wanted: shortType(checker, targetIndex.type), filler: true };
+      }
+      const found = firstMismatch(checker, type, targetIndex.type, key, depth + 1);
+      if (found) return found;
+    }
   }
   return here;
 }
