@@ -237,6 +237,7 @@ function firstMismatch(checker: ts.TypeChecker, source: ts.Type, target: ts.Type
     for (const property of source.getProperties()) {
       const key = at ? `${at}.${property.getName()}` : property.getName();
       const type = checker.getTypeOfSymbol(property);
+      if (checker.isTypeAssignableTo(type, targetIndex.type)) continue;
       // An optional member that is only `undefined`: TypeScript's filler for a member that sibling
       // literals of one array have and this one lacks (`{ id } | { q }` → `{ id; q?: undefined }`).
       if (property.flags & ts.SymbolFlags.Optional && type.flags & ts.TypeFlags.Undefined) {
