@@ -121,7 +121,8 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
     help:
       'Splitting the handler at this request would move code out of the `try` block, so the `catch` or ' +
       '`finally` would no longer cover what it covered before (a `finally` would also run on the first ' +
-      'leg). Narrow the `try` so it does not contain the request, or restructure it by hand: return ' +
+      'leg; one that only forgets a completion notifier is kept, see `completion-notifier-removed`). Narrow ' +
+      'the `try` so it does not contain the request, or restructure it by hand: return ' +
       '`inputRequired(...)` before entering the `try` and run the protected code on the retry.',
   },
   {
@@ -317,7 +318,9 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'on the retry, check the out-of-band flow yourself (via an identifier carried in `requestState`) and ' +
       'return another `inputRequired(...)` while it is still pending. A notifier the handler only stores in ' +
       "the file's own Map, Set, array or const object for a later caller (an OAuth callback route) becomes a " +
-      'no-op `async () => {}` and the handler is migrated; the later call is marked, as it now does nothing.',
+      'no-op `async () => {}` and the handler is migrated; the later call is marked, as it now does nothing. ' +
+      'A `finally` around the question that only deletes that entry again (`pending.delete(id)`), where the ' +
+      'file otherwise only calls what the collection holds, is kept: it now runs at the end of every leg.',
   },
   {
     id: 'url-elicitation-throw',

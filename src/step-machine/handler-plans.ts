@@ -8,6 +8,7 @@ import type { FindingInput, TextEdit } from '../types.js';
 import { keptNotifierFindings, notifierNotes } from './completion-notifiers.js';
 import { planHandler, type HandlerPlan } from './plan.js';
 import type { FileRecognition } from './recognise.js';
+import { finallyPerLegProblem } from './stored-notifier.js';
 import { handlerRefusal, leftAsIs, otherSiteFinding, sharedFunctionRefusal, v1ContextReadFinding } from './site-findings.js';
 import { outsideCallRefusal } from './outside-callers.js';
 import type { OutsideImporter } from '../callers-index.js';
@@ -97,8 +98,10 @@ function planOne(handler: HandlerInfo, handlerSites: PushSite[], file: FileRecog
   const throwChecks = throws.flatMap((t) => ('statement' in t ? [t] : []));
   const removals = file.notifiers.removals.get(handler) ?? [];
   const removedRanges = removals.flatMap((r) => r.edits);
+  const stored = removals.flatMap((r) => (r.stored ? [r.stored] : []));
   const planned = planHandler(handler, requestSites, (node) =>
-    removedRanges.some((e) => e.text === '' && e.start <= node.getStart() && node.getEnd() <= e.end), file.liftedCalls);
+    removedRanges.some((e) => e.text === '' && e.start <= node.getStart() && node.getEnd() <= e.end), file.liftedCalls,
+    (finallyBlock) => finallyPerLegProblem(finallyBlock, stored));
   if (!planned.ok) {
     const why = 'the other requests of this handler cannot be migrated';
     return { findings: [...planned.findings, ...urlThrows.map((s) => leftAsIs(s, why)), ...keptNotifierFindings(removals)] };

@@ -13,7 +13,8 @@
 // or braced `switch` cases, nested up to MAX_NESTING deep — those inner blocks (the "containers").
 // Everything on the way to a container (if-conditions, switch subjects and labels) runs again on
 // every leg, so it must be pure: same value from the same re-sent arguments, no side effects. A
-// `finally` would run on every leg, so it is refused. Side-effecting statements before the first
+// `finally` would run on every leg, so it is refused (unless all it does is forget a completion
+// notifier that becomes a no-op, see completion-notifiers.ts). Side-effecting statements before the first
 // statement that asks, at any level on the way that is not itself a container, become a prefix
 // (see prefix.ts) that runs on the first leg only; so does everything before a later statement
 // that asks after an earlier one that does not always return.
@@ -148,12 +149,17 @@ export type PlanResult = { ok: true; plan: HandlerPlan } | { ok: false; findings
 
 const PROMISE_BATCH = new Set(['all', 'allSettled']);
 
-/** `removedElsewhere` marks statements another rewrite deletes (they neither declare nor use anything). */
+/**
+ * `removedElsewhere` marks statements another rewrite deletes (they neither declare nor use
+ * anything); `finallyProblem` says why a finally block may not run at the end of every leg
+ * (undefined: it may, and a try around a question keeps it; see stored-notifier.ts).
+ */
 export function planHandler(
   handler: HandlerInfo,
   sites: PushSite[],
   removedElsewhere: (node: Node) => boolean = () => false,
   helperCalls: ReadonlyMap<Node, HelperCall> = new Map(),
+  finallyProblem: (finallyBlock: Block) => string | undefined = () => '',
 ): PlanResult {
   const findings: FindingInput[] = [];
   const reject = (site: PushSite, rule: string, message: string, suggestion: string) =>
@@ -189,7 +195,7 @@ export function planHandler(
   }
   if (findings.length > 0) return refuseAll();
   const proxies = new Map(sites.map((site) => [loops.has(site) ? { ...site, node: loops.get(site)!.statement } : site, site]));
-  const located = containersFor([...proxies.keys()], body);
+  const located = containersFor([...proxies.keys()], body, finallyProblem);
   if (!('problem' in located)) {
     for (const [block, list] of located.containers) located.containers.set(block, list.map((s) => proxies.get(s)!));
   }
@@ -435,7 +441,7 @@ const MAX_NESTING = 6;
  * them by). Side effects before a statement that asks, in a block on the way that is not a
  * container itself, are lifted: `lifts` maps that block to those statements (the anchors).
  */
-function containersFor(sites: PushSite[], body: Block): Located {
+function containersFor(sites: PushSite[], body: Block, finallyProblem: (finallyBlock: Block) => string | undefined): Located {
   const containers = new Map<Block, PushSite[]>();
   for (const site of sites) {
     let container: Block | undefined;
@@ -462,7 +468,7 @@ function containersFor(sites: PushSite[], body: Block): Located {
   for (const container of blocks) {
     // A block inside a container is re-emitted with it, so it cannot hold a prefix of its own.
     const liftable = (level: Block) => !blocks.some((b) => b.containsRange(level.getPos(), level.getEnd()));
-    const result = pathProblem(container, body, holdsQuestion, blocks.length > 1, liftable);
+    const result = pathProblem(container, body, holdsQuestion, blocks.length > 1, liftable, finallyProblem);
     if ('problem' in result) return { problem: result.problem };
     for (const [level, anchors] of result.lifts) lifts.set(level, new Set([...(lifts.get(level) ?? []), ...anchors]));
   }
@@ -476,8 +482,14 @@ function containersFor(sites: PushSite[], body: Block): Located {
  * else the blocks on the way whose side effects before the first asking statement are lifted into
  * a prefix (only blocks `liftable` allows: a container's own code before its questions is its P0).
  */
-function pathProblem(container: Block, body: Block, holdsQuestion: (node: Node) => boolean, several: boolean, liftable: (level: Block) => boolean):
-  { problem: Problem } | { lifts: Map<Block, Statement[]> } {
+function pathProblem(
+  container: Block,
+  body: Block,
+  holdsQuestion: (node: Node) => boolean,
+  several: boolean,
+  liftable: (level: Block) => boolean,
+  finallyProblem: (finallyBlock: Block) => string | undefined,
+): { problem: Problem } | { lifts: Map<Block, Statement[]> } {
   const fail = (problem: Problem) => ({ problem });
   const lifts = new Map<Block, Statement[]>();
   let nesting = 0;
@@ -501,8 +513,10 @@ function pathProblem(container: Block, body: Block, holdsQuestion: (node: Node) 
       if (parent.getTryBlock() !== block) {
         return fail({ rule: 'push-in-try', message: 'the question is asked inside a catch or finally block', suggestion: 'Ask before the try statement, or return the input request from the try block.' });
       }
-      if (parent.getFinallyBlock()) {
-        return fail({ rule: 'push-in-try', message: 'the try around the question has a finally block, which would run once per leg after migration', suggestion: 'Move the question out of the try/finally (keep the finally around the code after it), then run the migration again.' });
+      const finallyBlock = parent.getFinallyBlock();
+      const why = finallyBlock && finallyProblem(finallyBlock);
+      if (why !== undefined) {
+        return fail({ rule: 'push-in-try', message: `the try around the question has a finally block, which would run once per leg after migration${why ? `: ${why}` : ''}`, suggestion: 'Move the question out of the try/finally (keep the finally around the code after it), then run the migration again.' });
       }
       statement = parent;
       nesting++;

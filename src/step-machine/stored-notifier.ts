@@ -22,6 +22,10 @@ export interface StoredNotifier {
   edit: TextEdit;
   /** Calls elsewhere in the file that may reach the stored notifier (`pending.onComplete()`). */
   laterCalls: CallExpression[];
+  /** The file's collections it is added to, by name (`pendingFlows` of `pendingFlows.set(id, notify)`). */
+  collections: Map<string, Node>;
+  /** The calls that add it (`pendingFlows.set(id, notify)`). */
+  stores: Node[];
 }
 
 export type StoredNotifierCheck = StoredNotifier | { problem: string };
@@ -33,7 +37,8 @@ export function storedNotifier(call: CallExpression, handlerFn: Node): StoredNot
   // The id argument is dropped with the call: it must not do anything.
   if (!call.getArguments().every((a) => isPureExpression(a))) return { problem: 'its arguments have side effects' };
   const storedUnder = new Set<string>();
-  const collections = new Set<string>();
+  const collections = new Map<string, Node>();
+  const stores: Node[] = [];
   const outer = unwrapUp(call);
   const declaration = outer.getParent();
   if (declaration && Node.isVariableDeclaration(declaration) && declaration.getInitializer() === outer) {
@@ -50,11 +55,11 @@ export function storedNotifier(call: CallExpression, handlerFn: Node): StoredNot
       if (use && Node.isCallExpression(use) && use.getExpression() === ref) {
         return { problem: 'it is called from a nested function (a timer or a callback) of the handler, whose finishing step should become a check on the retry' };
       }
-      const problem = storedLocally(ref, storedUnder, collections);
+      const problem = storedLocally(ref, storedUnder, collections, stores);
       if (problem) return { problem };
     }
   } else {
-    const problem = storedLocally(call, storedUnder, collections);
+    const problem = storedLocally(call, storedUnder, collections, stores);
     if (problem) return { problem };
   }
   const laterCalls = call.getSourceFile().getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
@@ -66,7 +71,48 @@ export function storedNotifier(call: CallExpression, handlerFn: Node): StoredNot
       (callee.getExpression() as import('ts-morph').PropertyAccessExpression).getName() === 'get' &&
       collections.has(unwrapExpression((callee.getExpression() as import('ts-morph').PropertyAccessExpression).getExpression()).getText());
   });
-  return { edit: { start: call.getStart(), end: call.getEnd(), text: NO_OP_NOTIFIER }, laterCalls };
+  return { edit: { start: call.getStart(), end: call.getEnd(), text: NO_OP_NOTIFIER }, laterCalls, collections, stores };
+}
+
+/**
+ * Why `finallyBlock` may not run at the end of every leg; undefined when it only forgets the
+ * notifiers of `stored`: each of its statements deletes an entry (`pendingFlows.delete(id)`) from
+ * a collection one of them is added to, and nothing in the file uses those collections but to add
+ * them, to delete entries, or to call what an entry holds (`pendingFlows.get(id)?.()`), which is the
+ * no-op now. Run at the end of every leg, such a finally forgets the no-op when the first leg
+ * returns instead of when the call ends: no one can tell. '' when it does something else.
+ */
+export function finallyPerLegProblem(finallyBlock: Node, stored: readonly StoredNotifier[]): string | undefined {
+  const collections = new Map(stored.flatMap((s) => [...s.collections]));
+  const stores = new Set(stored.flatMap((s) => s.stores));
+  const statements = Node.isBlock(finallyBlock) ? finallyBlock.getStatements() : [];
+  if (collections.size === 0 || statements.length === 0) return '';
+  const receiverOf = (call: Node, method: string) => {
+    if (!Node.isCallExpression(call)) return undefined;
+    const callee = unwrapExpression(call.getExpression());
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === method ? unwrapExpression(callee.getExpression()) : undefined;
+  };
+  const deletes = (node: Node) => {
+    const receiver = receiverOf(node, 'delete');
+    return receiver !== undefined && Node.isIdentifier(receiver) && collections.get(receiver.getText()) === resolveIdentifier(receiver) &&
+      (node as CallExpression).getArguments().every((a) => isPureExpression(a));
+  };
+  if (!statements.every((st) => Node.isExpressionStatement(st) && deletes(unwrapExpression(st.getExpression())))) return '';
+  for (const [name, declaration] of collections) {
+    for (const id of finallyBlock.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier)) {
+      if (id.getText() !== name || id.getParent() === declaration || resolveIdentifier(id) !== declaration) continue;
+      const call = unwrapUp(id).getParent()?.getParent();
+      const gets = call !== undefined && receiverOf(call, 'get') === id;
+      // What `get` gives is only called: `pendingFlows.get(id)?.()`.
+      const use = gets ? unwrapUp(call).getParent() : undefined;
+      const calledValue = use !== undefined && Node.isCallExpression(use) && unwrapExpression(use.getExpression()) === call;
+      if (call && (receiverOf(call, 'delete') === id || stores.has(call) || calledValue)) continue;
+      const shown = (unwrapUp(id).getParent() ?? id).getText();
+      return `it deletes an entry of ${name}, which this file also uses otherwise (\`${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}\`), ` +
+        'where an entry deleted when the first leg returns instead of when the call ends could be seen';
+    }
+  }
+  return undefined;
 }
 
 /** `notify();` / `await notify();` at the handler's own level: calling a no-op does nothing. */
@@ -82,7 +128,7 @@ function calledInHandler(ref: Identifier, handlerFn: Node): boolean {
  * object or array literals on the way (`map.set(id, { onComplete: notify })`, `list.push(notify)`,
  * `registry.current = notify`). Why not, otherwise.
  */
-function storedLocally(value: Node, storedUnder: Set<string>, collections: Set<string>): string | undefined {
+function storedLocally(value: Node, storedUnder: Set<string>, collections: Map<string, Node>, stores: Node[]): string | undefined {
   let node: Node = unwrapUp(value);
   for (;;) {
     const parent = node.getParent();
@@ -104,7 +150,8 @@ function storedLocally(value: Node, storedUnder: Set<string>, collections: Set<s
     if (Node.isPropertyAccessExpression(callee) && COLLECTION_ADDS.has(callee.getName())) {
       const receiver = unwrapExpression(callee.getExpression());
       if (Node.isIdentifier(receiver) && isLocalCollection(receiver)) {
-        collections.add(receiver.getText());
+        collections.set(receiver.getText(), resolveIdentifier(receiver)!);
+        stores.push(parent);
         return undefined;
       }
     }

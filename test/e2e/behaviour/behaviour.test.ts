@@ -450,6 +450,8 @@ const scenarios: Scenario[] = [
   // url-mode: awaited elicitInput({ mode: 'url' }) and a thrown UrlElicitationRequiredError
   { fixture: 'url-mode', label: 'connect-bank: accepted', call: callTool('connect-bank', { bank: 'Nordbank' }), script: [answer.accept()], expected: text('Connecting Nordbank; finish in the browser'), effects: ['start-connect:Nordbank', 'await-callback:Nordbank'], rounds: same(1), options: urlOptions },
   { fixture: 'url-mode', label: 'connect-bank: declined', call: callTool('connect-bank', { bank: 'Nordbank' }), script: [answer.decline()], expected: text('Nordbank not connected (decline)'), effects: ['start-connect:Nordbank', 'abort-connect:Nordbank'], rounds: same(1), options: urlOptions },
+  { fixture: 'url-mode', label: 'connect-calendar (notifier forgotten in a finally): accepted', call: callTool('connect-calendar', { provider: 'Caldav' }), script: [answer.accept()], expected: text('Connected Caldav'), effects: ['start-consent:Caldav', 'consented:Caldav'], rounds: same(1), options: urlOptions },
+  { fixture: 'url-mode', label: 'connect-calendar: declined', call: callTool('connect-calendar', { provider: 'Caldav' }), script: [answer.decline()], expected: text('Consent decline'), effects: ['start-consent:Caldav', 'abort-consent:Caldav'], rounds: same(1), options: urlOptions },
   { fixture: 'url-mode', label: 'connect-bank: cancelled', call: callTool('connect-bank', { bank: 'Nordbank' }), script: [answer.cancel()], expected: text('Nordbank not connected (cancel)'), effects: ['start-connect:Nordbank', 'abort-connect:Nordbank'], rounds: same(1), options: urlOptions },
   {
     fixture: 'url-mode',
@@ -639,11 +641,15 @@ const scenarios: Scenario[] = [
 /** Questions as compared: normalizeAsked, and without URL elicitationId (removed by design: rule elicitation-id-removed). */
 function comparableAsked(asked: Outcome['asked']): Outcome['asked'] {
   return normalizeAsked(asked).map(({ kind, params }) => {
-    if (params === null || typeof params !== 'object' || !('elicitationId' in params)) return { kind, params };
+    if (params === null || typeof params !== 'object') return { kind, params };
     const { elicitationId: _id, ...rest } = params as Record<string, unknown>;
-    return { kind, params: rest };
+    // A randomUUID() in a question (a URL's `state=`) is fresh in every run, whichever way it runs.
+    const fresh = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' ? value.replace(RANDOM_UUID, '<uuid>') : value]));
+    return { kind, params: fresh };
   });
 }
+
+const RANDOM_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g;
 
 /** The distinct questions, for runs that asked a question again after a missing answer. */
 function distinctAsked(asked: Outcome['asked']): string[] {

@@ -10,6 +10,14 @@ export const effects: string[] = [];
 /** Accounts whose out-of-band link flow has finished (a database in a real server). */
 export const linkedAccounts = new Set<string>();
 
+/** Completion notifiers of pending calendar consents, by elicitation id (called by the consent callback). */
+const pendingConsents = new Map<string, () => Promise<void>>();
+
+/** The consent page's callback in a real server: tells the client the URL step finished. */
+export async function completeConsent(elicitationId: string): Promise<void> {
+  await pendingConsents.get(elicitationId)?.();
+}
+
 /** What the OAuth callback of a real server would do. */
 export function completeLink(user: string): void {
   linkedAccounts.add(user);
@@ -38,6 +46,36 @@ export function createServer(): McpServer {
       }
       effects.push(`await-callback:${bank}`);
       return { content: [{ type: 'text', text: `Connecting ${bank}; finish in the browser` }] };
+    },
+  );
+
+  // The notifier is forgotten in a finally around the question (kept per leg after migration).
+  server.registerTool(
+    'connect-calendar',
+    {
+      description: 'Connect a calendar through a hosted consent page',
+      inputSchema: z.object({ provider: z.string() }),
+    },
+    async ({ provider }, ctx) => {
+      effects.push(`start-consent:${provider}`);
+      const elicitationId = randomUUID();
+      pendingConsents.set(elicitationId, server.server.createElicitationCompletionNotifier(elicitationId, { relatedRequestId: ctx.mcpReq.id }));
+      try {
+        const consent = await ctx.mcpReq.elicitInput({
+          mode: 'url',
+          message: `Grant ${provider} calendar access`,
+          url: `https://calendar.example.com/consent/${encodeURIComponent(provider)}?state=${elicitationId}`,
+          elicitationId,
+        });
+        if (consent.action !== 'accept') {
+          effects.push(`abort-consent:${provider}`);
+          return { content: [{ type: 'text', text: `Consent ${consent.action}` }] };
+        }
+        effects.push(`consented:${provider}`);
+        return { content: [{ type: 'text', text: `Connected ${provider}` }] };
+      } finally {
+        pendingConsents.delete(elicitationId);
+      }
     },
   );
 
