@@ -19,7 +19,7 @@ import type { ModuleCallers } from '../src/callers-index.js';
 import { typedView } from '../src/step-machine/carried-types.js';
 import { keptNotifierFindings } from '../src/step-machine/completion-notifiers.js';
 import { emitHandler } from '../src/step-machine/emit-handler.js';
-import { handlerPlanner, type PlannedHandler } from '../src/step-machine/handler-plans.js';
+import { planHandlers, type PlannedHandler } from '../src/step-machine/handler-plans.js';
 import { helpersLeftFindings, recognise, type FileRecognition } from '../src/step-machine/recognise.js';
 import { unhandledSiteFinding } from '../src/step-machine/site-findings.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
@@ -30,7 +30,7 @@ import { withUnaskedConsequences } from '../src/step-machine/unasked-consequence
 import { replacedBy, stateSpecifier, wireFile, type Migration } from '../src/step-machine/wire-file.js';
 import { importEdits, wireVerifyHook } from '../src/step-machine/wiring.js';
 import { detectStyle, type TextStyle } from '../src/text-style.js';
-import type { FindingInput, Transform, TransformContext, TransformResult } from '../src/types.js';
+import type { Transform, TransformContext, TransformResult } from '../src/types.js';
 
 export const order = 20;
 
@@ -49,14 +49,14 @@ function run(ctx: TransformContext): TransformResult {
   // Helper modules parsed on the side for cross-file lifting live as long as this run.
   const cleanups: (() => void)[] = [];
   try {
-    const runOnce = (c: TransformContext) => startFile(c, cleanups).finish();
-    // A `.then` chain on a question: tried again with the chain rewritten to await (see
-    // then-chains.ts). The plan half says whether there is one; the rest of the plain run (types,
-    // edits, wiring) is done only when the retry does not replace it.
+    const runOnce = (c: TransformContext) => runFile(c, cleanups);
+    // A `.then` chain on a question: the file is run with the chains rewritten to await first (see
+    // then-chains.ts), keeping the rewrites whose handlers then migrate; the plain run only when
+    // none does. (Asking the plain run's plan which chains it reports first cost a whole
+    // recognition of the file that the retry then did again.)
     const withChains = (c: TransformContext) => {
-      const started = startFile(c, cleanups);
-      const reported = new Set(started.chainFindings().filter((f) => f.rule === 'then-chain').map((f) => f.pos));
-      return reported.size > 0 ? withThenChainsAwaited(c, reported, started.finish, runOnce) : started.finish();
+      const chained = chainedQuestions(c);
+      return chained.size > 0 ? withThenChainsAwaited(c, chained, () => runOnce(c), runOnce) : runOnce(c);
     };
     const plain = withChains(ctx);
     // Questions after `&&` / `||` / `??` in a const: tried again with the statement rewritten.
@@ -78,17 +78,8 @@ interface FileShared {
   uses: Set<string>;
 }
 
-/**
- * A file's run in two halves: recognise now, the rest on `finish`. `chainFindings`: the plan's
- * findings on the handlers whose questions are chained with .then/.catch/.finally (all a `then-chain`
- * finding can come from), planning only as far as those.
- */
-interface StartedFile {
-  chainFindings: () => FindingInput[];
-  finish: () => TransformResult;
-}
-
-function startFile(ctx: TransformContext, cleanups: (() => void)[]): StartedFile {
+/** One run over a file: its own handlers, then the dispatch routes other files' migrations asked for. */
+function runFile(ctx: TransformContext, cleanups: (() => void)[]): TransformResult {
   const style = detectStyle(ctx.text);
   const typescript = isTypeScript(ctx.absPath);
   const uses = new Set<string>();
@@ -96,47 +87,38 @@ function startFile(ctx: TransformContext, cleanups: (() => void)[]): StartedFile
   const requested = ctx.options.adaptDispatch as number[] | undefined;
   const memberTypes = (ctx.options.memberTypes as string[] | undefined) ?? [];
   const adapted = requestedAdaptations(ctx.sourceFile, requested ?? [], memberTypes, { text: ctx.text, style, typescript, uses });
-  const started = startMigration(ctx, cleanups, { style, typescript, uses });
-  const finish = (): TransformResult => {
-    const result = started.finish();
-    const { importsWritten } = result;
-    delete result.importsWritten;
-    if (requested === undefined && memberTypes.length === 0) return result;
-    result.edits.push(...adapted.edits);
-    result.findings.push(...adapted.findings);
-    // Without a migrated handler of its own the file's imports and server options were not touched yet:
-    // the handlers it reaches in other modules need the verify hook where the server is built.
-    if (!importsWritten) {
-      const wiring = requested ? wireVerifyHook(ctx.sourceFile, ctx.text, style) : { edits: [] };
-      if (wiring.edits.length > 0) uses.add('mrtrState');
-      result.edits.push(...wiring.edits, ...importEdits(ctx.sourceFile, ctx.text, style, uses, stateSpecifier(ctx, typescript), typescript));
-    }
-    return result;
-  };
-  return { chainFindings: started.chainFindings, finish };
+  const result = migrateOwnHandlers(ctx, cleanups, { style, typescript, uses });
+  const { importsWritten } = result;
+  delete result.importsWritten;
+  if (requested === undefined && memberTypes.length === 0) return result;
+  result.edits.push(...adapted.edits);
+  result.findings.push(...adapted.findings);
+  // Without a migrated handler of its own the file's imports and server options were not touched yet:
+  // the handlers it reaches in other modules need the verify hook where the server is built.
+  if (!importsWritten) {
+    const wiring = requested ? wireVerifyHook(ctx.sourceFile, ctx.text, style) : { edits: [] };
+    if (wiring.edits.length > 0) uses.add('mrtrState');
+    result.edits.push(...wiring.edits, ...importEdits(ctx.sourceFile, ctx.text, style, uses, stateSpecifier(ctx, typescript), typescript));
+  }
+  return result;
 }
 
-function startMigration(
-  ctx: TransformContext,
-  cleanups: (() => void)[],
-  shared: FileShared,
-): { chainFindings: () => FindingInput[]; finish: () => TransformResult & { importsWritten?: boolean } } {
+function migrateOwnHandlers(ctx: TransformContext, cleanups: (() => void)[], shared: FileShared): TransformResult & { importsWritten?: boolean } {
   const result: TransformResult = { edits: [], findings: [], handlersMigrated: 0, sitesMigrated: 0 };
-  const done = () => result;
-  if (!mightNeedMigration(ctx.text, ctx.options.aliases ?? [])) return { chainFindings: () => [], finish: done };
+  if (!mightNeedMigration(ctx.text, ctx.options.aliases ?? [])) return result;
   const recognised = recognise(ctx, cleanups);
   result.findings.push(...recognised.findings);
   const file = recognised.file;
-  if (!file) return { chainFindings: () => [], finish: done };
-  const planner = handlerPlanner(file, (ctx.options.callers as ModuleCallers | undefined)?.outside);
-  return {
-    chainFindings: () => planner.through((_, sites) => sites.some(chainedQuestion)),
-    finish: () => {
-      const planned = planner.all();
-      result.findings.push(...planned.findings);
-      return migrateFile(ctx, result, file, planned.plans, shared);
-    },
-  };
+  if (!file) return result;
+  const planned = planHandlers(file, (ctx.options.callers as ModuleCallers | undefined)?.outside);
+  result.findings.push(...planned.findings);
+  return migrateFile(ctx, result, file, planned.plans, shared);
+}
+
+/** Where the questions consumed through .then/.catch/.finally are (the sites then-chains.ts may rewrite). */
+function chainedQuestions(ctx: TransformContext): Set<number> {
+  if (!/\.\s*(?:then|catch|finally)\s*\(/.test(ctx.text) || !mightNeedMigration(ctx.text, ctx.options.aliases ?? [])) return new Set();
+  return new Set(findPushSites(ctx.sourceFile, findHandlers(ctx.sourceFile)).filter(chainedQuestion).map((site) => site.node.getStart()));
 }
 
 /** A question consumed through .then/.catch/.finally: the only kind plan.ts reports as `then-chain`. */

@@ -30,46 +30,14 @@ export interface PlannedHandler {
 
 /** `outside`: files importing this module whose calls the run does not update (cross-file mode). */
 export function planHandlers(file: FileRecognition, outside?: readonly OutsideImporter[]): { findings: FindingInput[]; plans: PlannedHandler[] } {
-  return handlerPlanner(file, outside).all();
-}
-
-/**
- * planHandlers in steps: `through(wanted)` plans the handlers in order up to the last one `wanted`
- * accepts and gives their findings; `all()` plans the rest (in the same order) and gives what
- * planHandlers gives. Planning is syntax only, so the handlers planned later plan alike. (The
- * `.then`-chain retry needs only the handlers whose questions are chained: the others are planned
- * only when the file's plain run is wanted after all.)
- */
-export function handlerPlanner(file: FileRecognition, outside?: readonly OutsideImporter[]): {
-  through: (wanted: (handler: HandlerInfo, sites: PushSite[]) => boolean) => FindingInput[];
-  all: () => { findings: FindingInput[]; plans: PlannedHandler[] };
-} {
-  const entries = [...file.byHandler];
-  const done: { findings: FindingInput[]; plan?: PlannedHandler }[] = [];
-  const upTo = (count: number) => {
-    while (done.length < count) {
-      const [handler, sites] = entries[done.length];
-      done.push(planOne(handler, sites, file, outside));
-    }
-  };
-  return {
-    through: (wanted) => {
-      let count = 0;
-      entries.forEach(([handler, sites], i) => { if (wanted(handler, sites)) count = i + 1; });
-      upTo(count);
-      return done.slice(0, count).flatMap((d) => d.findings);
-    },
-    all: () => {
-      upTo(entries.length);
-      const findings = done.flatMap((d) => d.findings);
-      const plans = done.flatMap((d) => (d.plan ? [d.plan] : []));
-      // A notifier of a handler without questions of its own stays, and is reported.
-      for (const [handler, removals] of file.notifiers.removals) {
-        if (!file.byHandler.has(handler)) findings.push(...keptNotifierFindings(removals));
-      }
-      return { findings, plans };
-    },
-  };
+  const planned = [...file.byHandler].map(([handler, sites]) => planOne(handler, sites, file, outside));
+  const findings = planned.flatMap((p) => p.findings);
+  const plans = planned.flatMap((p) => (p.plan ? [p.plan] : []));
+  // A notifier of a handler without questions of its own stays, and is reported.
+  for (const [handler, removals] of file.notifiers.removals) {
+    if (!file.byHandler.has(handler)) findings.push(...keptNotifierFindings(removals));
+  }
+  return { findings, plans };
 }
 
 function planOne(handler: HandlerInfo, handlerSites: PushSite[], file: FileRecognition, outside?: readonly OutsideImporter[]): { findings: FindingInput[]; plan?: PlannedHandler } {

@@ -254,14 +254,14 @@ function notAPromise(node: Node, answers: Set<string>): boolean {
 }
 
 /**
- * Runs the transform again on the file with every exact chain rewritten to the awaited form (the
- * chains `reported` by the plain run's plan), and keeps the rewrites whose handlers then migrate.
- * Edits and findings come back in the coordinates of the file as it was; when no rewrite helps,
- * the `plain` run's result, with why each chain stayed.
+ * Runs the transform on the file with every exact chain among the `chained` questions rewritten to
+ * the awaited form, and keeps the rewrites whose handlers then migrate. Edits and findings come
+ * back in the coordinates of the file as it was; when no rewrite helps, the `plain` run's result,
+ * with why each chain it reports stayed.
  */
 export function withThenChainsAwaited(
   ctx: TransformContext,
-  reported: ReadonlySet<number>,
+  chained: ReadonlySet<number>,
   plain: () => TransformResult,
   runOnce: (ctx: TransformContext) => TransformResult,
 ): TransformResult {
@@ -269,7 +269,7 @@ export function withThenChainsAwaited(
   const style = detectStyle(ctx.text);
   const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
   const attempts = findPushSites(ctx.sourceFile, handlers)
-    .filter((site) => reported.has(site.node.getStart()))
+    .filter((site) => chained.has(site.node.getStart()))
     .map((site) => ({ site, rewrite: thenChainRewrite(site, ctx.text, style, typescript) }));
   // A chain left as it is says why it could not be rewritten exactly.
   const why = new Map(attempts.flatMap((a) => (typeof a.rewrite === 'string' ? [[a.site.node.getStart(), a.rewrite] as const] : [])));
