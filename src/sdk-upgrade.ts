@@ -17,7 +17,7 @@ import { applyEdits, mapBackward, mapForward } from './edits.js';
 import { detectStyle } from './text-style.js';
 import type { FindingInput, Severity, TextEdit } from './types.js';
 import { handlerResults, type HandlerResultMismatch } from './v1-upgrade/handler-results.js';
-import { inputSchemaAssertionEdits } from './v1-upgrade/input-schema-assertions.js';
+import { typeFitEdits } from './v1-upgrade/input-schema-assertions.js';
 import { importBindings, renameV1Symbols, upgradeV1Surface, v1Leftovers } from './v1-upgrade/index.js';
 import { errorCodeTypeEdits } from './v1-upgrade/type-renames.js';
 import { v1BasedImports, type V1ModuleOutsideRun } from './v1-upgrade/v1-dependents.js';
@@ -245,11 +245,12 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
     .map((k) => ({ ...k, line: currentLine(k.diagnostic) }));
   const leftovers = v1Leftovers(sourceFile.compilerNode, originalBindings);
   // A handler v2 types stricter than v1 did: the upgraded file would not compile. Where the only
-  // mismatches are input schemas proven to be objects, they are asserted as v2's type; otherwise no
+  // mismatches are input schemas proven to be objects, they are asserted as v2's type; a list
+  // handler whose literals fit once its return type is declared gets that declaration; otherwise no
   // rewrite of ours makes it (the user's types say what it returns): the file stays v1, each
   // handler reported.
   const results = own.keysRewritten ? handlerResults(sourceFile.getFilePath(), sourceFile.getFullText()) : undefined;
-  const asserted = inputSchemaAssertionEdits(sourceFile, results?.assertions ?? [], SDK_UPGRADE_RULE);
+  const asserted = typeFitEdits(sourceFile, results?.assertions ?? [], results?.returnTypes ?? [], SDK_UPGRADE_RULE);
   if (asserted.edits.length > 0) {
     sourceFile.replaceWithText(applyEdits(sourceFile.getFullText(), asserted.edits));
     changes++;
@@ -340,8 +341,9 @@ function resultFinding(m: HandlerResultMismatch, pos: number): FindingInput {
       `file left on the v1 SDK: once keyed by '${m.method}', this handler would not compile in v2, which types its result as ` +
       `${m.expected}; what it returns does not match${where} (v1 accepted any object as a result)`,
     suggestion: m.where?.filler
-      ? `Declare the handler's return type (\`async (): Promise<${m.expected}> => …\`, the type imported from ` +
-        `@modelcontextprotocol/sdk/types.js), so that each literal is checked against it on its own, then run the migration again.`
+      ? `Declare the type where the literals are written (the array's, e.g. \`const tools: Tool[] = […]\`, or the handler's return type, ` +
+        `\`Promise<${m.expected}>\`; the types imported from @modelcontextprotocol/sdk/types.js), so that each literal is checked on its own, ` +
+        'then run the migration again.'
       : `Make the handler return a ${m.expected} (import the type from @modelcontextprotocol/server once upgraded, or from ` +
         `@modelcontextprotocol/sdk/types.js now, and type the value it returns with it), then run the migration again.`,
   };

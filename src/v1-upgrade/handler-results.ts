@@ -54,9 +54,25 @@ export interface InputSchemaAssertion {
   kind: ObjectSchemaCall['kind'];
 }
 
+/** A list handler that fits once its return type is declared (see declaredReturnTypes). */
+export interface ReturnTypeDeclaration {
+  /** Offset in the text checked where `: Promise<…>` goes (after the parameter list). */
+  at: number;
+  /** Offset of the `setRequestHandler` call. */
+  pos: number;
+  method: string;
+  /** The v2 result type (ListToolsResult, …). */
+  type: string;
+  async: boolean;
+  /** What did not fit as inferred (from the mismatch). */
+  inferred: string;
+}
+
 export interface HandlerResults {
   /** Handlers v2 would reject for what they return. */
   mismatches: HandlerResultMismatch[];
+  /** List handlers that fit once their return type is declared (those handlers are not in `mismatches`). */
+  returnTypes: ReturnTypeDeclaration[];
   /**
    * The calls to assert as v2's input-schema type in the tools/list handlers whose only mismatches
    * are input schemas proven to be objects (those handlers are not in `mismatches`).
@@ -87,7 +103,7 @@ const answered = new Map<string, HandlerResults>();
 const PROBE_ASSERTION = " as import('@modelcontextprotocol/server').Tool['inputSchema']";
 
 function analyse(absPath: string, text: string): HandlerResults {
-  const none: HandlerResults = { mismatches: [], assertions: [] };
+  const none: HandlerResults = { mismatches: [], assertions: [], returnTypes: [] };
   if (!/\.[cm]?tsx?$/.test(absPath) || /\.d\.[cm]?tsx?$/.test(absPath)) return none;
   const calls = handlerCalls(ts.createSourceFile(absPath, text, ts.ScriptTarget.Latest, true, scriptKind(absPath)));
   if (calls.length === 0) return none;
@@ -120,7 +136,15 @@ function analyse(absPath: string, text: string): HandlerResults {
     const candidates = rejected
       .map((call) => ({ call, spots: (call.arguments[0] as ts.StringLiteral).text === 'tools/list' ? objectSchemaCalls(checker, call.arguments[1]) : [] }))
       .filter((c) => c.spots.length > 0);
-    if (candidates.length === 0) return { mismatches, assertions: [] };
+    if (candidates.length === 0) {
+      const declared = declaredReturnTypes(project, absPath, probeText, rejected.map((call) => probed.indexOf(call)));
+      file = declared.file;
+      const returnTypes = declared.fit.map((d) => {
+        const pos = calls[d.index].getStart();
+        return { ...d, at: toText(d.at), pos, inferred: inferredMismatch(mismatches.find((m) => m.pos === pos)?.where) };
+      });
+      return { mismatches: mismatches.filter((m) => !returnTypes.some((r) => r.pos === m.pos)), assertions: [], returnTypes };
+    }
     const before = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => pos);
     let fixed: typeof candidates = [];
     // A second round when only some fit: their assertions alone (the others' errors then stay as they were).
@@ -139,10 +163,72 @@ function analyse(absPath: string, text: string): HandlerResults {
     }
     const assertions = fixed.flatMap((c) => c.spots.map(({ call, kind }) => ({ start: toText(call.getStart()), end: toText(call.end), kind })));
     const fixedCalls = new Set(fixed.map((c) => c.call));
-    return { mismatches: mismatches.filter((_, i) => !fixedCalls.has(rejected[i])), assertions };
+    return { mismatches: mismatches.filter((_, i) => !fixedCalls.has(rejected[i])), assertions, returnTypes: [] };
   } finally {
     project.removeSourceFile(file);
   }
+}
+
+/** The list methods, whose results never carry an input request: a declared result type cannot get in a migration's way. */
+const LIST_METHODS = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
+
+/**
+ * The list handlers among the `rejected` calls (by index in the file's calls) that fit once their
+ * return type is declared as v2's result type, with no new type error anywhere in the file.
+ * Inferred, an array of literals gets one element type: `type: 'object'` widened to string, and
+ * each literal given the members the others have as optional `undefined`, neither of which v2's
+ * types take; declared, each literal is checked against the result type as written. The
+ * declaration changes no value, only what the compiler checks. Leaves `file` as the checked copy.
+ */
+function declaredReturnTypes(project: Project, absPath: string, probeText: string, rejected: number[]):
+  { file: import('ts-morph').SourceFile; fit: { index: number; at: number; method: string; type: string; async: boolean }[] } {
+  let file = project.getSourceFileOrThrow(absPath);
+  const spots = handlerCalls(file.compilerNode).flatMap((call, index) => {
+    const method = (call.arguments[0] as ts.StringLiteral).text;
+    const at = rejected.includes(index) && LIST_METHODS.has(method) ? returnTypeSpot(call.arguments[1], probeText) : undefined;
+    if (at === undefined) return [];
+    const async = ts.canHaveModifiers(call.arguments[1]) && (ts.getModifiers(call.arguments[1]) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
+    return [{ index, at, method, type: RESULT_TYPES[method], async }];
+  });
+  if (spots.length === 0) return { file, fit: [] };
+  const before = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => pos);
+  let trying = spots;
+  // A second round when only some fit: their declarations alone.
+  for (let round = 0; round < 2 && trying.length > 0; round++) {
+    const inserted = trying.map((s) => {
+      const type = `import('@modelcontextprotocol/server').${s.type}`;
+      return { start: s.at, end: s.at, text: `: ${s.async ? `Promise<${type}>` : type}` };
+    });
+    file = project.createSourceFile(absPath, applyEdits(probeText, inserted), { overwrite: true });
+    const now = handlerCalls(file.compilerNode);
+    const fitting = trying.filter((s) => fits(project.getTypeChecker().compilerObject, now[s.index]));
+    if (fitting.length < trying.length) {
+      trying = fitting;
+      continue;
+    }
+    const after = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => mapBackward(pos, inserted));
+    return { file, fit: [...after].every((d) => before.has(d)) ? trying : [] };
+  }
+  return { file, fit: [] };
+}
+
+/** What did not fit in the inferred result, in words. */
+function inferredMismatch(where: HandlerResultMismatch['where']): string {
+  if (!where?.path) return 'its inferred type';
+  return where.filler
+    ? `\`${where.path}\`, filled in as undefined in the literals that lack it`
+    : `\`${where.path}\`, inferred as \`${where.actual}\` where v2 wants \`${where.wanted}\``;
+}
+
+/** Where a return type goes on an arrow or function expression without one: after its `)`. */
+function returnTypeSpot(handler: ts.Expression, text: string): number | undefined {
+  if (!ts.isArrowFunction(handler) && !ts.isFunctionExpression(handler)) return undefined;
+  if (handler.type !== undefined || handler.asteriskToken !== undefined) return undefined;
+  const next = ts.isArrowFunction(handler) ? handler.equalsGreaterThanToken.getStart() : handler.body.getStart();
+  let at = next;
+  while (at > handler.parameters.end && /\s/.test(text[at - 1]!)) at--;
+  // `async x => …` has no parentheses to put the type after.
+  return text[at - 1] === ')' && at - 1 >= handler.parameters.end ? at : undefined;
 }
 
 /** The handler fits v2's type for its method (or is not typed by it). */

@@ -1,6 +1,6 @@
-// The same differently shaped tool literals, with the handler's return type declared as the error
-// on lowlevel-list-literals-lacking-members suggests: each literal is checked against ListToolsResult
-// on its own, nothing is filled in, and the file upgrades to v2.
+// The differently shaped tool literals of lowlevel-list-literals-return-type-declared, with the
+// handler's return type already declared by the user (the v1 type): each literal is checked against
+// ListToolsResult as written, and the file upgrades to v2 with nothing added.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 
