@@ -14,7 +14,7 @@
 // Everything on the way to a container (if-conditions, switch subjects and labels) runs again on
 // every leg, so it must be pure: same value from the same re-sent arguments, no side effects. A
 // `finally` would run on every leg, so it is refused (unless all it does is forget a completion
-// notifier that becomes a no-op, see completion-notifiers.ts). Side-effecting statements before the first
+// notifier that becomes a no-op, see stored-notifier.ts). Side-effecting statements before the first
 // statement that asks, at any level on the way that is not itself a container, become a prefix
 // (see prefix.ts) that runs on the first leg only; so does everything before a later statement
 // that asks after an earlier one that does not always return.

@@ -137,6 +137,7 @@ function analyse(absPath: string, text: string): HandlerResults {
       .map((call) => ({ call, spots: (call.arguments[0] as ts.StringLiteral).text === 'tools/list' ? objectSchemaCalls(checker, call.arguments[1]) : [] }))
       .filter((c) => c.spots.length > 0);
     if (candidates.length === 0) {
+      // (Return types are declared only in a file where no input schema is asserted: one kind of rewrite per check.)
       const declared = declaredReturnTypes(project, absPath, probeText, rejected.map((call) => probed.indexOf(call)));
       file = declared.file;
       const returnTypes = declared.fit.map((d) => {
