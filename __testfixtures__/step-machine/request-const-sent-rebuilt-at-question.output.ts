@@ -11,18 +11,14 @@ const AskSchema = z.object({
 
 // The request is built into a local and sent with the result schema: the question's params are
 // the local's `params`, rebuilt where it is asked; the local goes (only its reads travel).
-type AskModelState = { step: 'summary'; prompt: string; maxTokens: number };
+type AskModelState = { step: 'summary' };
 server.registerTool(
   'ask-model',
   { description: 'Ask the client model', inputSchema: AskSchema },
   async (args, ctx): Promise<CallToolResult | InputRequiredResult> => {
+    const { prompt, maxTokens } = AskSchema.parse(args);
     let state = await mrtrState.resume<AskModelState>(ctx, 'ask-model', args);
-    if (state === undefined) {
-      const { prompt, maxTokens } = AskSchema.parse(args);
-
-      state = { step: 'summary', prompt, maxTokens };
-    }
-    const { prompt, maxTokens } = state;
+    state ??= { step: 'summary' };
 
     // Send it to the client
     const summaryRequest: CreateMessageRequestParams = {

@@ -19,7 +19,7 @@
 // (see prefix.ts) that runs on the first leg only; so does everything before a later statement
 // that asks after an earlier one that does not always return.
 import { descendantsOfKinds, Node, SyntaxKind, visitedOfKinds, type Block, type Expression, type Statement, type VariableStatement } from '../ts-morph.js';
-import { changesInPlace, evaluatesWithoutEffects, isPureExpression, isPureStatement } from './purity.js';
+import { changesInPlace, evaluatesWithoutEffects, isLiteralZodParse, isLiteralZodSchemaRead, isPureExpression, isPureStatement } from './purity.js';
 import type { HelperCall, LiftableHelper } from './helpers.js';
 import { declaredWithin, type HandlerInfo } from '../analysis/handlers.js';
 import { isAwaited, type PushSite } from '../analysis/push-sites.js';
@@ -756,9 +756,11 @@ function recomputedOnEveryLeg(
       }
       if (!Node.isVariableStatement(st) || st.getDeclarationKind() !== 'const') continue;
       const inits = st.getDeclarations().map((d) => d.getInitializer());
-      if (!inits.every((init) => init !== undefined && isPureExpression(init))) continue;
+      // (Parsing the arguments with a zod schema made of literals is pure too: see isLiteralZodParse.)
+      if (!inits.every((init) => init !== undefined && isPureExpression(init, isLiteralZodParse))) continue;
       // (The client's capabilities come with every request: reading them reads no module state.)
-      const readNames = inits.flatMap((init) => referenceNodes(init!).filter((id) => !readsCapabilities(id)).map((id) => id.getText()));
+      // (Nor does a zod schema of literals this module keeps to itself: see isLiteralZodSchemaRead.)
+      const readNames = inits.flatMap((init) => referenceNodes(init!).filter((id) => !readsCapabilities(id) && !isLiteralZodSchemaRead(id)).map((id) => id.getText()));
       if (readNames.every(stable)) {
         const at = statements.indexOf(st);
         const firstLeg = statements.slice(at + 1, rounds[0].first);

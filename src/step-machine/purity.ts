@@ -3,6 +3,8 @@
 // the statements and conditions on the path to a question that sits inside an if or try block.
 import { Node, SyntaxKind, outermostOfKinds, type CallExpression, type Statement } from '../ts-morph.js';
 import { importBindings } from '../v1-upgrade/ast.js';
+import { resolveIdentifier } from '../analysis/handlers.js';
+import { isExported } from '../analysis/exports.js';
 
 const PURE_FUNCTIONS = new Set([
   'String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'encodeURIComponent', 'decodeURIComponent',
@@ -104,6 +106,57 @@ function zodBuilder(call: CallExpression): boolean {
   if (!Node.isIdentifier(callee)) return false;
   const binding = importBindings(callee.getSourceFile().compilerNode).get(callee.getText());
   return binding !== undefined && /^zod(?:\/|$)/.test(binding.module);
+}
+
+/**
+ * `Schema.parse(x)` / `Schema.safeParse(x)` with `Schema` a const of the file's top level built by
+ * zod from literals alone (`z.object({ q: z.string().min(1) })`: no functions, no other names), so
+ * that parsing runs no code of the user's: the same input gives the same value (or error) on every
+ * leg, and nothing else happens. (A `.refine(fn)`, `.transform(fn)` or a schema of another name
+ * could do anything: not these.)
+ */
+export function isLiteralZodParse(call: CallExpression): boolean {
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee) || !['parse', 'safeParse'].includes(callee.getName())) return false;
+  const schema = callee.getExpression();
+  if (!Node.isIdentifier(schema)) return false;
+  const init = constInitializer(schema.getSourceFile(), schema.getText());
+  if (!init || !Node.isCallExpression(init) || !zodBuilder(init)) return false;
+  // Shadowed in the handler by another declaration of the name: not this const.
+  const declaration = resolveIdentifier(schema as import('ts-morph').Identifier);
+  if (!declaration || declaration.getParent()?.getParent()?.getParent() !== schema.getSourceFile()) return false;
+  const zod = [...init.getDescendantsOfKind(SyntaxKind.CallExpression), init].every(zodBuilder);
+  const names = init.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => !isMemberName(id));
+  const root = zodRoot(init);
+  return zod && root !== undefined && names.every((id) => id.getText() === root) &&
+    !init.getDescendants().some((n) => Node.isArrowFunction(n) || Node.isFunctionExpression(n));
+}
+
+/**
+ * `id` is the schema of an isLiteralZodParse call, declared in this module and not exported: no
+ * code can change what it holds (zod's methods make new schemas), so it reads the same on every leg.
+ */
+export function isLiteralZodSchemaRead(id: Node): boolean {
+  const access = id.getParent();
+  const call = access?.getParent();
+  if (!access || !Node.isPropertyAccessExpression(access) || access.getExpression() !== id || !call || !Node.isCallExpression(call) ||
+    call.getExpression() !== access || !isLiteralZodParse(call)) return false;
+  const statement = resolveIdentifier(id as import('ts-morph').Identifier)?.getParent()?.getParent();
+  return statement !== undefined && Node.isVariableStatement(statement) && !isExported(statement);
+}
+
+/** A property name (`z.string`'s `string`, `{ q: … }`'s `q`): not a value read. */
+function isMemberName(id: Node): boolean {
+  const parent = id.getParent();
+  return (parent !== undefined && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) ||
+    (parent !== undefined && Node.isPropertyAssignment(parent) && parent.getNameNode() === id);
+}
+
+/** The zod binding a builder chain starts from (`z` of `z.object(…).optional()`). */
+function zodRoot(call: CallExpression): string | undefined {
+  let callee: Node = call.getExpression();
+  while (Node.isPropertyAccessExpression(callee) || Node.isCallExpression(callee)) callee = callee.getExpression();
+  return Node.isIdentifier(callee) ? callee.getText() : undefined;
 }
 
 export function isPureStatement(statement: Statement | Node, pureCall?: (call: CallExpression) => boolean): boolean {

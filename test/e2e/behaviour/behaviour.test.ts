@@ -481,6 +481,8 @@ const scenarios: Scenario[] = [
   { fixture: 'prompt', label: 'sampling missing on a retry', call: standup, script: [answer.accept({ ticket: 'core-3 docs' }), missing('sampling'), answer.sampleText('Hello')], expected: standupMessages('core-3 docs', 'core-1 login bug; core-2 slow search', 'Hello'), effects: ['tickets:core', 'prompt-built:core'], rounds: rounds(2, 3, 2) },
 
   // carried-values (issue 15): a recomputed value's guard, an answer narrowed across a split, a large state
+  { fixture: 'carried-values', label: 'schedule-job (arguments parsed with a schema of literals): accepted', call: callTool('schedule-job', { job: 'backup' }), script: [answer.accept({ ok: true })], expected: text('backup runs tonight'), effects: ['schedule:backup:tonight'], rounds: same(1) },
+  { fixture: 'carried-values', label: 'schedule-job: declined', call: callTool('schedule-job', { job: 'backup', at: 'now' }), script: [answer.decline()], expected: text('backup not scheduled'), effects: [], rounds: same(1) },
   { fixture: 'carried-values', label: 'release-item: checked out, released', call: releaseDrill, script: [answer.accept({ release: true })], expected: text('Released D-100 from ada'), effects: ['release:D-100:ada'], rounds: same(1), options: inventoryOptions },
   { fixture: 'carried-values', label: 'release-item: declined', call: releaseDrill, script: [answer.decline()], expected: text('D-100 kept'), effects: [], rounds: same(1), options: inventoryOptions },
   { fixture: 'carried-values', label: 'release-item: not checked out, nothing asked', call: callTool('release-item', { name: 'ladder' }), script: [], expected: text('ladder is not checked out', true), effects: [], rounds: same(0), options: inventoryOptions },

@@ -3,7 +3,8 @@
 // there too. book-room narrows the first answer with a guard and uses it after a second question.
 // name-branch reads a large diff, asks the client's model to name a branch from it and uses only
 // the answer: the request built from the diff is carried once, and a state far over the token's
-// size limit still works.
+// size limit still works. schedule-job parses its arguments again with a schema of literals: the
+// parsed value is computed on every leg instead of travelling.
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
@@ -35,8 +36,26 @@ function promptFor(diff: string): string {
   return `Name a git branch for this change, in kebab-case:\n\n${diff}`;
 }
 
+/** The arguments of schedule-job, parsed again in the handler (a schema of literals: recomputed on every leg). */
+const JobArgs = z.object({ job: z.string().min(1), at: z.enum(['now', 'tonight']).default('tonight') });
+
 export function createServer(): McpServer {
   const server = new McpServer({ name: 'workshop', version: '1.0.0' });
+
+  server.registerTool(
+    'schedule-job',
+    { description: 'Schedule a job after confirmation', inputSchema: z.object({ job: z.string(), at: z.string().optional() }) },
+    async (args, ctx) => {
+      const parsed = JobArgs.parse(args);
+      const answer = await ctx.mcpReq.elicitInput({
+        message: `Run ${parsed.job} ${parsed.at}?`,
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+      });
+      if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: `${parsed.job} not scheduled` }] };
+      effects.push(`schedule:${parsed.job}:${parsed.at}`);
+      return { content: [{ type: 'text', text: `${parsed.job} runs ${parsed.at}` }] };
+    },
+  );
 
   server.registerTool(
     'release-item',
