@@ -8,6 +8,7 @@
 // to reproduce exactly (an SDK-local ErrorCode member, which moves code into SdkError; an
 // ErrorCode import with no member read; a renamed name exported or imported by a string) makes
 // it decline: the official transform then does all of it, as before.
+import path from 'node:path';
 import type { Diagnostic, DiagnosticLevel } from '@modelcontextprotocol/codemod';
 import { ts, type SourceFile } from '../ts-morph.js';
 import { applyEdits } from '../edits.js';
@@ -33,10 +34,10 @@ export function renameV1Symbols(sourceFile: SourceFile): SymbolRenames | undefin
   if (!plan) return undefined;
   const edits = referenceEdits(file, plan);
   if (!edits) return undefined;
-  sourceFile.replaceWithText(applyEdits(file.text, edits));
+  const renamed = applyEdits(file.text, edits);
+  sourceFile.replaceWithText(plan.errorCode ? withErrorCodeImportSplit(sourceFile, renamed, plan.errorCode) : renamed);
   const diagnostics: Diagnostic[] = [];
   if (plan.errorCode) {
-    splitErrorCodeImport(sourceFile, plan.errorCode);
     diagnostics.push({ level: 'warning' as DiagnosticLevel, file: sourceFile.getFilePath(), line: 1, message: 'ErrorCode split into ProtocolErrorCode and SdkErrorCode. Verify the migration is correct.' });
   }
   return { changes: edits.length, diagnostics };
@@ -136,6 +137,26 @@ function isKeyPosition(node: ts.Identifier): boolean {
     ts.isGetAccessorDeclaration(parent) ||
     ts.isSetAccessorDeclaration(parent);
   return named && (parent as ts.NamedDeclaration).name === node;
+}
+
+/**
+ * `text` with its ErrorCode import split (splitErrorCodeImport). ts-morph parses the whole file
+ * again after each of its edits: they are made on a copy of the file's head in the same project
+ * (its settings), the imports and the statement after the last of them (what the edits' spacing
+ * looks at), and the rest of the text is put back after it.
+ */
+function withErrorCodeImportSplit(sourceFile: SourceFile, text: string, at: NonNullable<Plan['errorCode']>): string {
+  const statements = ts.createSourceFile(sourceFile.getFilePath(), text, ts.ScriptTarget.Latest, false, sourceFile.getScriptKind()).statements;
+  const last = statements.map((st) => ts.isImportDeclaration(st)).lastIndexOf(true);
+  const headEnd = statements[last + 1]?.end ?? text.length;
+  const project = sourceFile.getProject();
+  const head = project.createSourceFile(`${sourceFile.getFilePath()}.mcp-mrtr-migrate-imports${path.extname(sourceFile.getFilePath())}`, text.slice(0, headEnd), { overwrite: true, scriptKind: sourceFile.getScriptKind() });
+  try {
+    splitErrorCodeImport(head, at);
+    return head.getFullText() + text.slice(headEnd);
+  } finally {
+    project.removeSourceFile(head);
+  }
 }
 
 /**
