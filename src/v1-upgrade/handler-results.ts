@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Project, ts } from '../ts-morph.js';
 import { applyEdits, mapBackward } from '../edits.js';
+import type { TextEdit } from '../types.js';
 import { walk } from './ast.js';
 import { objectSchemaCalls, type ObjectSchemaCall } from './zod-json-schema.js';
 
@@ -121,7 +122,7 @@ function analyse(absPath: string, text: string): HandlerResults {
   probeText += `${text.slice(last)}\ndeclare const ${PROBE}: import('@modelcontextprotocol/server').Server;\n`;
   const toText = (probePos: number) => probePos - shifts.filter((s) => s.after <= probePos).reduce((sum, s) => sum + s.delta, 0);
   const project = typedProject(absPath);
-  let file = project.createSourceFile(absPath, probeText, { overwrite: true });
+  const file = project.createSourceFile(absPath, probeText, { overwrite: true });
   try {
     const checker = project.getTypeChecker().compilerObject;
     const probed = handlerCalls(file.compilerNode);
@@ -134,83 +135,76 @@ function analyse(absPath: string, text: string): HandlerResults {
     // Rejected tools/list handlers with provable input schemas: asserted, checked again. Those that
     // fit then (and only those, with no new error anywhere in the file) are fixed.
     const candidates = rejected
-      .map((call) => ({ call, spots: (call.arguments[0] as ts.StringLiteral).text === 'tools/list' ? objectSchemaCalls(checker, call.arguments[1]) : [] }))
+      .map((call) => ({ call, index: probed.indexOf(call), spots: (call.arguments[0] as ts.StringLiteral).text === 'tools/list' ? objectSchemaCalls(checker, call.arguments[1]) : [] }))
       .filter((c) => c.spots.length > 0);
     if (candidates.length === 0) {
       // (Return types are declared only in a file where no input schema is asserted: one kind of rewrite per check.)
-      const declared = declaredReturnTypes(project, absPath, probeText, rejected.map((call) => probed.indexOf(call)));
-      file = declared.file;
-      const returnTypes = declared.fit.map((d) => {
-        const pos = calls[d.index].getStart();
-        return { ...d, at: toText(d.at), pos, inferred: inferredMismatch(mismatches.find((m) => m.pos === pos)?.where) };
+      const declared = fitWithInserts(project, absPath, probeText, returnTypeDeclarations(probed, rejected, probeText));
+      const returnTypes = declared.map(({ index, at, method, type, async }) => {
+        const pos = calls[index].getStart();
+        return { at: toText(at), pos, method, type, async, inferred: inferredMismatch(mismatches.find((m) => m.pos === pos)?.where) };
       });
       return { mismatches: mismatches.filter((m) => !returnTypes.some((r) => r.pos === m.pos)), assertions: [], returnTypes };
     }
-    const before = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => pos);
-    let fixed: typeof candidates = [];
-    // A second round when only some fit: their assertions alone (the others' errors then stay as they were).
-    for (let trying = candidates, round = 0; round < 2 && trying.length > 0 && fixed.length === 0; round++) {
-      const inserted = trying.flatMap((c) => c.spots.map(({ call }) => ({ start: call.end, end: call.end, text: PROBE_ASSERTION })));
-      file = project.createSourceFile(absPath, applyEdits(probeText, inserted), { overwrite: true });
-      const now = handlerCalls(file.compilerNode);
-      const fitting = trying.filter((c) => fits(project.getTypeChecker().compilerObject, now[probed.indexOf(c.call)]));
-      if (fitting.length < trying.length) {
-        trying = fitting;
-        continue;
-      }
-      const after = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => mapBackward(pos, inserted));
-      if ([...after].every((d) => before.has(d))) fixed = trying;
-      break;
-    }
+    const fixed = fitWithInserts(project, absPath, probeText,
+      candidates.map((c) => ({ ...c, inserts: c.spots.map(({ call }) => ({ start: call.end, end: call.end, text: PROBE_ASSERTION })) })));
     const assertions = fixed.flatMap((c) => c.spots.map(({ call, kind }) => ({ start: toText(call.getStart()), end: toText(call.end), kind })));
     const fixedCalls = new Set(fixed.map((c) => c.call));
     return { mismatches: mismatches.filter((_, i) => !fixedCalls.has(rejected[i])), assertions, returnTypes: [] };
   } finally {
-    project.removeSourceFile(file);
+    // The copy checked last (fitWithInserts replaces `file`).
+    const checked = project.getSourceFile(absPath);
+    if (checked) project.removeSourceFile(checked);
   }
+}
+
+/**
+ * Of `candidates` (each with the index of its handler call in the probe text), those whose handler
+ * fits once their `inserts` are made in the probe text: all tried together, then, when only some
+ * fit, those alone (the others' errors then stay as they were); kept only when the file then has no
+ * type error it did not have before. Leaves the last checked copy in the project.
+ */
+function fitWithInserts<C extends { index: number; inserts: TextEdit[] }>(project: Project, absPath: string, probeText: string, candidates: C[]): C[] {
+  if (candidates.length === 0) return [];
+  const before = diagnosticKeys(project.getSourceFileOrThrow(absPath).compilerNode, project.getProgram().compilerObject, (pos) => pos);
+  let trying = candidates;
+  for (let round = 0; round < 2 && trying.length > 0; round++) {
+    const inserted = trying.flatMap((c) => c.inserts);
+    const file = project.createSourceFile(absPath, applyEdits(probeText, inserted), { overwrite: true });
+    const now = handlerCalls(file.compilerNode);
+    const fitting = trying.filter((c) => fits(project.getTypeChecker().compilerObject, now[c.index]));
+    if (fitting.length < trying.length) {
+      trying = fitting;
+      continue;
+    }
+    const after = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => mapBackward(pos, inserted));
+    return [...after].every((d) => before.has(d)) ? trying : [];
+  }
+  return [];
 }
 
 /** The list methods, whose results never carry an input request: a declared result type cannot get in a migration's way. */
 const LIST_METHODS = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
 
 /**
- * The list handlers among the `rejected` calls (by index in the file's calls) that fit once their
- * return type is declared as v2's result type, with no new type error anywhere in the file.
- * Inferred, an array of literals gets one element type: `type: 'object'` widened to string, and
- * each literal given the members the others have as optional `undefined`, neither of which v2's
- * types take; declared, each literal is checked against the result type as written. The
- * declaration changes no value, only what the compiler checks. Leaves `file` as the checked copy.
+ * The `rejected` list handlers that could have their return type declared as v2's result type, each
+ * with the declaration to try (index: of its call in `probed`). Inferred, an array of literals gets
+ * one element type: `type: 'object'` widened to string, and each literal given the members the
+ * others have as optional `undefined`, neither of which v2's types take; declared, each literal is
+ * checked against the result type as written. The declaration changes no value, only what the
+ * compiler checks.
  */
-function declaredReturnTypes(project: Project, absPath: string, probeText: string, rejected: number[]):
-  { file: import('ts-morph').SourceFile; fit: { index: number; at: number; method: string; type: string; async: boolean }[] } {
-  let file = project.getSourceFileOrThrow(absPath);
-  const spots = handlerCalls(file.compilerNode).flatMap((call, index) => {
+function returnTypeDeclarations(probed: ts.CallExpression[], rejected: ts.CallExpression[], probeText: string) {
+  return rejected.flatMap((call) => {
     const method = (call.arguments[0] as ts.StringLiteral).text;
-    const at = rejected.includes(index) && LIST_METHODS.has(method) ? returnTypeSpot(call.arguments[1], probeText) : undefined;
+    const at = LIST_METHODS.has(method) ? returnTypeSpot(call.arguments[1], probeText) : undefined;
     if (at === undefined) return [];
     const async = ts.canHaveModifiers(call.arguments[1]) && (ts.getModifiers(call.arguments[1]) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
-    return [{ index, at, method, type: RESULT_TYPES[method], async }];
+    const type = RESULT_TYPES[method];
+    const probeType = `import('@modelcontextprotocol/server').${type}`;
+    const inserts: TextEdit[] = [{ start: at, end: at, text: `: ${async ? `Promise<${probeType}>` : probeType}` }];
+    return [{ index: probed.indexOf(call), at, method, type, async, inserts }];
   });
-  if (spots.length === 0) return { file, fit: [] };
-  const before = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => pos);
-  let trying = spots;
-  // A second round when only some fit: their declarations alone.
-  for (let round = 0; round < 2 && trying.length > 0; round++) {
-    const inserted = trying.map((s) => {
-      const type = `import('@modelcontextprotocol/server').${s.type}`;
-      return { start: s.at, end: s.at, text: `: ${s.async ? `Promise<${type}>` : type}` };
-    });
-    file = project.createSourceFile(absPath, applyEdits(probeText, inserted), { overwrite: true });
-    const now = handlerCalls(file.compilerNode);
-    const fitting = trying.filter((s) => fits(project.getTypeChecker().compilerObject, now[s.index]));
-    if (fitting.length < trying.length) {
-      trying = fitting;
-      continue;
-    }
-    const after = diagnosticKeys(file.compilerNode, project.getProgram().compilerObject, (pos) => mapBackward(pos, inserted));
-    return { file, fit: [...after].every((d) => before.has(d)) ? trying : [] };
-  }
-  return { file, fit: [] };
 }
 
 /** What did not fit in the inferred result, in words. */
