@@ -56,7 +56,7 @@ function run(ctx: TransformContext): TransformResult {
     // recognition of the file that the retry then did again.)
     const withChains = (c: TransformContext) => {
       const chained = chainedQuestions(c);
-      return chained.size > 0 ? withThenChainsAwaited(c, chained, () => runOnce(c), runOnce) : runOnce(c);
+      return chained.length > 0 ? withThenChainsAwaited(c, chained, () => runOnce(c), runOnce) : runOnce(c);
     };
     const plain = withChains(ctx);
     // Questions after `&&` / `||` / `??` in a const: tried again with the statement rewritten.
@@ -115,10 +115,10 @@ function migrateOwnHandlers(ctx: TransformContext, cleanups: (() => void)[], sha
   return migrateFile(ctx, result, file, planned.plans, shared);
 }
 
-/** Where the questions consumed through .then/.catch/.finally are (the sites then-chains.ts may rewrite). */
-function chainedQuestions(ctx: TransformContext): Set<number> {
-  if (!/\.\s*(?:then|catch|finally)\s*\(/.test(ctx.text) || !mightNeedMigration(ctx.text, ctx.options.aliases ?? [])) return new Set();
-  return new Set(findPushSites(ctx.sourceFile, findHandlers(ctx.sourceFile)).filter(chainedQuestion).map((site) => site.node.getStart()));
+/** The questions consumed through .then/.catch/.finally (the sites then-chains.ts may rewrite). */
+function chainedQuestions(ctx: TransformContext): PushSite[] {
+  if (!/\.\s*(?:then|catch|finally)\s*\(/.test(ctx.text) || !mightNeedMigration(ctx.text, ctx.options.aliases ?? [])) return [];
+  return findPushSites(ctx.sourceFile, findHandlers(ctx.sourceFile)).filter(chainedQuestion);
 }
 
 /** A question consumed through .then/.catch/.finally: the only kind plan.ts reports as `then-chain`. */

@@ -19,8 +19,7 @@
 // no `var`, no name the question itself reads, and — with a catch — every `return` giving a plain
 // value (a returned promise would escape the try when it rejects).
 import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type Statement } from '../ts-morph.js';
-import { findHandlers } from '../analysis/handlers.js';
-import { findPushSites, type PushSite } from '../analysis/push-sites.js';
+import type { PushSite } from '../analysis/push-sites.js';
 import { detectStyle, type TextStyle } from '../text-style.js';
 import type { TransformContext, TransformResult } from '../types.js';
 import { normaliseAndRetry, type StatementRewrite } from './normalise-and-retry.js';
@@ -254,23 +253,21 @@ function notAPromise(node: Node, answers: Set<string>): boolean {
 }
 
 /**
- * Runs the transform on the file with every exact chain among the `chained` questions rewritten to
+ * Runs the transform on the file with every exact chain among the `chained` questions (push sites of
+ * `ctx.sourceFile`) rewritten to
  * the awaited form, and keeps the rewrites whose handlers then migrate. Edits and findings come
  * back in the coordinates of the file as it was; when no rewrite helps, the `plain` run's result,
  * with why each chain it reports stayed.
  */
 export function withThenChainsAwaited(
   ctx: TransformContext,
-  chained: ReadonlySet<number>,
+  chained: readonly PushSite[],
   plain: () => TransformResult,
   runOnce: (ctx: TransformContext) => TransformResult,
 ): TransformResult {
-  const handlers = findHandlers(ctx.sourceFile);
   const style = detectStyle(ctx.text);
   const typescript = /\.(m|c)?tsx?$/i.test(ctx.absPath);
-  const attempts = findPushSites(ctx.sourceFile, handlers)
-    .filter((site) => chained.has(site.node.getStart()))
-    .map((site) => ({ site, rewrite: thenChainRewrite(site, ctx.text, style, typescript) }));
+  const attempts = chained.map((site) => ({ site, rewrite: thenChainRewrite(site, ctx.text, style, typescript) }));
   // A chain left as it is says why it could not be rewritten exactly.
   const why = new Map(attempts.flatMap((a) => (typeof a.rewrite === 'string' ? [[a.site.node.getStart(), a.rewrite] as const] : [])));
   const explained = (findings: TransformResult['findings']) => findings.map((f) =>
