@@ -11,7 +11,7 @@
 import path from 'node:path';
 import type { Diagnostic, DiagnosticLevel } from '@modelcontextprotocol/codemod';
 import { ts, type SourceFile } from '../ts-morph.js';
-import { applyEdits } from '../edits.js';
+import { applyEdits, mapForward } from '../edits.js';
 import type { TextEdit } from '../types.js';
 import { walk } from './ast.js';
 import { ERROR_CODE_SDK_MEMBERS, SYMBOL_RENAMES } from './mappings.js';
@@ -35,7 +35,13 @@ export function renameV1Symbols(sourceFile: SourceFile): SymbolRenames | undefin
   const edits = referenceEdits(file, plan);
   if (!edits) return undefined;
   const renamed = applyEdits(file.text, edits);
-  sourceFile.replaceWithText(plan.errorCode ? withErrorCodeImportSplit(sourceFile, renamed, plan.errorCode) : renamed);
+  if (!plan.errorCode) sourceFile.replaceWithText(renamed);
+  else {
+    // The head: the imports and the statement after the last of them, where that statement ends once renamed.
+    const last = file.statements.map((st) => ts.isImportDeclaration(st)).lastIndexOf(true);
+    const headEnd = mapForward(file.statements[last + 1]?.end ?? file.text.length, edits);
+    sourceFile.replaceWithText(withErrorCodeImportSplit(sourceFile, renamed, headEnd, plan.errorCode));
+  }
   const diagnostics: Diagnostic[] = [];
   if (plan.errorCode) {
     diagnostics.push({ level: 'warning' as DiagnosticLevel, file: sourceFile.getFilePath(), line: 1, message: 'ErrorCode split into ProtocolErrorCode and SdkErrorCode. Verify the migration is correct.' });
@@ -141,14 +147,11 @@ function isKeyPosition(node: ts.Identifier): boolean {
 
 /**
  * `text` with its ErrorCode import split (splitErrorCodeImport). ts-morph parses the whole file
- * again after each of its edits: they are made on a copy of the file's head in the same project
- * (its settings), the imports and the statement after the last of them (what the edits' spacing
- * looks at), and the rest of the text is put back after it.
+ * again after each of its edits: they are made on a copy of the file's head (`text` up to
+ * `headEnd`: the imports and the statement after the last of them, what the edits' spacing looks
+ * at) in the same project (its settings), and the rest of the text is put back after it.
  */
-function withErrorCodeImportSplit(sourceFile: SourceFile, text: string, at: NonNullable<Plan['errorCode']>): string {
-  const statements = ts.createSourceFile(sourceFile.getFilePath(), text, ts.ScriptTarget.Latest, false, sourceFile.getScriptKind()).statements;
-  const last = statements.map((st) => ts.isImportDeclaration(st)).lastIndexOf(true);
-  const headEnd = statements[last + 1]?.end ?? text.length;
+function withErrorCodeImportSplit(sourceFile: SourceFile, text: string, headEnd: number, at: NonNullable<Plan['errorCode']>): string {
   const project = sourceFile.getProject();
   const head = project.createSourceFile(`${sourceFile.getFilePath()}.mcp-mrtr-migrate-imports${path.extname(sourceFile.getFilePath())}`, text.slice(0, headEnd), { overwrite: true, scriptKind: sourceFile.getScriptKind() });
   try {
