@@ -103,8 +103,13 @@ function zodBuilder(call: CallExpression): boolean {
     if (Node.isCallExpression(callee) && !callee.getArguments().every(evaluatesWithoutEffects)) return false;
     callee = callee.getExpression();
   }
-  if (!Node.isIdentifier(callee)) return false;
-  const binding = importBindings(callee.getSourceFile().compilerNode).get(callee.getText());
+  return isZodImport(callee);
+}
+
+/** A name the file imports from zod (`z`). */
+function isZodImport(node: Node): boolean {
+  if (!Node.isIdentifier(node)) return false;
+  const binding = importBindings(node.getSourceFile().compilerNode).get(node.getText());
   return binding !== undefined && /^zod(?:\/|$)/.test(binding.module);
 }
 
@@ -120,15 +125,17 @@ export function isLiteralZodParse(call: CallExpression): boolean {
   if (!Node.isPropertyAccessExpression(callee) || !['parse', 'safeParse'].includes(callee.getName())) return false;
   const schema = callee.getExpression();
   if (!Node.isIdentifier(schema)) return false;
-  const init = constInitializer(schema.getSourceFile(), schema.getText());
-  if (!init || !Node.isCallExpression(init) || !zodBuilder(init)) return false;
-  // Shadowed in the handler by another declaration of the name: not this const.
-  const declaration = resolveIdentifier(schema as import('ts-morph').Identifier);
-  if (!declaration || declaration.getParent()?.getParent()?.getParent() !== schema.getSourceFile()) return false;
-  const zod = [...init.getDescendantsOfKind(SyntaxKind.CallExpression), init].every(zodBuilder);
+  // The nearest declaration of the name (not a const it shadows), a const at the top of the file.
+  const declaration = resolveIdentifier(schema);
+  const list = declaration?.getParent();
+  if (!declaration || !Node.isVariableDeclaration(declaration) || !Node.isVariableDeclarationList(list) || list.getDeclarationKind() !== 'const' ||
+    list.getParent()?.getParent() !== schema.getSourceFile()) return false;
+  const init = declaration.getInitializer();
+  if (!init || !Node.isCallExpression(init)) return false;
+  const builders = [init, ...init.getDescendantsOfKind(SyntaxKind.CallExpression)].every(zodBuilder);
+  // Read values: only the zod binding the chain starts from (the leftmost name, `z`).
   const names = init.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => !isMemberName(id));
-  const root = zodRoot(init);
-  return zod && root !== undefined && names.every((id) => id.getText() === root) &&
+  return builders && names.every((id) => id.getText() === names[0].getText()) &&
     !init.getDescendants().some((n) => Node.isArrowFunction(n) || Node.isFunctionExpression(n));
 }
 
@@ -141,7 +148,7 @@ export function isLiteralZodSchemaRead(id: Node): boolean {
   const call = access?.getParent();
   if (!access || !Node.isPropertyAccessExpression(access) || access.getExpression() !== id || !call || !Node.isCallExpression(call) ||
     call.getExpression() !== access || !isLiteralZodParse(call)) return false;
-  const statement = resolveIdentifier(id as import('ts-morph').Identifier)?.getParent()?.getParent();
+  const statement = Node.isIdentifier(id) ? resolveIdentifier(id)?.getParent()?.getParent() : undefined;
   return statement !== undefined && Node.isVariableStatement(statement) && !isExported(statement);
 }
 
@@ -150,13 +157,6 @@ function isMemberName(id: Node): boolean {
   const parent = id.getParent();
   return (parent !== undefined && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) ||
     (parent !== undefined && Node.isPropertyAssignment(parent) && parent.getNameNode() === id);
-}
-
-/** The zod binding a builder chain starts from (`z` of `z.object(…).optional()`). */
-function zodRoot(call: CallExpression): string | undefined {
-  let callee: Node = call.getExpression();
-  while (Node.isPropertyAccessExpression(callee) || Node.isCallExpression(callee)) callee = callee.getExpression();
-  return Node.isIdentifier(callee) ? callee.getText() : undefined;
 }
 
 export function isPureStatement(statement: Statement | Node, pureCall?: (call: CallExpression) => boolean): boolean {
