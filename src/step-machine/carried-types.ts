@@ -20,9 +20,35 @@ const compilerOptions = {
 
 let typedProject: Project | undefined;
 
+/** The text the typed project's file system gives for one path instead of the file on disk (see typedFile). */
+let overlay: { path: string; text: string } | undefined;
+
 function project(): Project {
-  typedProject ??= new Project({ compilerOptions, skipAddingFilesFromTsConfig: true });
+  if (!typedProject) {
+    typedProject = new Project({ compilerOptions, skipAddingFilesFromTsConfig: true });
+    const host = typedProject.getFileSystem();
+    const read = host.readFileSync.bind(host);
+    host.readFileSync = (filePath, encoding) => (overlay?.path === filePath ? overlay.text : read(filePath, encoding));
+  }
   return typedProject;
+}
+
+/**
+ * `text` as the file at `absPath` in the typed project, parsed once. ts-morph's createSourceFile
+ * with `overwrite` first loads and parses the file on disk and then parses `text` over it; a file
+ * added at its path while the file system gives `text` for it is parsed once, the same way.
+ */
+function typedFile(p: Project, absPath: string, text: string): SourceFile {
+  if (p.getSourceFile(absPath)) return p.createSourceFile(absPath, text, { overwrite: true });
+  overlay = { path: path.resolve(absPath).replace(/\\/g, '/'), text };
+  let added: SourceFile;
+  try {
+    added = p.addSourceFileAtPath(absPath);
+  } finally {
+    overlay = undefined;
+  }
+  // (Should ts-morph ever read another spelling of the path, the file on disk came in instead.)
+  return added.getFullText() === text ? added : p.createSourceFile(absPath, text, { overwrite: true });
 }
 
 let aloneProject: Project | undefined;
@@ -74,7 +100,7 @@ export function typedView(absPath: string, text: string): TypedView {
       if (!file) {
         const p = project();
         if (nodeTypes && !p.getSourceFile(nodeTypes)) p.addSourceFileAtPath(nodeTypes);
-        file = p.createSourceFile(absPath, text, { overwrite: true });
+        file = typedFile(p, absPath, text);
         typedViewCounts.full++;
       }
       return file;
