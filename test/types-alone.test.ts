@@ -58,6 +58,33 @@ describe('typing carried values with the file alone', () => {
     expect(r.full).toBe(1);
   });
 
+  it('builds no view alone in a file where syntax shows one handler needs the full view (an answer carried across a later question): that view types every handler, alike', () => {
+    const before = { ...typedViewCounts };
+    const text = `import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+interface Plan { service: string; version: string }
+async function planDeploy(service: string): Promise<Plan> {
+  return { service, version: service + '-1' };
+}
+const server = new McpServer({ name: 's', version: '1.0.0' });
+server.registerTool('deploy', { inputSchema: z.object({ service: z.string() }) }, async ({ service }, ctx) => {
+  const plan = await planDeploy(service);
+${ask}
+  return { content: [{ type: 'text', text: plan.version }] };
+});
+server.registerTool('rollback', { inputSchema: z.object({ service: z.string() }) }, async ({ service }, ctx) => {
+  const first = await ctx.mcpReq.elicitInput({ message: 'Roll back ' + service + '?', requestedSchema: { type: 'object', properties: {} } });
+  const second = await ctx.mcpReq.elicitInput({ message: 'Really ' + first.action + '?', requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: first.action + second.action }] };
+});
+`;
+    const absPath = path.join(root, 'test', 'tmp', 'mixed.ts');
+    const result = transformSource({ absPath, text, transforms: [transform], options: { stateModulePath: path.join(root, 'test', 'tmp', 'mrtr-state.ts') } });
+    expect({ alone: typedViewCounts.alone - before.alone, full: typedViewCounts.full - before.full }).toEqual({ alone: 0, full: 1 });
+    // The handler the view alone would have typed gets the same state type from the full view.
+    expect(result.output).toContain("type DeployState = { step: 'confirm'; plan: Plan };");
+  });
+
   it('uses the view with the dependencies in JavaScript, where JSDoc may type what syntax does not show', () => {
     const r = views('script.js', `  const plan = await planDeploy(service);\n${ask}\n  return { content: [{ type: 'text', text: plan.version }] };`);
     expect(r.full).toBe(1);

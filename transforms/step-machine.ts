@@ -25,6 +25,7 @@ import { unhandledSiteFinding } from '../src/step-machine/site-findings.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
 import { typeHandler } from '../src/step-machine/typed-plan.js';
+import { aloneMayAnswer } from '../src/step-machine/types-alone.js';
 import { requestedAdaptations, wireDispatchers } from '../src/step-machine/dispatcher-edits.js';
 import { withUnaskedConsequences } from '../src/step-machine/unasked-consequences.js';
 import { replacedBy, stateSpecifier, wireFile, type Migration } from '../src/step-machine/wire-file.js';
@@ -180,6 +181,9 @@ function migrateHandlers(
   const migration: Migration = { plans, edits: [], findings: [], migratedCalls: new Set(), replacedNodes: [], widened: new Map(), handlersMigrated: 0, sitesMigrated: 0, migrated: [] };
   if (plans.length === 0) return migration;
   const view = typedView(ctx.absPath, ctx.text);
+  // A handler only the full view can type makes it answer for the rest too (alike, see
+  // types-alone.ts): built first, the view alone is never built for this file.
+  if (plans.some((p) => p.plan.containers.length > 0 && !aloneMayAnswer(p.plan))) void view.file;
   try {
     const typeNames = identifierTexts(ctx.sourceFile);
     const specifier = stateSpecifier(ctx, typescript);

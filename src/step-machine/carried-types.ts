@@ -85,6 +85,8 @@ export interface TypedView {
   readonly file: SourceFile;
   /** The copy type-checked alone (created on first use), for the questions types-alone.ts says it answers alike. */
   readonly alone: SourceFile;
+  /** Whether `file` was created already (then it answers every question at no further cost). */
+  readonly hasFile: boolean;
   dispose(): void;
 }
 
@@ -104,6 +106,9 @@ export function typedView(absPath: string, text: string): TypedView {
         typedViewCounts.full++;
       }
       return file;
+    },
+    get hasFile() {
+      return file !== undefined;
     },
     get alone() {
       if (!alone) {

@@ -8,7 +8,7 @@ import type { FindingInput } from '../types.js';
 import { sameNodeIn, type TypedView } from './carried-types.js';
 import { carriedValues, type CarriedValues } from './carried-values.js';
 import { readsMutable } from './deferred.js';
-import { typedAlone } from './types-alone.js';
+import { aloneMayAnswer, typedAlone } from './types-alone.js';
 import { contextParameterProblem, subjectArgs } from './handler-context.js';
 import type { PlannedHandler } from './handler-plans.js';
 import { handlerLabel } from './plan.js';
@@ -52,7 +52,8 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
       'Register the handler with a string-literal name and a named or destructured arguments parameter.');
   }
   // The file alone answers for values it spells out itself; else the view with the dependencies.
-  const view = typedAlone(plan, tc.view.alone) ? { file: tc.view.alone } : tc.view;
+  // (Alike, by typedAlone's contract: once a handler of the file built the full view, it answers.)
+  const view = !tc.view.hasFile && aloneMayAnswer(plan) && typedAlone(plan, tc.view.alone) ? { file: tc.view.alone } : tc.view;
   const carried = carriedValues(plan, view, tc.uses, tc.protection, tc.stateSpecifier);
   if ('refusal' in carried) return carried;
   const findings = [...carried.findings];

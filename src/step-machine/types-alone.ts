@@ -24,9 +24,19 @@ export const STANDARD_TYPES: ReadonlySet<string> = new Set(['Array', 'ReadonlyAr
  * every use is a plain read nothing narrows.
  */
 export function typedAlone(plan: HandlerPlan, alone: SourceFile): boolean {
-  if (!/\.(m|c)?tsx?$/i.test(alone.getFilePath()) || !ts.isExternalModule(alone.compilerNode)) return false;
-  if (plan.deferred.length > 0 || plan.prefixes.length > 0) return false;
+  if (!aloneMayAnswer(plan)) return false;
   const check = new Closure(alone);
+  return carriedConsts(plan).every((nameNode) => check.spelledOut(nameNode));
+}
+
+/**
+ * What typedAlone decides from syntax alone: when this is false, the full view answers for the
+ * handler and the view alone need not be built for it.
+ */
+export function aloneMayAnswer(plan: HandlerPlan): boolean {
+  const file = plan.handler.fn.getSourceFile();
+  if (!/\.(m|c)?tsx?$/i.test(file.getFilePath()) || !ts.isExternalModule(file.compilerNode)) return false;
+  if (plan.deferred.length > 0 || plan.prefixes.length > 0) return false;
   for (const container of plan.containers) {
     if (container.rounds.some((r) => r.batch)) return false;
     const asks = container.rounds.flatMap((r) => r.asks);
@@ -35,11 +45,23 @@ export function typedAlone(plan: HandlerPlan, alone: SourceFile): boolean {
       if (asks.some((a) => a.answerName === name)) return false;
       const declared = container.declared.get(name);
       if (!declared) continue;
-      if (declared.keyword !== 'const' || !check.spelledOut(declared.nameNode)) return false;
+      if (declared.keyword !== 'const') return false;
       if (!referenceNodes(plan.handler.fn, name).every((ref) => ref === declared.nameNode || isPlainRead(ref))) return false;
     }
   }
   return true;
+}
+
+/** The declarations of the `const`s the handler carries (those whose types the view alone must spell out). */
+function carriedConsts(plan: HandlerPlan): Node[] {
+  return plan.containers.flatMap((container) => {
+    const asks = container.rounds.flatMap((r) => r.asks);
+    return [...new Set(container.live.flat())].flatMap((name) => {
+      if (asks.some((a) => a.requestName === name && a.paramsHoisted)) return [];
+      const declared = container.declared.get(name);
+      return declared ? [declared.nameNode] : [];
+    });
+  });
 }
 
 /** Spelled-out types, checked against the view alone (its nodes are found by position). */
