@@ -36,7 +36,8 @@ export interface RegistrationIndex {
 const REGISTRATION = /\.\s*(registerTool|registerPrompt|tool|prompt|setRequestHandler)\s*[(<]/;
 
 export function buildRegistrationIndex(options: RegistrationIndexOptions): RegistrationIndex {
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 } });
+  // Created with the first file parsed (a run whose registrars reach nothing else parses none).
+  let project: Project | undefined;
   const files = new Map<string, SourceFile>();
   const paths = new Map<SourceFile, string>();
   const stats = { registrars: 0, parsed: 0, reached: 0 };
@@ -47,6 +48,7 @@ export function buildRegistrationIndex(options: RegistrationIndexOptions): Regis
     const text = options.read(key);
     if (text === undefined) return undefined;
     stats.parsed++;
+    project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 } });
     file = project.createSourceFile(key, text, { overwrite: true });
     files.set(key, file);
     paths.set(file, key);
@@ -57,6 +59,7 @@ export function buildRegistrationIndex(options: RegistrationIndexOptions): Regis
   let resolutions: Record<string, Record<string, string>> = {};
   // Subclasses of a base class may sit in any module that extends something.
   let extenders: SourceFile[] | undefined;
+  const extending = options.candidates.filter((c) => /\bextends\b/.test(c.text));
   const world: ModuleWorld = {
     resolve: (from, specifier) => {
       const fromPath = paths.get(from);
@@ -69,13 +72,25 @@ export function buildRegistrationIndex(options: RegistrationIndexOptions): Regis
       return file;
     },
     modules: () => {
-      extenders ??= options.candidates.filter((c) => /\bextends\b/.test(c.text)).flatMap((c) => parse(c.absPath) ?? []);
+      extenders ??= extending.flatMap((c) => parse(c.absPath) ?? []);
       return [...new Set([...extenders, ...files.values()])];
     },
   };
   const inputs = new Map<string, RegistrationInput>();
+  /**
+   * A registrar whose routes cannot leave its own file (whose targets its own run finds): no module
+   * of the run it imports resolves, no other candidate extends a class, and no module was parsed
+   * yet. Not parsed (on a one-file run, the whole index).
+   */
+  const reachesNothingElse = (candidate: { absPath: string; text: string }): boolean => {
+    const key = path.normalize(candidate.absPath);
+    if (files.size > 0 || extending.some((c) => path.normalize(c.absPath) !== key)) return false;
+    const imported = ts.preProcessFile(candidate.text, true, true).importedFiles;
+    return imported.every((i) => options.resolve(key, i.fileName) === undefined);
+  };
   for (const candidate of options.candidates) {
     if (!REGISTRATION.test(candidate.text)) continue;
+    if (reachesNothingElse(candidate)) continue;
     const registrar = parse(candidate.absPath);
     if (!registrar) continue;
     visited = new Set();

@@ -182,6 +182,29 @@ describe('cross-file index of helper chains', () => {
     return { index, at: (f: string) => path.join(dir, 'src', f) };
   };
 
+  it('follows a registrar into the modules of its definitions, and parses none for a registrar whose routes cannot leave its file', () => {
+    const reached = indexOf('definition-factories-registered-in-loop').index;
+    expect(reached.registrations.size).toBeGreaterThan(0);
+    expect(reached.stats.parsed).toBeGreaterThan(0);
+    // One file registering its own tools, importing nothing of the run: its own run finds every route.
+    const dir = path.join(RUN_DIR, 'index-one-file');
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+    const absPath = path.join(dir, 'server.ts');
+    const text = [
+      "import { McpServer } from '@modelcontextprotocol/server';",
+      "const tools = [{ name: 'ask', handler: async (_args: unknown, ctx: any) => ctx.mcpReq.elicitInput({ message: 'Go?', requestedSchema: { type: 'object', properties: {} } }) }];",
+      "const server = new McpServer({ name: 'one', version: '1.0.0' });",
+      "for (const tool of tools) server.registerTool(tool.name, {}, tool.handler);",
+      '',
+    ].join('\n');
+    fs.writeFileSync(absPath, text);
+    const alone = buildProjectIndex([{ absPath, text }], { tsconfig: path.join(dir, 'tsconfig.json') });
+    expect(alone.registrations.size).toBe(0);
+    expect(alone.stats.parsed).toBe(0);
+  });
+
   it('passes a module whose only asking export is a chain to the files importing it', () => {
     const { index, at } = indexOf('chain-only-module-lifted');
     expect(index.stats.helperModules).toBe(1);
