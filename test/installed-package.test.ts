@@ -81,6 +81,27 @@ describe('the installed package (dependencies only)', () => {
     expect(result.stdout).toContain('Promise<ListToolsResult>');
   });
 
+  it('types what the SDK types from its own copy where the user has not installed v2 yet', () => {
+    const dir = userPackage({
+      'src/server.ts': [
+        "import { McpServer } from '@modelcontextprotocol/server';",
+        '',
+        "export const server = new McpServer({ name: 'greeter', version: '1.0.0' });",
+        '',
+        "server.registerTool('greet', {}, async (ctx) => {",
+        '  const client = server.server.getClientVersion();',
+        "  const answer = await ctx.mcpReq.elicitInput({ message: 'Say hello?', requestedSchema: { type: 'object', properties: {} } });",
+        "  return { content: [{ type: 'text', text: `${answer.action} ${client?.name}` }] };",
+        '});',
+        '',
+      ].join('\n'),
+    });
+    const result = run(process.execPath, [installedBin, '--dry-run', '.'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/\+type GreetState = \{ step: 'confirm'; client: \{ version: string; name: string; /);
+    expect(result.stderr).not.toContain('state-value-any');
+  });
+
   it('migrates the README example as the repository build does', () => {
     const example = path.join(ROOT, 'examples', 'v2-server');
     const fromInstall = run(process.execPath, [installedBin, '--dry-run', '.'], example);

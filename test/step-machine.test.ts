@@ -682,12 +682,14 @@ describe('step-machine: a question after && / || in a const', () => {
   });
 });
 
-describe('step-machine: carried values whose types come from SDK types that do not resolve', () => {
-  // A file whose dependencies are not installed (a v1 project this run upgrades to 2.x, before
-  // @modelcontextprotocol/server is installed): the type-aware view cannot resolve the SDK's types.
+describe('step-machine: carried values in a file whose dependencies are not installed', () => {
+  // A v1 project this run upgrades to 2.x has the v1 SDK installed, not @modelcontextprotocol/server
+  // (or nothing is installed yet): the type-aware view resolves the SDK to our own copy of its types,
+  // so what the SDK types is typed on the first run; what other missing modules type stays any.
   const text = [
     "import { McpServer, type Implementation } from '@modelcontextprotocol/server';",
     "import { z } from 'zod';",
+    "import { openLedger } from 'ledger-client';",
     '',
     "const server = new McpServer({ name: 'versions', version: '1.0.0' });",
     '',
@@ -703,24 +705,35 @@ describe('step-machine: carried values whose types come from SDK types that do n
     '  return { content: [{ type: \'text\', text: `${answer.action} ${version?.name}` }] };',
     '});',
     '',
+    "server.registerTool('balance', { inputSchema: z.object({}) }, async (_args, ctx) => {",
+    '  const ledger = await openLedger();',
+    "  const answer = await ctx.mcpReq.elicitInput({ message: 'Show the balance?', requestedSchema: { type: 'object', properties: {} } });",
+    '  return { content: [{ type: \'text\', text: `${answer.action} ${ledger.balance}` }] };',
+    '});',
+    '',
   ].join('\n');
-  const outcome = (() => {
-    const absPath = path.join(mkdtempSync(path.join(tmpdir(), 'mrtr-unresolved-')), 'server.ts');
-    return transformSource({ absPath, text, transforms: [transform], options: { stateModulePath: path.join(path.dirname(absPath), 'mrtr-state.ts') } });
-  })();
+  const migrate = (absPath: string) =>
+    transformSource({ absPath, text, transforms: [transform], options: { stateModulePath: path.join(path.dirname(absPath), 'mrtr-state.ts') } });
+  // Outside this repository nothing resolves; inside it the SDK is installed (our node_modules).
+  const outcome = migrate(path.join(mkdtempSync(path.join(tmpdir(), 'mrtr-unresolved-')), 'server.ts'));
+  const installed = migrate(fileURLToPath(new URL('./tmp/sdk-installed-server.ts', import.meta.url)));
+  const stateTypes = (output: string | undefined) => (output ?? '').split('\n').filter((line) => /^type \w+State = /.test(line));
 
-  it('refuses an unannotated value with a message that says its type could not be resolved and what to do', () => {
-    const refusal = outcome.findings.find((f) => f.rule === 'state-value-any');
-    expect(refusal?.line).toBe(7);
-    expect(refusal?.message).toContain("its type could not be resolved: it is any here, and this file imports '@modelcontextprotocol/server', 'zod', which cannot be found from it");
-    expect(refusal?.suggestion).toContain("Install the project's dependencies");
+  it('types what the SDK types with its own v2 types, as where the SDK is installed: the client version travels, annotated or not', () => {
+    expect(stateTypes(outcome.output)).toHaveLength(2);
+    expect(stateTypes(outcome.output)).toEqual(stateTypes(installed.output));
+    expect(stateTypes(outcome.output)[0]).toMatch(/^type AskState = \{ step: 'confirm'; version: \{ version: string; name: string; /);
+    expect(stateTypes(outcome.output).join('\n')).not.toMatch(/\bany\b/);
+    // Checked for JSON safety like any typed value: nothing left unchecked.
+    expect(outcome.findings.some((f) => f.rule === 'state-value-unchecked')).toBe(false);
   });
 
-  it('carries an annotated value with its annotation, never any', () => {
-    expect(outcome.output).toContain("type AskTypedState = { step: 'confirm'; version: Implementation | undefined };");
-    const stateTypes = (outcome.output ?? '').split('\n').filter((line) => /^type \w+State = /.test(line));
-    expect(stateTypes).toHaveLength(1);
-    expect(stateTypes[0]).not.toMatch(/\bany\b/);
-    expect(outcome.findings.some((f) => f.rule === 'state-value-unchecked' && f.message.includes('version'))).toBe(true);
+  it('refuses a value typed by a module that is not installed, naming the modules that cannot be found (not the SDK) and what to do', () => {
+    const refusal = outcome.findings.find((f) => f.rule === 'state-value-any');
+    expect(refusal?.line).toBe(20);
+    expect(refusal?.message).toContain("ledger in tool handler 'balance' is live across the question");
+    expect(refusal?.message).toContain("its type could not be resolved: it is any here, and this file imports 'zod', 'ledger-client', which cannot be found from it");
+    expect(refusal?.suggestion).toContain("Install the project's dependencies");
+    expect(outcome.output).not.toMatch(/type BalanceState/);
   });
 });

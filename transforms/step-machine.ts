@@ -16,7 +16,7 @@ import { findPushSites, mightNeedMigration, type PushSite } from '../src/analysi
 import { toJscodeshift } from '../src/jscodeshift.js';
 import type { StateProtection } from '../src/state-module.js';
 import type { ModuleCallers } from '../src/callers-index.js';
-import { typedView } from '../src/step-machine/carried-types.js';
+import { typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { keptNotifierFindings } from '../src/step-machine/completion-notifiers.js';
 import { emitHandler } from '../src/step-machine/emit-handler.js';
 import { planHandlers, type PlannedHandler } from '../src/step-machine/handler-plans.js';
@@ -184,11 +184,23 @@ function migrateHandlers(
   // A handler only the full view can type makes it answer for the rest too (alike, see
   // types-alone.ts): built first, the view alone is never built for this file.
   if (plans.some((p) => p.plan.containers.length > 0 && !aloneMayAnswer(p.plan))) void view.file;
+  // The view with our own copy of the SDK's types, for the handlers the file's own view leaves
+  // untyped because the SDK cannot be found from it (see untypedForWantOfSdk).
+  let bundled: TypedView | undefined;
   try {
     const typeNames = identifierTexts(ctx.sourceFile);
     const specifier = stateSpecifier(ctx, typescript);
     for (const planned of plans) {
-      const typed = typeHandler(planned, { view, quote: style.quote, uses, protection: wc.protection, stateSpecifier: specifier });
+      const context = { quote: style.quote, uses, protection: wc.protection, stateSpecifier: specifier };
+      const usesBefore = [...uses];
+      let typed = typeHandler(planned, { view, ...context });
+      if (untypedForWantOfSdk(typed) && view.sdkMissing) {
+        // What the first typing noted for the imports goes with it.
+        uses.clear();
+        for (const use of usesBefore) uses.add(use);
+        bundled ??= view.withBundledSdk();
+        typed = typeHandler(planned, { view: bundled, ...context });
+      }
       if ('refusal' in typed) {
         // The notifier stays with its handler, and is reported as before.
         migration.findings.push(...typed.refusal, ...keptNotifierFindings(file.notifiers.removals.get(planned.plan.handler) ?? []));
@@ -206,8 +218,18 @@ function migrateHandlers(
     }
   } finally {
     view.dispose();
+    bundled?.dispose();
   }
   return migration;
+}
+
+/**
+ * A carried value the typing left `any` (the handler refused) or could not check: typed again with
+ * the SDK's own types when the file cannot find the SDK (a v1 project this run upgrades, before v2
+ * is installed), as it will be typed once the run's dependency change is installed.
+ */
+function untypedForWantOfSdk(typed: ReturnType<typeof typeHandler>): boolean {
+  return 'refusal' in typed ? typed.refusal.some((f) => f.rule === 'state-value-any') : typed.carried.unchecked.length > 0;
 }
 
 function isTypeScript(absPath: string): boolean {

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Node, Project, ts, type SourceFile, type Type } from '../ts-morph.js';
+import { bundledSdkPaths } from '../bundled-sdk.js';
 import { trimmedStandardLibrary } from './standard-library.js';
 import { STANDARD_TYPES } from './types-alone.js';
 
@@ -18,19 +19,35 @@ const compilerOptions = {
   noEmit: true,
 };
 
-let typedProject: Project | undefined;
+/** The typed projects: with the user's dependencies, and with our own v2 SDK types besides (see TypedView.withBundledSdk). */
+const typedProjects = new Map<boolean, Project>();
 
-/** The text the typed project's file system gives for one path instead of the file on disk (see typedFile). */
+/** The text the typed projects' file systems give for one path instead of the file on disk (see typedFile). */
 let overlay: { path: string; text: string } | undefined;
 
-function project(): Project {
-  if (!typedProject) {
-    typedProject = new Project({ compilerOptions, skipAddingFilesFromTsConfig: true });
-    const host = typedProject.getFileSystem();
+function project(bundledSdk: boolean): Project {
+  let typed = typedProjects.get(bundledSdk);
+  if (!typed) {
+    typed = new Project({ compilerOptions: { ...compilerOptions, ...(bundledSdk ? { paths: bundledSdkPaths() } : {}) }, skipAddingFilesFromTsConfig: true });
+    const host = typed.getFileSystem();
     const read = host.readFileSync.bind(host);
     host.readFileSync = (filePath, encoding) => (overlay?.path === filePath ? overlay.text : read(filePath, encoding));
+    typedProjects.set(bundledSdk, typed);
   }
-  return typedProject;
+  return typed;
+}
+
+const sdkFound = new Map<string, boolean>();
+
+/** Whether `@modelcontextprotocol/server` cannot be found from the file (see TypedView.sdkMissing). */
+function sdkMissing(absPath: string): boolean {
+  const dir = path.dirname(absPath);
+  let found = sdkFound.get(dir);
+  if (found === undefined) {
+    found = ts.resolveModuleName('@modelcontextprotocol/server', absPath, compilerOptions, ts.sys).resolvedModule !== undefined;
+    sdkFound.set(dir, found);
+  }
+  return !found;
 }
 
 /**
@@ -87,11 +104,23 @@ export interface TypedView {
   readonly alone: SourceFile;
   /** Whether `file` was created already (then it answers every question at no further cost). */
   readonly hasFile: boolean;
+  /**
+   * `@modelcontextprotocol/server` cannot be found from the file: a v1 project this run upgrades has
+   * the v1 SDK installed, not v2, or nothing is installed. What the SDK types is then `any` in `file`
+   * (see withBundledSdk).
+   */
+  readonly sdkMissing: boolean;
+  /**
+   * The same copy with the SDK resolved to our own copy of its types (bundled-sdk.ts), the types the
+   * file is written against after the run: request parameters, contexts and SDK results are typed
+   * as where the SDK is installed. Its `file` is created on first use; dispose it too.
+   */
+  withBundledSdk(): TypedView;
   dispose(): void;
 }
 
 /** A type-checked copy of `text` at `absPath`; call dispose() when done (workers keep nothing). */
-export function typedView(absPath: string, text: string): TypedView {
+export function typedView(absPath: string, text: string, bundledSdk = false): TypedView {
   noteNodeTypes(absPath);
   // The first @types/node found so far, as the eager view had it in its project at this point.
   const nodeTypes = nodeTypesFound.values().next().value;
@@ -100,7 +129,7 @@ export function typedView(absPath: string, text: string): TypedView {
   return {
     get file() {
       if (!file) {
-        const p = project();
+        const p = project(bundledSdk);
         if (nodeTypes && !p.getSourceFile(nodeTypes)) p.addSourceFileAtPath(nodeTypes);
         file = typedFile(p, absPath, text);
         typedViewCounts.full++;
@@ -110,6 +139,10 @@ export function typedView(absPath: string, text: string): TypedView {
     get hasFile() {
       return file !== undefined;
     },
+    get sdkMissing() {
+      return sdkMissing(absPath);
+    },
+    withBundledSdk: () => typedView(absPath, text, true),
     get alone() {
       if (!alone) {
         alone = projectAlone().createSourceFile(absPath, text, { overwrite: true });
@@ -119,7 +152,7 @@ export function typedView(absPath: string, text: string): TypedView {
     },
     dispose: () => {
       // Dependencies resolved for this file stay cached for the next one; that is the point.
-      if (file) project().removeSourceFile(file);
+      if (file) file.getProject().removeSourceFile(file);
       if (alone) projectAlone().removeSourceFile(alone);
     },
   };

@@ -8,9 +8,9 @@
 // import, from our v2 copy: the user has not installed it yet) whose receivers are a v2 `Server`,
 // so each handler is typed as v2 will type it.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Project, ts } from '../ts-morph.js';
+import { bundledServerTypes } from '../bundled-sdk.js';
 import { applyEdits, mapBackward } from '../edits.js';
 import type { TextEdit } from '../types.js';
 import { walk } from './ast.js';
@@ -340,11 +340,8 @@ function shortType(checker: ts.TypeChecker, type: ts.Type): string {
 // The typed copy
 
 /** Our own `@modelcontextprotocol/server` types: the release the upgraded code is checked against. */
-let v2ServerTypes: string | undefined;
-
 function v2Types(): string {
-  v2ServerTypes ??= path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server')), 'index.d.mts');
-  return v2ServerTypes;
+  return bundledServerTypes();
 }
 
 /** The strictness flags of the user's tsconfig change what is assignable; one project per set. */
