@@ -199,10 +199,10 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'type would have to say `any`, so the handler is left as it was. Give the value a type (annotate its ' +
       'declaration) or move the type declaration to the top of the handler, then run the migration again. ' +
       'When the `any` comes from types that cannot be resolved from the file (its dependencies are not ' +
-      'installed), the message says so and names the modules: install them and run again. Where ' +
-      '`@modelcontextprotocol/server` itself cannot be found from the file (a v1 project this run upgrades, ' +
-      'before 2.x is installed), what the SDK types is typed with the tool\'s own copy of the 2.x types, as ' +
-      'it will be once installed, and only the other modules are named. A value whose declaration is ' +
+      'installed), the message says so and names the modules: install them and run again (where ' +
+      '`@modelcontextprotocol/server` itself cannot be found, as in a v1 project before 2.x is installed, ' +
+      'the handler is typed again with the tool\'s own copy of the 2.x types, and only the other modules are ' +
+      'named). A value whose declaration is ' +
       'annotated with types the module imports travels with that annotation instead (noted as unchecked).',
   },
   {
