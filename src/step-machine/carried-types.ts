@@ -102,7 +102,7 @@ export interface TypedView {
   readonly file: SourceFile;
   /** The copy type-checked alone (created on first use), for the questions types-alone.ts says it answers alike. */
   readonly alone: SourceFile;
-  /** Whether `file` was created already (then it answers every question at no further cost). */
+  /** Whether `file` was created already (then it answers every question at no further cost); always, with our SDK types. */
   readonly hasFile: boolean;
   /**
    * `@modelcontextprotocol/server` cannot be found from the file: a v1 project this run upgrades has
@@ -136,8 +136,10 @@ export function typedView(absPath: string, text: string, bundledSdk = false): Ty
       }
       return file;
     },
+    // (A view with our SDK types answers with its full copy only: the copy alone resolves no module,
+    // so it would answer as the file's own view did.)
     get hasFile() {
-      return file !== undefined;
+      return bundledSdk || file !== undefined;
     },
     get sdkMissing() {
       return sdkMissing(absPath);
