@@ -6,7 +6,7 @@
 // doubt: the full view). The view alone resolves names as the full one does for everything declared
 // in the file or in the standard library; what it cannot resolve (imports) makes the check fail.
 import { Node, SyntaxKind, ts, type SourceFile } from '../ts-morph.js';
-import { referenceNodes, type HandlerPlan } from './plan.js';
+import { referenceNodes, type Declared, type HandlerPlan } from './plan.js';
 
 /**
  * Standard-library types a spelled-out type may use. The libraries the full view adds (the DOM,
@@ -26,7 +26,7 @@ export const STANDARD_TYPES: ReadonlySet<string> = new Set(['Array', 'ReadonlyAr
 export function typedAlone(plan: HandlerPlan, alone: SourceFile): boolean {
   if (!aloneMayAnswer(plan)) return false;
   const check = new Closure(alone);
-  return carriedConsts(plan).every((nameNode) => check.spelledOut(nameNode));
+  return carried(plan).every(({ declared }) => !declared || check.spelledOut(declared.nameNode));
 }
 
 /**
@@ -37,30 +37,18 @@ export function aloneMayAnswer(plan: HandlerPlan): boolean {
   const file = plan.handler.fn.getSourceFile();
   if (!/\.(m|c)?tsx?$/i.test(file.getFilePath()) || !ts.isExternalModule(file.compilerNode)) return false;
   if (plan.deferred.length > 0 || plan.prefixes.length > 0) return false;
-  for (const container of plan.containers) {
-    if (container.rounds.some((r) => r.batch)) return false;
-    const asks = container.rounds.flatMap((r) => r.asks);
-    for (const name of new Set(container.live.flat())) {
-      if (asks.some((a) => a.requestName === name && a.paramsHoisted)) continue;
-      if (asks.some((a) => a.answerName === name)) return false;
-      const declared = container.declared.get(name);
-      if (!declared) continue;
-      if (declared.keyword !== 'const') return false;
-      if (!referenceNodes(plan.handler.fn, name).every((ref) => ref === declared.nameNode || isPlainRead(ref))) return false;
-    }
-  }
-  return true;
+  if (plan.containers.some((container) => container.rounds.some((r) => r.batch))) return false;
+  return carried(plan).every(({ name, answered, declared }) => !answered && (!declared ||
+    (declared.keyword === 'const' && referenceNodes(plan.handler.fn, name).every((ref) => ref === declared.nameNode || isPlainRead(ref)))));
 }
 
-/** The declarations of the `const`s the handler carries (those whose types the view alone must spell out). */
-function carriedConsts(plan: HandlerPlan): Node[] {
+/** The values the handler carries, but the requests a lifted helper builds (no question asked of them). */
+function carried(plan: HandlerPlan): { name: string; answered: boolean; declared: Declared | undefined }[] {
   return plan.containers.flatMap((container) => {
     const asks = container.rounds.flatMap((r) => r.asks);
-    return [...new Set(container.live.flat())].flatMap((name) => {
-      if (asks.some((a) => a.requestName === name && a.paramsHoisted)) return [];
-      const declared = container.declared.get(name);
-      return declared ? [declared.nameNode] : [];
-    });
+    return [...new Set(container.live.flat())]
+      .filter((name) => !asks.some((a) => a.requestName === name && a.paramsHoisted))
+      .map((name) => ({ name, answered: asks.some((a) => a.answerName === name), declared: container.declared.get(name) }));
   });
 }
 

@@ -339,11 +339,6 @@ function shortType(checker: ts.TypeChecker, type: ts.Type): string {
 // ---------------------------------------------------------------------------------------------
 // The typed copy
 
-/** Our own `@modelcontextprotocol/server` types: the release the upgraded code is checked against. */
-function v2Types(): string {
-  return bundledServerTypes();
-}
-
 /** The strictness flags of the user's tsconfig change what is assignable; one project per set. */
 const STRICTNESS = ['strict', 'strictNullChecks', 'strictFunctionTypes', 'exactOptionalPropertyTypes'] as const;
 
@@ -370,7 +365,8 @@ function typedProject(absPath: string): Project {
         ...strictness,
         // The v1 SDK's types other modules of the package import are the v2 ones once the package
         // is upgraded (its files move to v2 together), whatever is installed now.
-        paths: { '@modelcontextprotocol/server': [v2Types()], '@modelcontextprotocol/sdk/*': [v2Types()] },
+        // (Our own `@modelcontextprotocol/server` types: the release the upgraded code is checked against.)
+        paths: { '@modelcontextprotocol/server': [bundledServerTypes()], '@modelcontextprotocol/sdk/*': [bundledServerTypes()] },
       },
       skipAddingFilesFromTsConfig: true,
     });
