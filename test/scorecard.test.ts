@@ -73,6 +73,22 @@ describe('scorecard grading', () => {
     expect(wrong.graded[1].result).toBe('reported-wrong-cause');
   });
 
+  it('counts sites held on v1 by their authors\' code apart, and flags a hold the tool got past', () => {
+    const hold = 'the package imports a library built on the v1 SDK';
+    const manifest = {
+      sites: [
+        site(2, 'ctx.mcpReq.elicitInput', 'migrate', { heldOnV1: hold }),
+        site(6, 'ctx.mcpReq.requestSampling', 'migrate', { heldOnV1: hold }),
+        site(10, 'ctx.mcpReq.listRoots', 'migrate'),
+      ],
+    };
+    const findings = [{ rule: 'push-request', severity: 'warning', path: 'src/tools.ts', line: 6, message: 'the file stays on the v1 SDK' }];
+    const result = grade(manifest, { 'src/tools.ts': handlerFile }, { 'src/tools.ts': handlerOutput }, findings);
+    // 'a' was migrated after all: it no longer counts as held, and its hold is listed to be checked.
+    expect(tally(result.graded)).toMatchObject({ migrateOutcome: 3, migratedOfMigrateOutcome: 1, heldOnV1: 1 });
+    expect(result.problems).toEqual(['src/tools.ts:2 ctx.mcpReq.elicitInput: migrated, yet the manifest says it is held on v1 (heldOnV1): check the hold']);
+  });
+
   it('counts a rule the manifest names but the tool lacks as a wrong cause, and lists it', () => {
     const manifest = { sites: [site(6, 'ctx.mcpReq.requestSampling', 'report', { category: 'framework', expectedRules: ['framework-asking-api'] })] };
     const findings = [{ rule: 'push-in-helper', severity: 'warning', path: 'src/tools.ts', line: 6, message: 'x' }];

@@ -236,6 +236,7 @@ const COLUMNS = [
   ['sites', 'sites'],
   ['migr.out', 'migrateOutcome'],
   ['migrated', 'migratedOfMigrateOutcome'],
+  ['held.v1', 'heldOnV1'],
   ['rep.ok', 'reported-accurate'],
   ['rep.wrong', 'reported-wrong-cause'],
   ['silent', 'silent'],
@@ -279,6 +280,7 @@ function printHuman(results, options) {
   out.push(
     '',
     `Sites whose correct outcome is a migration: ${t.migrateOutcome}; migrated: ${t.migratedOfMigrateOutcome} = ${pct(t.migratedOfMigrateOutcome, t.migrateOutcome)} (target 90%)`,
+    `  held on the v1 SDK by their authors' code (heldOnV1): ${t.heldOnV1}, so at most ${t.migrateOutcome - t.heldOnV1} = ${pct(t.migrateOutcome - t.heldOnV1, t.migrateOutcome)} can be migrated while that code stands; migrated of those: ${pct(t.migratedOfMigrateOutcome, t.migrateOutcome - t.heldOnV1)}`,
     `Silent sites: ${t.silent}; reported with a wrong cause: ${t['reported-wrong-cause']}; migrated though the right outcome is a report: ${t['migrated-wrongly']}; half-migrated handlers: ${half}`,
   );
   const checked = scored.filter((r) => r.typecheck?.installed && r.typecheck.errorsAfter !== undefined);
