@@ -16,7 +16,6 @@ import { findPushSites, mightNeedMigration, type PushSite } from '../src/analysi
 import { toJscodeshift } from '../src/jscodeshift.js';
 import type { StateProtection } from '../src/state-module.js';
 import type { ModuleCallers } from '../src/callers-index.js';
-import { typedView, type TypedView } from '../src/step-machine/carried-types.js';
 import { keptNotifierFindings } from '../src/step-machine/completion-notifiers.js';
 import { emitHandler } from '../src/step-machine/emit-handler.js';
 import { planHandlers, type PlannedHandler } from '../src/step-machine/handler-plans.js';
@@ -24,8 +23,7 @@ import { helpersLeftFindings, recognise, type FileRecognition } from '../src/ste
 import { unhandledSiteFinding } from '../src/step-machine/site-findings.js';
 import { shortCircuitRewrites, withShortCircuitsNormalised } from '../src/step-machine/short-circuit.js';
 import { withThenChainsAwaited } from '../src/step-machine/then-chains.js';
-import { typeHandler } from '../src/step-machine/typed-plan.js';
-import { aloneMayAnswer } from '../src/step-machine/types-alone.js';
+import { handlerTyper } from '../src/step-machine/typed-plan.js';
 import { requestedAdaptations, wireDispatchers } from '../src/step-machine/dispatcher-edits.js';
 import { withUnaskedConsequences } from '../src/step-machine/unasked-consequences.js';
 import { replacedBy, stateSpecifier, wireFile, type Migration } from '../src/step-machine/wire-file.js';
@@ -171,7 +169,7 @@ function renameThroughLiftedHelpers(result: TransformResult, file: FileRecogniti
   });
 }
 
-/** Each planned handler typed, then emitted; one that the typing refuses stays as it was. */
+/** Each planned handler typed (handlerTyper), then emitted; one that the typing refuses stays as it was. */
 function migrateHandlers(
   plans: PlannedHandler[],
   file: FileRecognition,
@@ -180,27 +178,12 @@ function migrateHandlers(
   const { ctx, style, typescript, uses } = wc;
   const migration: Migration = { plans, edits: [], findings: [], migratedCalls: new Set(), replacedNodes: [], widened: new Map(), handlersMigrated: 0, sitesMigrated: 0, migrated: [] };
   if (plans.length === 0) return migration;
-  const view = typedView(ctx.absPath, ctx.text);
-  // A handler only the full view can type makes it answer for the rest too (alike, see
-  // types-alone.ts): built first, the view alone is never built for this file.
-  if (plans.some((p) => p.plan.containers.length > 0 && !aloneMayAnswer(p.plan))) void view.file;
-  // The view with our own copy of the SDK's types, for the handlers the file's own view leaves
-  // untyped because the SDK cannot be found from it (see untypedForWantOfSdk).
-  let bundled: TypedView | undefined;
+  const typer = handlerTyper(ctx.absPath, ctx.text, plans);
   try {
     const typeNames = identifierTexts(ctx.sourceFile);
-    const specifier = stateSpecifier(ctx, typescript);
+    const context = { quote: style.quote, uses, protection: wc.protection, stateSpecifier: stateSpecifier(ctx, typescript) };
     for (const planned of plans) {
-      const context = { quote: style.quote, uses, protection: wc.protection, stateSpecifier: specifier };
-      const usesBefore = [...uses];
-      let typed = typeHandler(planned, { view, ...context });
-      if (untypedForWantOfSdk(typed) && view.sdkMissing) {
-        // What the first typing noted for the imports goes with it.
-        uses.clear();
-        for (const use of usesBefore) uses.add(use);
-        bundled ??= view.withBundledSdk();
-        typed = typeHandler(planned, { view: bundled, ...context });
-      }
+      const typed = typer.type(planned, context);
       if ('refusal' in typed) {
         // The notifier stays with its handler, and is reported as before.
         migration.findings.push(...typed.refusal, ...keptNotifierFindings(file.notifiers.removals.get(planned.plan.handler) ?? []));
@@ -217,19 +200,9 @@ function migrateHandlers(
       for (const type of planned.plan.handler.route?.widen ?? []) migration.widened.set(type.getStart(), type);
     }
   } finally {
-    view.dispose();
-    bundled?.dispose();
+    typer.dispose();
   }
   return migration;
-}
-
-/**
- * A carried value the typing left `any` (the handler refused) or could not check: typed again with
- * the SDK's own types when the file cannot find the SDK (a v1 project this run upgrades, before v2
- * is installed), as it will be typed once the run's dependency change is installed.
- */
-function untypedForWantOfSdk(typed: ReturnType<typeof typeHandler>): boolean {
-  return 'refusal' in typed ? typed.refusal.some((f) => f.rule === 'state-value-any') : typed.carried.unchecked.length > 0;
 }
 
 function isTypeScript(absPath: string): boolean {

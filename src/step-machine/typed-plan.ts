@@ -5,7 +5,7 @@
 // types the emit stage writes into the state type.
 import type { StateProtection } from '../state-module.js';
 import type { FindingInput } from '../types.js';
-import { sameNodeIn, type TypedView } from './carried-types.js';
+import { sameNodeIn, typedView, type TypedView } from './carried-types.js';
 import { carriedValues, type CarriedValues } from './carried-values.js';
 import { readsMutable } from './deferred.js';
 import { aloneMayAnswer, typedAlone } from './types-alone.js';
@@ -106,3 +106,44 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   return { ...planned, binding, carried, findings };
 }
 
+
+/** Types the handlers of one file (see handlerTyper); dispose() when the file is done. */
+export interface HandlerTyper {
+  type(planned: PlannedHandler, context: Omit<TypingContext, 'view'>): ReturnType<typeof typeHandler>;
+  dispose(): void;
+}
+
+/**
+ * The typing stage for the planned handlers of the file at `absPath` (`text`): each is typed with
+ * the file's own view, and again with our copy of the SDK's types where that view leaves a carried
+ * value untyped because the SDK cannot be found from the file (a v1 project this run upgrades, before
+ * v2 is installed): typed as it will be once the run's dependency change is installed.
+ */
+export function handlerTyper(absPath: string, text: string, plans: readonly PlannedHandler[]): HandlerTyper {
+  const view = typedView(absPath, text);
+  // A handler only the full view can type makes it answer for the rest too (alike, see
+  // types-alone.ts): built first, the view alone is never built for this file.
+  if (plans.some((p) => p.plan.containers.length > 0 && !aloneMayAnswer(p.plan))) void view.file;
+  let bundled: TypedView | undefined;
+  return {
+    type(planned, context) {
+      const usesBefore = [...context.uses];
+      const typed = typeHandler(planned, { view, ...context });
+      if (!untypedForWantOfSdk(typed) || !view.sdkMissing) return typed;
+      // What the first typing noted for the imports goes with it.
+      context.uses.clear();
+      for (const use of usesBefore) context.uses.add(use);
+      bundled ??= view.withBundledSdk();
+      return typeHandler(planned, { view: bundled, ...context });
+    },
+    dispose() {
+      view.dispose();
+      bundled?.dispose();
+    },
+  };
+}
+
+/** A carried value the typing left `any` (the handler refused) or could not check. */
+function untypedForWantOfSdk(typed: ReturnType<typeof typeHandler>): boolean {
+  return 'refusal' in typed ? typed.refusal.some((f) => f.rule === 'state-value-any') : typed.carried.unchecked.length > 0;
+}
