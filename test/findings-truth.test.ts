@@ -71,6 +71,15 @@ describe('push-outside-request only where a path provably runs outside a request
     expect(list).toContain(`${line} warning push-outside-request`);
     expect(at(line)).toMatch(message);
   });
+
+  // Clockwork-Innovations/simply-mcp-ts: `dbManager.connect(database)` before a question was taken
+  // for the server connecting to a transport, and the question for one asked at session start.
+  it('a connect() of something other than the server (a database) starts no session', () => {
+    const { list, message } = reported(run('helper-after-database-connect-reported'));
+    expect(list).toEqual(['20 warning push-in-helper']);
+    expect(message(20)).toMatch(/made in helper askTable\(\), called by tool handler drop-table; it is not lifted into that handler because the question is asked in a loop/);
+    expect(message(20)).not.toMatch(/connects the server|outside any client request/);
+  });
 });
 
 describe('push-in-helper says who calls the helper and why it was not lifted, or that nothing does', () => {

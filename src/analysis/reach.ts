@@ -7,7 +7,7 @@
 // findings are built from this (site-findings.ts), so each one says what was found.
 import { Node, SyntaxKind, type ClassDeclaration, type ClassExpression, type ParameterDeclaration } from '../ts-morph.js';
 import { isFunctionLike, resolveIdentifier, unwrapExpression, type HandlerInfo } from './handlers.js';
-import type { PushSite } from './push-sites.js';
+import { isServerLike, type PushSite } from './push-sites.js';
 import { outsideCallback } from './request-scope.js';
 import { isDefaultExport, isExported } from './exports.js';
 
@@ -389,9 +389,23 @@ function valueUse(ref: Node): { kind: 'outside' | 'exposed' | 'value' | 'ignored
 function connectsBefore(fn: Node, site: Node): boolean {
   return fn.getDescendantsOfKind(SyntaxKind.CallExpression).some((call) => {
     const callee = call.getExpression();
-    const connects = Node.isPropertyAccessExpression(callee) ? callee.getName() === 'connect' : Node.isIdentifier(callee) && callee.getText() === 'serveStdio';
+    const connects = Node.isPropertyAccessExpression(callee) ? connectsServer(callee.getExpression(), call.getArguments()[0]) : Node.isIdentifier(callee) && callee.getText() === 'serveStdio';
     return connects && call.getArguments().length === 1 && call.getEnd() <= site.getStart() && enclosingFunction(call) === fn;
   });
+}
+
+/**
+ * `<receiver>.connect(<argument>)` connects a server to a transport: the receiver holds a server or
+ * the argument a transport (`dbManager.connect(config)` opens a database, `socket.connect(port)` a
+ * socket: neither starts a session).
+ */
+function connectsServer(receiver: Node, argument: Node | undefined): boolean {
+  if (isServerLike(receiver)) return true;
+  const value = argument && unwrapExpression(argument);
+  if (!value) return false;
+  if (Node.isNewExpression(value)) return /Transport$/.test(value.getExpression().getText());
+  const name = Node.isIdentifier(value) ? value.getText() : Node.isPropertyAccessExpression(value) ? value.getName() : undefined;
+  return name !== undefined && /transport$/i.test(name);
 }
 
 /** The request-context parameter of `fn` the push is made through (`extra` in `extra.sendRequest(…)`), if it is one. */
