@@ -31,6 +31,8 @@ export interface SourceOutcome {
   requires?: CrossFileRequirement[];
   /** The v1→v2 upgrade left this file on v1 (it would not compile upgraded): its package stays on v1. */
   upgradeRefused?: boolean;
+  /** The output is the input with marker lines and nothing else: nothing of the code changed, so nothing to format. */
+  markersOnly?: boolean;
   /**
    * The questions migrated here, each as a finding saying it is not, for the runner to report when
    * it puts the file back as it was after all (its package stays on v1).
@@ -268,6 +270,7 @@ function transformText(input: TransformSourceInput, asUpgraded = false): SourceO
       sitesMigrated,
       newFiles,
       ...(requires.length > 0 && output !== undefined ? { requires } : {}),
+      ...(output !== undefined && applied.length === 0 ? { markersOnly: true } : {}),
       ...(ifPackageUpgraded ? { ifPackageUpgraded } : {}),
       ...(migrated.length > 0 && output !== undefined ? { ifPutBack: migrated.map((m) => toSourceFinding(input.text, { ...notMigratedOnV1(m.site, true), ...m, laterEdits: [] })) } : {}),
     };

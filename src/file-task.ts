@@ -94,8 +94,9 @@ export async function runFileTask(task: FileTask, transforms: readonly Transform
     });
     let output = result.output;
     let hunks: string[] | undefined;
-    // A file left on v1 stays as it was but for its markers: the formatter does not touch it.
-    if (output !== undefined && options.format && !result.upgradeRefused) {
+    // A file left as it was but for its markers (on v1, or with nothing migrated) keeps its own
+    // formatting: prettier would reformat code the run did not change.
+    if (output !== undefined && options.format && !result.upgradeRefused && !result.markersOnly) {
       ({ text: output, hunks } = await formatter(task.absPath, output, task.text));
       if (output === task.text) output = undefined;
     }

@@ -82,6 +82,25 @@ describe.each(['installed', 'locked'] as const)('a file importing a dependency b
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(manifest.dependencies['@modelcontextprotocol/sdk']).toBe('^1.17.0');
   });
+
+  // finnmerlett/user-input-mcp with its dependencies installed: the file kept on v1 for
+  // @modelcontextprotocol/ext-apps came out reformatted by the project's prettier, although "left
+  // on v1 as it was".
+  it('keeps its own formatting where the project formats with prettier', async () => {
+    const dir = writePackage(`agents-prettier-${how}`, how);
+    fs.writeFileSync(path.join(dir, '.prettierrc'), '{ "singleQuote": true }\n');
+    const agent = path.join(dir, 'src', 'agent.ts');
+    // Code prettier would lay out otherwise.
+    fs.writeFileSync(agent, fs.readFileSync(agent, 'utf8').replace("server = new McpServer({ name: 'notes', version: '1.0.0' });", "server = new McpServer({\n    name: 'notes', version: '1.0.0'\n  });"));
+    const before = fs.readFileSync(agent, 'utf8');
+    const { code } = await runCli(['--allow-dirty', '--json', 'src'], dir);
+    expect(code).toBe(1);
+    const after = fs.readFileSync(agent, 'utf8');
+    expect(after.split('\n').filter((line) => !line.startsWith('// @mcp-mrtr-migrate ')).join('\n')).toBe(before);
+    expect(after).not.toBe(before);
+    // The file that moves to v2 is formatted as before.
+    expect(fs.readFileSync(path.join(dir, 'src', 'plain.ts'), 'utf8')).toContain("from '@modelcontextprotocol/server'");
+  });
 });
 
 // The same for a module of the user's own outside the run: a v1 file handing its server to
