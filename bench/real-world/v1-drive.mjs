@@ -112,8 +112,8 @@ function reset() {
   if (!existsSync(checkout)) {
     mkdirSync(checkouts, { recursive: true });
     const mirror = path.join(mirrors, id, 'repo');
-    // Without a checkout: the default branch may hold a file the mirror lacks (see leaveOutMissingFiles).
     if (!existsSync(mirror)) throw new Error(`no mirror at ${mirror}: fetch github:${manifest.repo} first`);
+    // Without a checkout: the default branch may hold a file the mirror lacks (see leaveOutMissingFiles).
     const cloned = sh(`git clone -q --no-checkout ${JSON.stringify(mirror)} ${JSON.stringify(checkout)}`, checkouts);
     if (cloned.code !== 0) throw new Error(cloned.stderr);
   }

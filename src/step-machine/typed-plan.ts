@@ -106,7 +106,6 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   return { ...planned, binding, carried, findings };
 }
 
-
 /** Types the handlers of one file (see handlerTyper); dispose() when the file is done. */
 export interface HandlerTyper {
   type(planned: PlannedHandler, context: Omit<TypingContext, 'view'>): ReturnType<typeof typeHandler>;
