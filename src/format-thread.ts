@@ -17,7 +17,7 @@ import type { FormatReply, FormatRequest } from './format-worker.js';
 export type Formatter = (absPath: string, text: string, original?: string) => Promise<{ text: string; hunks?: string[] }>;
 
 /** Formatting in the calling thread (the diff is left for later). */
-export const formatHere: Formatter = async (absPath, text) => ({ text: (await formatIfConfigured(absPath, text)).text });
+export const formatHere: Formatter = async (absPath, text, original) => ({ text: (await formatIfConfigured(absPath, text, original)).text });
 
 /** The compiled format thread next to this module; undefined when running from TS sources. */
 export function compiledFormatWorkerUrl(): URL | undefined {

@@ -25,7 +25,7 @@ if (!port) throw new Error('format-worker.js must run in a worker thread');
 let chain: Promise<void> = Promise.resolve();
 port.on('message', (request: FormatRequest) => {
   chain = chain.then(async () => {
-    const { text } = await formatIfConfigured(request.absPath, request.text);
+    const { text } = await formatIfConfigured(request.absPath, request.text, request.original);
     const hunks = request.original !== undefined && request.original !== text ? diffHunks(request.original, text) : undefined;
     port.postMessage({ id: request.id, text, ...(hunks ? { hunks } : {}) } satisfies FormatReply);
   });

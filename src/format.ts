@@ -2,6 +2,8 @@
 // prettier: a file the user does not format must not be reformatted by us.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { lineRuns, splitLineTokens } from './line-diff.js';
+import { sameCode } from './same-code.js';
 
 /**
  * The names prettier looks for in each directory from the file's up to the root (its
@@ -38,9 +40,10 @@ function packageJsonConfigures(file: string): boolean {
 /**
  * Formats `text` as the file at `absPath` when a prettier configuration applies to it (a config
  * file, or a "prettier" key in package.json) and `.prettierignore` next to that config does not
- * exclude it. Never throws: any prettier failure returns the text unchanged.
+ * exclude it. Given the file's `original` text, prettier's layout is taken only where the run wrote
+ * lines (see touchedLayout). Never throws: any prettier failure returns the text unchanged.
  */
-export async function formatIfConfigured(absPath: string, text: string): Promise<{ text: string; formatted: boolean }> {
+export async function formatIfConfigured(absPath: string, text: string, original?: string): Promise<{ text: string; formatted: boolean }> {
   const unchanged = { text, formatted: false };
   if (!mayHaveConfig(path.dirname(path.resolve(absPath)))) return unchanged;
   try {
@@ -60,6 +63,9 @@ export async function formatIfConfigured(absPath: string, text: string): Promise
       // project asks for an ending, keep the file's own.
       endOfLine: config.endOfLine ?? 'auto',
     });
+    const kept = original === undefined || formattedText === text ? undefined : touchedLayout(original, text, formattedText);
+    // Loaded only here: the format thread does not load the compiler otherwise.
+    if (kept !== undefined && kept !== formattedText && sameCode((await import('./ts-morph.js')).ts, absPath, kept, formattedText)) return { text: kept, formatted: true };
     return { text: formattedText, formatted: true };
   } catch {
     // Syntax prettier cannot parse, a missing plugin, a broken config: leave formatting alone.
@@ -85,4 +91,43 @@ function onlyForOtherFileTypes(configFile: string, absPath: string): boolean {
   const extensions = patterns.map((p) => /^(?:\*\*\/)?\*\.([\w.]+)$/.exec(p)?.[1]);
   if (patterns.length === 0 || extensions.some((e) => e === undefined)) return false;
   return !extensions.some((e) => absPath.endsWith(`.${e}`));
+}
+
+/**
+ * `formatted` (prettier's layout of the run's output `text`) where the run wrote lines of
+ * `original`, `text` elsewhere: each block of lines prettier changed is taken when it overlaps a line
+ * the run wrote (or stands where the run removed lines), and left as it was otherwise, so a file
+ * laid out by hand or by another prettier version keeps that layout where the run did not touch
+ * it. The caller keeps the result only when it is the same code as `formatted` (same-code.ts).
+ * Undefined when a line diff is too large to compute.
+ */
+export function touchedLayout(original: string, text: string, formatted: string): string | undefined {
+  const textLines = splitLineTokens(text);
+  const written = lineRuns(splitLineTokens(original), textLines);
+  const laidOut = lineRuns(textLines, splitLineTokens(formatted));
+  if (!written || !laidOut) return undefined;
+  // Lines of `text` the run wrote, and the two lines around each place it removed lines.
+  const touched = new Set<number>();
+  let at = 0;
+  for (const run of written) {
+    if (run.kind === 'common') at += run.lines.length;
+    else if (run.kind === 'added') for (let k = 0; k < run.lines.length; k++) touched.add(at++);
+    else touched.add(at - 1).add(at);
+  }
+  const out: string[] = [];
+  at = 0;
+  for (let i = 0; i < laidOut.length;) {
+    if (laidOut[i].kind === 'common') {
+      out.push(...laidOut[i].lines);
+      at += laidOut[i++].lines.length;
+      continue;
+    }
+    const before: string[] = [];
+    const after: string[] = [];
+    for (; i < laidOut.length && laidOut[i].kind !== 'common'; i++) (laidOut[i].kind === 'removed' ? before : after).push(...laidOut[i].lines);
+    const overlaps = before.length > 0 ? before.some((_, k) => touched.has(at + k)) : touched.has(at - 1) || touched.has(at);
+    out.push(...(overlaps ? after : before));
+    at += before.length;
+  }
+  return out.join('');
 }

@@ -38,6 +38,30 @@ describe('formatIfConfigured', () => {
     expect(result).toEqual({ text: "const a = { b: 1, c: 'x' }\nexport default a\n", formatted: true });
   });
 
+  // mongodb-mcp-server, conformance, typescript-sdk: files laid out by another prettier version
+  // (`| A\n| B` unions) had those untouched lines laid out anew along with the run's changes.
+  it("given the file as it was, lays out only the lines the run wrote; the rest keeps the file's layout", async () => {
+    write('.prettierrc', JSON.stringify({ singleQuote: true }));
+    const original = ['type Outcome =', '  | { ok: true }', '  | { ok: false };', '', "export function ask(): string { return 'a' }", ''].join('\n');
+    // The run rewrote the function, in a layout of its own.
+    const output = original.replace("return 'a' }", "return   'b' }");
+    const file = write('src/a.ts', output);
+    expect((await formatIfConfigured(file, output, original)).text).toBe(
+      ['type Outcome =', '  | { ok: true }', '  | { ok: false };', '', 'export function ask(): string {', "  return 'b';", '}', ''].join('\n'),
+    );
+    // Without the original: the whole file, as prettier lays it out.
+    expect((await formatIfConfigured(file, output)).text).toBe(['type Outcome = { ok: true } | { ok: false };', '', 'export function ask(): string {', "  return 'b';", '}', ''].join('\n'));
+  });
+
+  it("gives prettier's whole layout for a file that was laid out by prettier already", async () => {
+    write('.prettierrc', '{}');
+    const original = 'export const a = 1;\n\nexport function f() {\n  return a;\n}\n';
+    const output = original.replace('return a;', 'return   g(a,\n b);');
+    const file = write('d.ts', output);
+    expect((await formatIfConfigured(file, output, original)).text).toBe((await formatIfConfigured(file, output)).text);
+    expect((await formatIfConfigured(file, output, original)).text).toBe('export const a = 1;\n\nexport function f() {\n  return g(a, b);\n}\n');
+  });
+
   it('uses the parser of the file type (TypeScript syntax in .ts, JSX in .tsx)', async () => {
     write('.prettierrc.json', '{}');
     const ts = 'let x:number=1\nfunction f<T,>(a:T){return a}\n';
