@@ -1,7 +1,8 @@
 // One file through every selected transform: parse, analyse, edit, reparse only when a transform
 // changed the text, then place review markers. Pure: no disk access, so workers, tests and the
 // jscodeshift adapter share it.
-import { Project, ScriptKind, ts, type SourceFile } from './ts-morph.js';
+import { Project, ts, type SourceFile } from './ts-morph.js';
+import { scriptKindFor } from './script-kind.js';
 import { applyEdits, lineAndColumn, mapBackward, mapThrough } from './edits.js';
 import { placeMarkers, type MarkerTarget } from './markers.js';
 import { HTTP_RULE } from './serving/http.js';
@@ -96,12 +97,6 @@ function release(sourceFile: SourceFile): void {
   sourceFile.getProject().removeSourceFile(sourceFile);
 }
 
-export function scriptKindFor(absPath: string): ScriptKind {
-  if (/\.tsx$/i.test(absPath)) return ScriptKind.TSX;
-  if (/\.(m|c)?ts$/i.test(absPath)) return ScriptKind.TS;
-  if (/\.jsx$/i.test(absPath)) return ScriptKind.JSX;
-  return ScriptKind.JS;
-}
 
 /** Parses `text`; throws an Error naming the first syntax error, if any. */
 export function parseSource(absPath: string, text: string): SourceFile {

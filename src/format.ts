@@ -3,7 +3,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lineRuns, splitLineTokens } from './line-diff.js';
-import { sameCode } from './same-code.js';
 
 /**
  * The names prettier looks for in each directory from the file's up to the root (its
@@ -65,7 +64,7 @@ export async function formatIfConfigured(absPath: string, text: string, original
     });
     const kept = original === undefined || formattedText === text ? undefined : touchedLayout(original, text, formattedText);
     // Loaded only here: the format thread does not load the compiler otherwise.
-    if (kept !== undefined && kept !== formattedText && sameCode((await import('./ts-morph.js')).ts, absPath, kept, formattedText)) return { text: kept, formatted: true };
+    if (kept !== undefined && kept !== formattedText && (await import('./same-code.js')).sameCode(absPath, kept, formattedText)) return { text: kept, formatted: true };
     return { text: formattedText, formatted: true };
   } catch {
     // Syntax prettier cannot parse, a missing plugin, a broken config: leave formatting alone.

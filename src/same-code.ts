@@ -1,22 +1,22 @@
 // Whether two texts of one file are the same code: the same syntax tree once parentheses and the
 // spelling of layout are set aside, and the same comments. That is all prettier changes; formatting
 // (format.ts) keeps a file's own layout on lines the run did not write only when this holds.
-import type { ts as Ts } from './ts-morph.js';
+// It loads the compiler: the format thread imports it only when a file needs the check.
+import { ts } from './ts-morph.js';
+import { scriptKindFor } from './script-kind.js';
 
-type TsApi = typeof Ts;
-
-export function sameCode(ts: TsApi, absPath: string, a: string, b: string): boolean {
-  const kind = /\.[cm]?[jt]sx$/i.test(absPath) ? ts.ScriptKind.TSX : /\.[cm]?js$/i.test(absPath) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+export function sameCode(absPath: string, a: string, b: string): boolean {
+  const kind = scriptKindFor(absPath);
   const left = ts.createSourceFile(absPath, a, ts.ScriptTarget.Latest, false, kind);
   const right = ts.createSourceFile(absPath, b, ts.ScriptTarget.Latest, false, kind);
   if (syntaxErrors(left) || syntaxErrors(right)) return false;
-  if (!sameNode(ts, left, right)) return false;
-  const one = comments(ts, left);
-  const other = comments(ts, right);
+  if (!sameNode(left, right)) return false;
+  const one = comments(left);
+  const other = comments(right);
   return one.length === other.length && one.every((c, i) => c === other[i]);
 }
 
-function syntaxErrors(file: Ts.SourceFile): boolean {
+function syntaxErrors(file: ts.SourceFile): boolean {
   return ((file as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? []).length > 0;
 }
 
@@ -24,7 +24,7 @@ function syntaxErrors(file: Ts.SourceFile): boolean {
  * Through the parentheses prettier adds or drops (the tree under them says the precedence), and
  * through a union or intersection of one type (`| A` on a line of its own, which prettier writes `A`).
  */
-function unwrap(ts: TsApi, node: Ts.Node): Ts.Node {
+function unwrap(node: ts.Node): ts.Node {
   for (;;) {
     if (ts.isParenthesizedExpression(node)) node = node.expression;
     else if (ts.isParenthesizedTypeNode(node)) node = node.type;
@@ -45,21 +45,21 @@ const NOT_CODE = new Set([
 ]);
 
 /** The name of a property, however it is written (`'a': 1` and `a: 1`: prettier drops quotes it can). */
-function propertyName(ts: TsApi, node: Ts.Node): Ts.Node | undefined {
+function propertyName(node: ts.Node): ts.Node | undefined {
   if (ts.isBindingElement(node)) return node.propertyName;
   const named = ts.isPropertyAssignment(node) || ts.isPropertySignature(node) || ts.isPropertyDeclaration(node) || ts.isMethodDeclaration(node) ||
     ts.isMethodSignature(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node) || ts.isEnumMember(node);
-  return named ? (node as { name?: Ts.Node }).name : undefined;
+  return named ? (node as { name?: ts.Node }).name : undefined;
 }
 
-function sameName(ts: TsApi, x: Ts.Node, y: Ts.Node): boolean {
-  const plain = (n: Ts.Node) => ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNumericLiteral(n);
-  return plain(x) && plain(y) ? (x as Ts.Identifier).text === (y as Ts.Identifier).text : sameNode(ts, x, y);
+function sameName(x: ts.Node, y: ts.Node): boolean {
+  const plain = (n: ts.Node) => ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNumericLiteral(n);
+  return plain(x) && plain(y) ? (x as ts.Identifier).text === (y as ts.Identifier).text : sameNode(x, y);
 }
 
-function sameNode(ts: TsApi, x: Ts.Node, y: Ts.Node): boolean {
-  x = unwrap(ts, x);
-  y = unwrap(ts, y);
+function sameNode(x: ts.Node, y: ts.Node): boolean {
+  x = unwrap(x);
+  y = unwrap(y);
   if (x.kind !== y.kind) return false;
   if (x.kind !== ts.SyntaxKind.SourceFile) {
     if ((x.flags & ts.NodeFlags.BlockScoped) !== (y.flags & ts.NodeFlags.BlockScoped)) return false;
@@ -74,12 +74,12 @@ function sameNode(ts: TsApi, x: Ts.Node, y: Ts.Node): boolean {
       if ((typeof a !== 'object' || a === null) && (typeof b !== 'object' || b === null) && a !== b) return false;
     }
   }
-  const xs: Ts.Node[] = [];
-  const ys: Ts.Node[] = [];
+  const xs: ts.Node[] = [];
+  const ys: ts.Node[] = [];
   ts.forEachChild(x, (c) => void xs.push(c));
   ts.forEachChild(y, (c) => void ys.push(c));
-  const name = propertyName(ts, x);
-  return xs.length === ys.length && xs.every((c, i) => (c === name ? sameName(ts, c, ys[i]) : sameNode(ts, c, ys[i])));
+  const name = propertyName(x);
+  return xs.length === ys.length && xs.every((c, i) => (c === name ? sameName(c, ys[i]) : sameNode(c, ys[i])));
 }
 
 /**
@@ -87,7 +87,7 @@ function sameNode(ts: TsApi, x: Ts.Node, y: Ts.Node): boolean {
  * children (its punctuation and keywords, scanned there only, so a `//` inside a string, a regular
  * expression or JSX text is never taken for a comment).
  */
-function comments(ts: TsApi, file: Ts.SourceFile): string[] {
+function comments(file: ts.SourceFile): string[] {
   const text = file.text;
   const seen = new Set<number>();
   const out: string[] = [];
@@ -108,11 +108,11 @@ function comments(ts: TsApi, file: Ts.SourceFile): string[] {
       if (token === ts.SyntaxKind.SingleLineCommentTrivia || token === ts.SyntaxKind.MultiLineCommentTrivia) add(scanner.getTokenStart(), scanner.getTokenEnd());
     }
   };
-  const visit = (node: Ts.Node): void => {
+  const visit = (node: ts.Node): void => {
     for (const r of ts.getLeadingCommentRanges(text, node.pos) ?? []) add(r.pos, r.end);
     // Those on the line a node ends on are its trailing comments, not the next one's leading ones.
     for (const r of ts.getTrailingCommentRanges(text, node.end) ?? []) add(r.pos, r.end);
-    const children: Ts.Node[] = [];
+    const children: ts.Node[] = [];
     ts.forEachChild(node, (c) => void children.push(c));
     if (children.length === 0) return;
     let at = node.pos;
