@@ -93,7 +93,7 @@ log(`tree: ${tree} (${((performance.now() - t) / 1000).toFixed(1)} s to generate
 
 // The file set and the candidates, exactly as our run sees them.
 const dist = new URL('../dist/src/', import.meta.url);
-const { discoverFiles } = await import(new URL('discover.js', dist).href);
+const { discoverFiles } = await import(new URL('discover/discover.js', dist).href);
 const { mightNeedMigration } = await import(new URL('analysis/push-sites.js', dist).href);
 const discovered = await discoverFiles(['.'], { cwd: tree });
 const allFiles = discovered.files.map((/** @type {{ absPath: string }} */ f) => f.absPath);

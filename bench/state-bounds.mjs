@@ -22,9 +22,9 @@ const workDir = path.join(root, 'test', 'tmp', `bench-${process.pid}`);
 mkdirSync(path.join(workDir, 'lib'), { recursive: true });
 process.on('exit', () => rmSync(workDir, { recursive: true, force: true }));
 
-// src/state-module.ts and its template, transpiled as they are (no dist/ needed).
+// src/state/state-module.ts and its template, transpiled as they are (no dist/ needed).
 for (const name of ['state-module', 'state-module-template']) {
-  const source = readFileSync(path.join(root, 'src', `${name}.ts`), 'utf8');
+  const source = readFileSync(path.join(root, 'src', 'state', `${name}.ts`), 'utf8');
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });

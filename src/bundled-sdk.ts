@@ -1,7 +1,7 @@
 // Our own copy of the v2 SDK's types (`@modelcontextprotocol/server` is a dependency of this package
-// for this reason): what upgraded v1 code is checked against (v1-upgrade/handler-results.ts), and
+// for this reason): what upgraded v1 code is checked against (upgrade/v1/handler-results.ts), and
 // what the typed view of a file resolves the SDK to where the user's project does not have it yet
-// (a v1 project upgraded by this run, or dependencies not installed; step-machine/carried-types.ts).
+// (a v1 project upgraded by this run, or dependencies not installed; step-machine/plan/carried-types.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

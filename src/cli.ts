@@ -7,12 +7,12 @@ import { buildReport, serializeReport, type Report } from './report/json.js';
 import { renderMarkdown } from './report/markdown.js';
 import { renderSarif } from './report/sarif.js';
 import { renderSummary } from './report/human.js';
-import { mergeReports, readReportFile, ReportMergeError } from './merge-reports.js';
+import { mergeReports, readReportFile, ReportMergeError } from './report/merge-reports.js';
 import { loadTransforms, selectTransforms, UsageError } from './registry.js';
-import { CONFIG_FILE, ConfigError, PACKAGE_KEY, loadConfig, type MigrateConfig } from './config.js';
-import { ProjectError } from './project-index.js';
+import { CONFIG_FILE, ConfigError, PACKAGE_KEY, loadConfig, type MigrateConfig } from './discover/config.js';
+import { ProjectError } from './index/project-index.js';
 import { renderDiff, run, type RunMode, type RunResult } from './runner.js';
-import { parseShard, type Shard } from './shard.js';
+import { parseShard, type Shard } from './discover/shard.js';
 
 export const EXIT = { ok: 0, checkFoundWork: 1, usage: 2, fileErrors: 3 } as const;
 

@@ -2,12 +2,12 @@
 // changed the text, then place review markers. Pure: no disk access, so workers, tests and the
 // jscodeshift adapter share it.
 import { Project, ts, type SourceFile } from './ts-morph.js';
-import { scriptKindFor } from './script-kind.js';
-import { applyEdits, lineAndColumn, mapBackward, mapThrough } from './edits.js';
+import { scriptKindFor } from './ast/script-kind.js';
+import { applyEdits, lineAndColumn, mapBackward, mapThrough } from './ast/edits.js';
 import { placeMarkers, type MarkerTarget } from './markers.js';
 import { HTTP_RULE } from './serving/http.js';
-import { SDK_UPGRADE_RULE, leftOnV1, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode, type SdkUpgradeOptions } from './sdk-upgrade.js';
-import type { V1ModuleOutsideRun } from './v1-upgrade/v1-dependents.js';
+import { SDK_UPGRADE_RULE, leftOnV1, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode, type SdkUpgradeOptions } from './upgrade/sdk-upgrade.js';
+import type { V1ModuleOutsideRun } from './upgrade/v1/v1-dependents.js';
 import type { CrossFileRequirement, FindingInput, NewFile, Severity, TextEdit, Transform, TransformContext, TransformOptions } from './types.js';
 
 export interface SourceFinding {

@@ -3,15 +3,15 @@
 // result are plain data (structured-clone safe), so the same task runs in any thread with the same
 // result.
 import { transformSource, type SourceFinding } from './engine.js';
-import { diffHunks } from './diff.js';
-import { formatHere, type Formatter } from './format-thread.js';
-import type { ProjectType, SdkUpgradeMode } from './sdk-upgrade.js';
+import { diffHunks } from './write/diff.js';
+import { formatHere, type Formatter } from './format/format-thread.js';
+import type { ProjectType, SdkUpgradeMode } from './upgrade/sdk-upgrade.js';
 import type { CrossFileRequirement, NewFile, Transform } from './types.js';
-import type { CrossFileInput } from './step-machine/cross-file.js';
-import type { RegistrationInput } from './step-machine/remote-handlers.js';
-import type { ModuleCallers } from './callers-index.js';
-import type { PushAlias } from './config.js';
-import type { V1ModuleOutsideRun } from './v1-upgrade/v1-dependents.js';
+import type { CrossFileInput } from './step-machine/recognise/cross-file.js';
+import type { RegistrationInput } from './step-machine/recognise/remote-handlers.js';
+import type { ModuleCallers } from './index/callers-index.js';
+import type { PushAlias } from './discover/config.js';
+import type { V1ModuleOutsideRun } from './upgrade/v1/v1-dependents.js';
 
 export interface FileTask {
   /** Position of the file in the run's (sorted) file list. */
@@ -29,11 +29,11 @@ export interface FileTask {
   stateProtection?: 'sealed' | 'signed';
   /** The configuration's push aliases (absent: none). */
   aliases?: readonly PushAlias[];
-  /** Cross-file mode: imported modules that export liftable helpers (see step-machine/cross-file.ts). */
+  /** Cross-file mode: imported modules that export liftable helpers (see step-machine/recognise/cross-file.ts). */
   crossFile?: CrossFileInput;
   /** Helpers of this file whose companions must be exported (their callers elsewhere were migrated). */
   exportCompanions?: string[];
-  /** Cross-file mode: registrations of other files that reach this file's functions (see step-machine/remote-handlers.ts). */
+  /** Cross-file mode: registrations of other files that reach this file's functions (see step-machine/recognise/remote-handlers.ts). */
   registrations?: RegistrationInput;
   /** Dispatch routes of this file (by key) that other files' migrated handlers need adapted. */
   adaptDispatch?: number[];

@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { transformSource } from './engine.js';
 import type { Transform, TransformOptions } from './types.js';
-import { PackageResolver, stateModulePathFor } from './workspace.js';
-import { createFileIfAbsent } from './write.js';
+import { PackageResolver, stateModulePathFor } from './discover/workspace.js';
+import { createFileIfAbsent } from './write/write.js';
 
 export interface JscodeshiftFileInfo {
   path: string;

@@ -2,7 +2,7 @@
 // holds the spot. Placed at a statement's line start, so never inside a string or template; a
 // marker already present (from an earlier run) is never written twice.
 import { Node, type SourceFile } from './ts-morph.js';
-import { insideLiteralToken } from './literal-tokens.js';
+import { insideLiteralToken } from './ast/literal-tokens.js';
 
 export const MARKER_TAG = '@mcp-mrtr-migrate';
 

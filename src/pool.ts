@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { failedTask, runFileTask, type FileTask, type FileTaskResult } from './file-task.js';
-import { FormatThread, formatHere, type Formatter } from './format-thread.js';
-import type { SdkUpgradeMode } from './sdk-upgrade.js';
+import { FormatThread, formatHere, type Formatter } from './format/format-thread.js';
+import type { SdkUpgradeMode } from './upgrade/sdk-upgrade.js';
 import type { Transform } from './types.js';
 import type { WorkerData, WorkerMessage } from './worker.js';
 

@@ -10,31 +10,31 @@ import { rm } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
 import os from 'node:os';
 import path from 'node:path';
-import { discoverFiles, toDisplayPath } from './discover.js';
-import { unifiedDiff } from './diff.js';
+import { discoverFiles, toDisplayPath } from './discover/discover.js';
+import { unifiedDiff } from './write/diff.js';
 import { runFileTask, type FileTask, type FileTaskResult } from './file-task.js';
 import { textAfterUpgrade } from './engine.js';
-import { scriptKindFor } from './script-kind.js';
-import { buildProjectIndex, nearestTsconfig, type ProjectIndex } from './project-index.js';
-import { filesOutsideRun } from './outside-files.js';
-import { camelCase } from './step-machine/naming.js';
-import { findDirtyFiles } from './git.js';
+import { scriptKindFor } from './ast/script-kind.js';
+import { buildProjectIndex, nearestTsconfig, type ProjectIndex } from './index/project-index.js';
+import { filesOutsideRun } from './discover/outside-files.js';
+import { camelCase } from './ast/naming.js';
+import { findDirtyFiles } from './write/git.js';
 import { mightNeedMigration } from './analysis/push-sites.js';
 import { compiledWorkerUrl, TaskScheduler } from './pool.js';
-import { compiledFormatWorkerUrl } from './format-thread.js';
+import { compiledFormatWorkerUrl } from './format/format-thread.js';
 import { loadTransforms } from './registry.js';
-import { SDK_UPGRADE_RULE, detectProjectType, importsV1Sdk, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './sdk-upgrade.js';
-import { selectShard, type Shard } from './shard.js';
+import { SDK_UPGRADE_RULE, detectProjectType, importsV1Sdk, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode } from './upgrade/sdk-upgrade.js';
+import { selectShard, type Shard } from './discover/shard.js';
 import type { FileError, FileOutcome, FindingInput, NewFile, Transform } from './types.js';
-import type { PushAlias } from './config.js';
-import { PackageResolver, stateModulePathFor, workspaceGlobs } from './workspace.js';
-import { installHint, planManifestChanges, type ManifestChange, type ManifestPlanFile } from './manifests.js';
-import { applyEdits, lineAndColumn } from './edits.js';
+import type { PushAlias } from './discover/config.js';
+import { PackageResolver, stateModulePathFor, workspaceGlobs } from './discover/workspace.js';
+import { installHint, planManifestChanges, type ManifestChange, type ManifestPlanFile } from './upgrade/manifests.js';
+import { applyEdits, lineAndColumn } from './ast/edits.js';
 import { ts } from './ts-morph.js';
-import { mayImportZod, upgradeZod3, ZOD_UPGRADE_RULE, type ZodUpgrade } from './zod-upgrade.js';
-import { v1ModulesOutsideRun } from './v1-upgrade/v1-dependents.js';
-import { finishJournals, isJournalName, writeJournal } from './group-journal.js';
-import { createFileIfAbsent, isTempFileName, readSourceFile, removeStaleTempFiles, writeFileAtomic } from './write.js';
+import { mayImportZod, upgradeZod3, ZOD_UPGRADE_RULE, type ZodUpgrade } from './upgrade/zod-upgrade.js';
+import { v1ModulesOutsideRun } from './upgrade/v1/v1-dependents.js';
+import { finishJournals, isJournalName, writeJournal } from './write/group-journal.js';
+import { createFileIfAbsent, isTempFileName, readSourceFile, removeStaleTempFiles, writeFileAtomic } from './write/write.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
 
@@ -424,7 +424,7 @@ function manifestOutcomes(
 
 /**
  * A file of a package whose zod the run raised to 4, with its zod 3 calls rewritten where zod 4
- * has an exact spelling and reported where it has none (src/zod-upgrade.ts). Findings point into
+ * has an exact spelling and reported where it has none (src/upgrade/zod-upgrade.ts). Findings point into
  * the original text; edits go on the text the run leaves. A file the run could not process, or
  * that no longer reads, stays as it was.
  */
@@ -471,7 +471,7 @@ interface Blocker {
 }
 
 /**
- * Packages the run would move to v2 and whose zod it would raise to 4 (src/manifests.ts), holding
+ * Packages the run would move to v2 and whose zod it would raise to 4 (src/upgrade/manifests.ts), holding
  * zod 3 calls without a zod 4 spelling: raised, those lines would no longer typecheck. Each such
  * call gets its error on its file's outcome (one is made for a file the run had nothing else for,
  * kept in `outsideOutcomes` when the file is outside the run's paths); `blockers` keys the packages

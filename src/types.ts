@@ -1,7 +1,7 @@
 // The few shapes every part of the engine speaks. Keep this file small: transforms, the runner,
 // the CLI and the report writers all depend on it.
 import type { SourceFile } from './ts-morph.js';
-import type { PushAlias } from './config.js';
+import type { PushAlias } from './discover/config.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 

@@ -2,7 +2,7 @@
 // for the SDK's, and that every aliased call that is not migrated is reported (never left silently).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PushAlias } from '../src/config.js';
+import type { PushAlias } from '../src/discover/config.js';
 import { transformSource } from '../src/engine.js';
 import { transform } from '../transforms/step-machine.js';
 

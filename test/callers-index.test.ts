@@ -1,7 +1,7 @@
 // The callers index (cross-file mode): where the run's other files use what an asking module exports.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCallersIndex } from '../src/callers-index.js';
+import { buildCallersIndex } from '../src/index/callers-index.js';
 
 const root = path.resolve('/virtual/pkg/src');
 const at = (name: string) => path.join(root, name);

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../src/cli.js';
 import { loadTransforms } from '../src/registry.js';
 import { validateReport, type Report } from '../src/report/json.js';
-import { sameCode } from '../src/same-code.js';
+import { sameCode } from '../src/format/same-code.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const EXAMPLE_DIR = path.join(ROOT, 'examples', 'v2-server');

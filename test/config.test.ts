@@ -1,11 +1,11 @@
-// The configuration (src/config.ts): the schema and its strict validation, where it is found, and
+// The configuration (src/discover/config.ts): the schema and its strict validation, where it is found, and
 // what the CLI does with it (aliased push calls migrate like SDK ones; a bad file stops the run).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli-run.js';
-import { ConfigError, findConfigFile, loadConfig, parseConfig } from '../src/config.js';
+import { ConfigError, findConfigFile, loadConfig, parseConfig } from '../src/discover/config.js';
 
 const temps: string[] = [];
 

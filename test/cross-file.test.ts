@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli-run.js';
 import { typecheckProject as typecheck } from './helpers/project-typecheck.js';
 import type { Report } from '../src/report/json.js';
-import { buildProjectIndex } from '../src/project-index.js';
+import { buildProjectIndex } from '../src/index/project-index.js';
 import type * as RunnerModule from '../src/runner.js';
 import type * as RegistryModule from '../src/registry.js';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { unifiedDiff } from '../src/diff.js';
+import { unifiedDiff } from '../src/write/diff.js';
 import { renderDiff } from '../src/runner.js';
 import type { FileOutcome } from '../src/types.js';
 

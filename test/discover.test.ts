@@ -10,7 +10,7 @@ import {
   isSourceFileName,
   rebasePatterns,
   toDisplayPath,
-} from '../src/discover.js';
+} from '../src/discover/discover.js';
 
 let tmp: string;
 

@@ -2,7 +2,7 @@
 // rewrote must land on the same code in the rewritten text, so its marker sits on that statement
 // (and a second run finds it there instead of adding another).
 import { describe, expect, it } from 'vitest';
-import { applyEdits, mapForward } from '../src/edits.js';
+import { applyEdits, mapForward } from '../src/ast/edits.js';
 
 describe('mapForward', () => {
   const before = 'a();\nfunction h() {\n  const x = ask();\n  return failure(x);\n}\nz();\n';

@@ -1,8 +1,8 @@
-// src/analysis/exports.ts answers isExported() / isDefaultExport() from syntax; ts-morph asks the
+// src/ast/exports.ts answers isExported() / isDefaultExport() from syntax; ts-morph asks the
 // type checker. Both are asked here about every declaration of files that export in each way.
 import { describe, expect, it } from 'vitest';
 import { Node, Project } from '../src/ts-morph.js';
-import { isDefaultExport, isExported } from '../src/analysis/exports.js';
+import { isDefaultExport, isExported } from '../src/ast/exports.js';
 
 const MODULES: Record<string, string> = {
   'keywords.ts': `export function a() {}

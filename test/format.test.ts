@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
-import { formatIfConfigured } from '../src/format.js';
-import { FormatThread } from '../src/format-thread.js';
-import { diffHunks, unifiedDiff } from '../src/diff.js';
+import { formatIfConfigured } from '../src/format/format.js';
+import { FormatThread } from '../src/format/format-thread.js';
+import { diffHunks, unifiedDiff } from '../src/write/diff.js';
 
 let tmp: string;
 
@@ -144,9 +144,9 @@ describe('formatIfConfigured', () => {
   });
 });
 
-// The format thread runs compiled JavaScript (dist/src/format-worker.js): `npm test` builds first.
+// The format thread runs compiled JavaScript (dist/src/format/format-worker.js): `npm test` builds first.
 describe('FormatThread', () => {
-  const compiled = new URL('../dist/src/format-worker.js', import.meta.url);
+  const compiled = new URL('../dist/src/format/format-worker.js', import.meta.url);
 
   /** Runs `body` with a thread of `url`, closed afterwards whatever happens. */
   async function withThread(url: URL, body: (thread: FormatThread) => Promise<void>): Promise<void> {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findDirtyFiles } from '../src/git.js';
+import { findDirtyFiles } from '../src/write/git.js';
 
 let tmp: string;
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { finishJournals, isJournalName, writeJournal } from '../src/group-journal.js';
+import { finishJournals, isJournalName, writeJournal } from '../src/write/group-journal.js';
 
 let tmp: string;
 beforeEach(() => {

@@ -1,10 +1,10 @@
-// identifiersOf (src/analysis/identifiers.ts) stands in for ts-morph's
+// identifiersOf (src/ast/identifiers.ts) stands in for ts-morph's
 // getDescendantsOfKind(SyntaxKind.Identifier) on whole files: the same identifiers, in the same
 // order, JSDoc included.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { identifiersOf, identifierTexts } from '../src/analysis/identifiers.js';
+import { identifiersOf, identifierTexts } from '../src/ast/identifiers.js';
 import { Project, SyntaxKind } from '../src/ts-morph.js';
 
 const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { allowJs: true } });
@@ -40,7 +40,7 @@ interface Store { get(k: string): Promise<{ a: unknown; items: unknown[] }> }
   });
 
   it('agrees on a whole module of this project (JSDoc-heavy)', () => {
-    const path = fileURLToPath(new URL('../src/step-machine/then-chains.ts', import.meta.url));
+    const path = fileURLToPath(new URL('../src/step-machine/normalise/then-chains.ts', import.meta.url));
     const { theirs, ours } = both('/b.ts', readFileSync(path, 'utf8'));
     expect(ours.length).toBeGreaterThan(500);
     expect(ours).toEqual(theirs);

@@ -1,9 +1,9 @@
-// src/line-diff.ts follows jsdiff's line diff step for step: its hunks must be structuredPatch's,
+// src/write/line-diff.ts follows jsdiff's line diff step for step: its hunks must be structuredPatch's,
 // byte for byte, on texts full of ties (repeated lines, blank lines, braces), on CRLF, on a missing
 // last newline, and on the empty text; and a search too large for its budget is handed to jsdiff.
 import { structuredPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { lineHunks, lineRuns, splitLineTokens } from '../src/line-diff.js';
+import { lineHunks, lineRuns, splitLineTokens } from '../src/write/line-diff.js';
 
 /** A small deterministic generator (mulberry32): the cases are the same on every run. */
 function random(seed: number): () => number {

@@ -1,9 +1,9 @@
-// package.json updates (src/manifests.ts): the v1 SDK replaced in place by the v2 packages the
+// package.json updates (src/upgrade/manifests.ts): the v1 SDK replaced in place by the v2 packages the
 // migrated code imports, zod declared when needed, every other byte kept; workspace members
 // planned one by one; lockfiles never touched, the summary names the install command.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { installHint, needsOf, planManifestChanges, updateManifest, zodRangeOk, type ManifestNeeds } from '../src/manifests.js';
+import { installHint, needsOf, planManifestChanges, updateManifest, zodRangeOk, type ManifestNeeds } from '../src/upgrade/manifests.js';
 
 const SERVER_ONLY: ManifestNeeds = { packages: ['@modelcontextprotocol/server'], testOnly: [], keepV1: false };
 

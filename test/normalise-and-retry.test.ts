@@ -4,8 +4,8 @@
 import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import type { PushSite } from '../src/analysis/push-sites.js';
-import { applyEdits } from '../src/edits.js';
-import { mapBack, normaliseAndRetry, regionsOf, type StatementRewrite } from '../src/step-machine/normalise-and-retry.js';
+import { applyEdits } from '../src/ast/edits.js';
+import { mapBack, normaliseAndRetry, regionsOf, type StatementRewrite } from '../src/step-machine/normalise/normalise-and-retry.js';
 import type { TextEdit, TransformContext, TransformResult } from '../src/types.js';
 
 const original = 'a();\nconst v = x && ask(1);\nmid();\nconst w = y && ask(2);\nb();\n';

@@ -2,7 +2,7 @@
 // the g or y flag, so it is pure on a regex that has neither, when the regex can be seen.
 import { Project, SyntaxKind } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { isLiteralZodParse, isLiteralZodSchemaRead, isPureExpression } from '../src/step-machine/purity.js';
+import { isLiteralZodParse, isLiteralZodSchemaRead, isPureExpression } from '../src/analysis/purity.js';
 
 /** isPureExpression of the condition of the (last) `if` in `source`. */
 function conditionIsPure(source: string): boolean {

@@ -3,7 +3,7 @@
 // whose other statements stay.
 import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { removalRange } from '../src/removal.js';
+import { removalRange } from '../src/ast/removal.js';
 
 const project = new Project({ useInMemoryFileSystem: true });
 

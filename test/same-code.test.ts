@@ -1,6 +1,6 @@
-// same-code.ts: two layouts of one file are the same code when only what prettier changes differs.
+// format/same-code.ts: two layouts of one file are the same code when only what prettier changes differs.
 import { describe, expect, it } from 'vitest';
-import { sameCode } from '../src/same-code.js';
+import { sameCode } from '../src/format/same-code.js';
 
 const same = (a: string, b: string, file = 'a.ts') => sameCode(file, a, b);
 

@@ -1,4 +1,4 @@
-// The official v1→v2 upgrade inside our pipeline (src/sdk-upgrade.ts, engine's sdkUpgrade input):
+// The official v1→v2 upgrade inside our pipeline (src/upgrade/sdk-upgrade.ts, engine's sdkUpgrade input):
 // when it runs, that its output is the official one with the file's conventions kept, that its
 // diagnostics become sdk-upgrade findings at the right lines, and that our analysis and
 // transforms work on what it emits. The codemod's version is pinned; a test says so.
@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findHandlers } from '../src/analysis/handlers.js';
 import { findPushSites } from '../src/analysis/push-sites.js';
-import { unifiedDiff } from '../src/diff.js';
+import { unifiedDiff } from '../src/write/diff.js';
 import { parseSource, transformSource } from '../src/engine.js';
 import { loadTransforms } from '../src/registry.js';
-import { importsV1Sdk, lineEdits, officialMarkerFindings, projectTypeOfFile, wantsSdkUpgrade } from '../src/sdk-upgrade.js';
+import { importsV1Sdk, lineEdits, officialMarkerFindings, projectTypeOfFile, wantsSdkUpgrade } from '../src/upgrade/sdk-upgrade.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const transforms = await loadTransforms();

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../src/cli.js';
-import { mergeReports, parseReport, ReportMergeError } from '../src/merge-reports.js';
+import { mergeReports, parseReport, ReportMergeError } from '../src/report/merge-reports.js';
 import { buildReport, serializeReport, type Report } from '../src/report/json.js';
 import { loadTransforms } from '../src/registry.js';
 import { run, type RunResult } from '../src/runner.js';
-import { parseShard, selectShard, shardOf } from '../src/shard.js';
+import { parseShard, selectShard, shardOf } from '../src/discover/shard.js';
 
 describe('parseShard', () => {
   it('reads i/n', () => {
@@ -53,7 +53,7 @@ describe('shardOf / selectShard', () => {
   });
 });
 
-// Computed once from the FNV-1a + avalanche hash in src/shard.ts.
+// Computed once from the FNV-1a + avalanche hash in src/discover/shard.ts.
 const PINNED = { server: [1, 1, 2, 1, 3], index: [2, 2, 4] };
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// The generated requestState module (src/state-module.ts): its text in both protections (sealed,
+// The generated requestState module (src/state/state-module.ts): its text in both protections (sealed,
 // the default, and signed), that it typechecks on its own, how it behaves at load time, and —
 // through a server written the way the codemod emits migrated handlers
 // (test/servers/migrated-deploy.ts) — what it does on the real 2026-07-28 wire, driven in-process
@@ -23,8 +23,8 @@ import {
   parseStateProtection,
   renderStateModule,
   selectProtection,
-} from '../src/state-module.js';
-import { STATE_MODULE_TEMPLATE } from '../src/state-module-template.js';
+} from '../src/state/state-module.js';
+import { STATE_MODULE_TEMPLATE } from '../src/state/state-module-template.js';
 import {
   callTool,
   errorOf,
@@ -172,8 +172,8 @@ describe('renderStateModule', () => {
 
   it('ships the JavaScript modules the build stripped ahead, equal to stripping the template now; a copy made from another template is not used', async () => {
     // `npm test` builds first: dist holds this template's compiled module and the build step's JSON.
-    const dist = pathToFileURL(path.join(root, 'dist', 'src', 'state-module.js')).href;
-    const built = (await import(dist)) as typeof import('../src/state-module.js');
+    const dist = pathToFileURL(path.join(root, 'dist', 'src', 'state', 'state-module.js')).href;
+    const built = (await import(dist)) as typeof import('../src/state/state-module.js');
     const kept = JSON.parse(readFileSync(built.PRERENDERED_JAVASCRIPT, 'utf8')) as { template: string; js: Record<string, string> };
     expect(kept.template).toBe(createHash('sha256').update(STATE_MODULE_TEMPLATE).digest('hex'));
     for (const protection of PROTECTIONS) {
@@ -186,7 +186,7 @@ describe('renderStateModule', () => {
     expect(built.prerenderedFrom(JSON.stringify({ ...kept, js: { sealed: kept.js['sealed'] } }))).toBeUndefined();
     expect(built.prerenderedFrom('{ not json')).toBeUndefined();
     // Running from source there is no such file beside the module: the types are stripped here.
-    expect(() => readFileSync(new URL('../src/state-module-js.json', import.meta.url))).toThrow();
+    expect(() => readFileSync(new URL('../src/state/state-module-js.json', import.meta.url))).toThrow();
   });
 
   it('keeps the template free of backticks and ${ (it is a String.raw literal)', () => {

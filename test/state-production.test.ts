@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMcpHandler, type ServerContext } from '@modelcontextprotocol/server';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { STATE_MODULE_TEMPLATE } from '../src/state-module-template.js';
-import { renderStateModule } from '../src/state-module.js';
+import { STATE_MODULE_TEMPLATE } from '../src/state/state-module-template.js';
+import { renderStateModule } from '../src/state/state-module.js';
 import { errorOf, requestStateOf, resultOf, retry, send, textOf, toolCall, type FetchHandler, type WireResponse } from './helpers/wire2026.js';
 import {
   PROTECTIONS,

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { transformSource, type SourceOutcome } from '../src/engine.js';
 import stepMachineJscodeshift, { transform } from '../transforms/step-machine.js';
-import { MAX_CHAIN_DEPTH } from '../src/step-machine/helpers.js';
+import { MAX_CHAIN_DEPTH } from '../src/step-machine/recognise/helpers.js';
 
 const dir = fileURLToPath(new URL('../__testfixtures__/step-machine/', import.meta.url));
 const stateModule = path.join(dir, 'mrtr-state.ts');

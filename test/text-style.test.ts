@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectStyle } from '../src/text-style.js';
+import { detectStyle } from '../src/ast/text-style.js';
 
 const join = (...lines: string[]) => lines.join('\n') + '\n';
 

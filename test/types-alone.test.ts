@@ -1,14 +1,14 @@
 // The carried values' types come from a program of the file alone when the file spells them out
-// (src/step-machine/types-alone.ts), and from the view with the file's dependencies otherwise. The
+// (src/step-machine/plan/types-alone.ts), and from the view with the file's dependencies otherwise. The
 // exact outputs are the fixtures' (and bench/identical.mjs compares whole outcomes with a build
 // without this path); here: which view a handler is typed with, so both paths stay exercised.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { transformSource } from '../src/engine.js';
-import { aloneViewProject, jsonSafety, typeText, typedViewCounts } from '../src/step-machine/carried-types.js';
-import { trimmedStandardLibrary } from '../src/step-machine/standard-library.js';
-import { STANDARD_TYPES } from '../src/step-machine/types-alone.js';
+import { aloneViewProject, jsonSafety, typeText, typedViewCounts } from '../src/step-machine/plan/carried-types.js';
+import { trimmedStandardLibrary } from '../src/step-machine/plan/standard-library.js';
+import { STANDARD_TYPES } from '../src/step-machine/plan/types-alone.js';
 import { transform } from '../transforms/step-machine.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -1,4 +1,4 @@
-// renameV1Symbols (src/v1-upgrade/symbols.ts) against the official `symbols` transform it stands in
+// renameV1Symbols (src/upgrade/v1/symbols.ts) against the official `symbols` transform it stands in
 // for: on each source, after the official `imports` transform, the official transform alone and
 // ours followed by the official one must leave the same text and the same diagnostics; shapes ours
 // declines must leave the file untouched. And in the pipeline, where it waits for diagnostics
@@ -7,9 +7,9 @@ import { createRequire } from 'node:module';
 import type * as OfficialCodemod from '@modelcontextprotocol/codemod';
 import { describe, expect, it } from 'vitest';
 import { parseSource } from '../src/engine.js';
-import { runSdkUpgrade } from '../src/sdk-upgrade.js';
+import { runSdkUpgrade } from '../src/upgrade/sdk-upgrade.js';
 import { Project } from '../src/ts-morph.js';
-import { renameV1Symbols } from '../src/v1-upgrade/symbols.js';
+import { renameV1Symbols } from '../src/upgrade/v1/symbols.js';
 
 const official = createRequire(import.meta.url)('@modelcontextprotocol/codemod') as typeof OfficialCodemod;
 const transforms = official.getMigration('v1-to-v2')!.transforms;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PackageResolver, parsePnpmPackages, workspaceGlobs } from '../src/workspace.js';
+import { PackageResolver, parsePnpmPackages, workspaceGlobs } from '../src/discover/workspace.js';
 
 let tmp: string;
 

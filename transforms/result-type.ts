@@ -7,7 +7,7 @@ import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
 import { Node, SyntaxKind, type ObjectLiteralExpression } from '../src/ts-morph.js';
 import { describeHandler, findHandlers, isFunctionLike, propertyName, unwrapExpression, type HandlerInfo } from '../src/analysis/handlers.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
-import { detectStyle } from '../src/text-style.js';
+import { detectStyle } from '../src/ast/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
 
 /** Runs first: the step machine (order 20) builds on handlers whose results already say what they are. */

@@ -13,7 +13,7 @@ import { importEdits, newImportPlan } from '../src/serving/common.js';
 import { rewriteHttp } from '../src/serving/http.js';
 import { leftoverFindings } from '../src/serving/leftovers.js';
 import { rewriteStdio } from '../src/serving/stdio.js';
-import { detectStyle } from '../src/text-style.js';
+import { detectStyle } from '../src/ast/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';
 
 export const order = 30;

@@ -165,7 +165,7 @@ function installForRun(manifest, dir, withV2) {
   if (manifest.install?.ok === false) return { ok: false, note: `the manifest says it does not install here: ${manifest.install.notes ?? ''}`, restored: [], ms: 0 };
   const command = manifest.install?.command ?? 'npm install --ignore-scripts --no-audit --no-fund';
   if (withV2 && !/^npm install\b/.test(command)) return { ok: false, note: `--with-v2 adds the v2 packages with npm; this repository installs with \`${command}\``, restored: [], ms: 0 };
-  // --with-v2: also the v2 packages the migration names (src/manifests.ts), beside the v1 SDK and
+  // --with-v2: also the v2 packages the migration names (src/upgrade/manifests.ts), beside the v1 SDK and
   // without touching package.json, as a user who installs them before running the codemod. The
   // same npm flags (a lockfile left out stays out); its own cache entry, since the command differs.
   const run = withV2 ? { ...manifest, install: { ...manifest.install, command: `${command} && ${command} --no-save ${V2_PACKAGES.join(' ')}` } } : manifest;

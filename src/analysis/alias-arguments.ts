@@ -5,7 +5,7 @@
 import { Node, type Expression } from '../ts-morph.js';
 import { findProperty, resolveObjectLiteral, unwrapExpression } from './handlers.js';
 import type { PushSite } from './push-sites.js';
-import type { PushAlias } from '../config.js';
+import type { PushAlias } from '../discover/config.js';
 import type { FindingInput } from '../types.js';
 
 const SDK_METHOD = { elicitation: 'elicitInput', sampling: 'requestSampling', roots: 'listRoots' } as const;

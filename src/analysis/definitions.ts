@@ -15,7 +15,7 @@ import {
   type TypeNode,
 } from '../ts-morph.js';
 import { findProperty, isFunctionLike, resolveIdentifier, unwrapExpression, type HandlerFunction } from './handlers.js';
-import { isDefaultExport, isExported } from './exports.js';
+import { isDefaultExport, isExported } from '../ast/exports.js';
 
 /** The modules a file's imports lead to, parsed on demand. */
 export interface ModuleWorld {

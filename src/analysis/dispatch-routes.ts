@@ -12,7 +12,7 @@
 // InputRequiredResult back before anything else is done with the result (not turned into text, not
 // counted as a finished call). Anything that cannot be followed with certainty is a `problem`.
 import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type ClassDeclaration, type ClassExpression, type Statement, type TypeNode } from '../ts-morph.js';
-import { isPureExpression } from '../step-machine/purity.js';
+import { isPureExpression } from './purity.js';
 import {
   collectionElementType,
   definitionNameExpression,

@@ -13,7 +13,7 @@
 import { Node, SyntaxKind, type CallExpression, type Expression, type TypeNode } from '../ts-morph.js';
 import { isFunctionLike, propertyName, resolveFunction, resolveIdentifier, unwrapExpression, type HandlerFunction } from './handlers.js';
 import { callsOf, identifierUses, passThroughProblem } from './pass-through.js';
-import { isDefaultExport, isExported } from './exports.js';
+import { isDefaultExport, isExported } from '../ast/exports.js';
 
 export interface HandlerRoute {
   /** `dispatch`: a tool definition's function a registration hands the call to (dispatch-routes.ts). */

@@ -3,7 +3,7 @@
 // nested function), returns the value (directly or from a const), and runs nothing around the
 // call but pure code, timing and logging (catch blocks, which only run on errors, excepted).
 import { Node, SyntaxKind, type CallExpression } from '../ts-morph.js';
-import { isPureExpression, isPureStatement } from '../step-machine/purity.js';
+import { isPureExpression, isPureStatement } from './purity.js';
 import { isFunctionLike, unwrapExpression, type HandlerFunction } from './handlers.js';
 
 /** Why a function that calls `handler` does not hand its result back unchanged; undefined when it does. */

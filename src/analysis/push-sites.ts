@@ -16,7 +16,7 @@ import {
   unwrapExpression,
   type HandlerInfo,
 } from './handlers.js';
-import type { PushAlias } from '../config.js';
+import type { PushAlias } from '../discover/config.js';
 
 export type PushKind =
   | 'elicitation'

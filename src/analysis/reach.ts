@@ -9,7 +9,7 @@ import { Node, SyntaxKind, type ClassDeclaration, type ClassExpression, type Par
 import { isFunctionLike, resolveIdentifier, unwrapExpression, type HandlerInfo } from './handlers.js';
 import { isServerLike, type PushSite } from './push-sites.js';
 import { outsideCallback } from './request-scope.js';
-import { isDefaultExport, isExported } from './exports.js';
+import { isDefaultExport, isExported } from '../ast/exports.js';
 
 export interface HandlerPath {
   handler: HandlerInfo;

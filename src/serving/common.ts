@@ -5,10 +5,10 @@ import { Node, type Identifier, type SourceFile } from '../ts-morph.js';
 import { importedNameOf, referencesTo, resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
 
 export { referencesTo };
-import { identifierTexts, identifiersOf } from '../analysis/identifiers.js';
-import { removalRange } from '../removal.js';
-import { lineEndAfter, lineStartOf } from '../step-machine/text.js';
-import type { TextStyle } from '../text-style.js';
+import { identifierTexts, identifiersOf } from '../ast/identifiers.js';
+import { removalRange } from '../ast/removal.js';
+import { lineEndAfter, lineStartOf } from '../ast/text.js';
+import type { TextStyle } from '../ast/text-style.js';
 import type { TextEdit } from '../types.js';
 
 export const SERVER_PACKAGE = '@modelcontextprotocol/server';

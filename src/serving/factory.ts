@@ -10,10 +10,10 @@
 // revision's negotiation never do that (the probe answer names the revision they asked for).
 import { Node, type Identifier, type SourceFile } from '../ts-morph.js';
 import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
-import { removalRange, type Range } from '../removal.js';
+import { removalRange, type Range } from '../ast/removal.js';
 import type { TextEdit } from '../types.js';
 import { referencesTo, within } from './common.js';
-import { isExported } from '../analysis/exports.js';
+import { isExported } from '../ast/exports.js';
 
 export interface FactoryPlan {
   /** The factory expression to hand to serveStdio. */

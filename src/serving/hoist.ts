@@ -6,9 +6,9 @@
 // function as its factory.
 import { Node, SyntaxKind, type CallExpression, type Statement, type VariableDeclaration } from '../ts-morph.js';
 import { resolveIdentifier } from '../analysis/handlers.js';
-import { removalRange } from '../removal.js';
-import { indentationAt } from '../step-machine/text.js';
-import type { TextStyle } from '../text-style.js';
+import { removalRange } from '../ast/removal.js';
+import { indentationAt } from '../ast/text.js';
+import type { TextStyle } from '../ast/text-style.js';
 import type { TextEdit } from '../types.js';
 import { referencesTo, within } from './common.js';
 

@@ -14,9 +14,9 @@
 // gets a `serve-http-manual` finding with the recipe spelled out.
 import { Node, SyntaxKind, type CallExpression, type Identifier, type SourceFile, type Statement, type VariableDeclaration } from '../ts-morph.js';
 import { importedNameOf, resolveIdentifier, stringValue, unwrapExpression } from '../analysis/handlers.js';
-import { removalRange } from '../removal.js';
-import { indentationAt } from '../step-machine/text.js';
-import type { TextStyle } from '../text-style.js';
+import { removalRange } from '../ast/removal.js';
+import { indentationAt } from '../ast/text.js';
+import type { TextStyle } from '../ast/text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { hoistServer, type HoistPlan } from './hoist.js';
 import {

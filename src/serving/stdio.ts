@@ -5,12 +5,12 @@
 // with arguments is handed over as `{ transport }`.
 import { descendantsOfKindWhere, Node, SyntaxKind, ts, type CallExpression, type SourceFile } from '../ts-morph.js';
 import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
-import type { TextStyle } from '../text-style.js';
+import type { TextStyle } from '../ast/text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
-import { removalRange } from '../removal.js';
+import { removalRange } from '../ast/removal.js';
 import { addImport, isNewOf, referencesTo, STDIO_PACKAGE, type ImportPlan } from './common.js';
 import { stdioFactory } from './factory.js';
-import { isExported } from '../analysis/exports.js';
+import { isExported } from '../ast/exports.js';
 
 export const STDIO_RULE = 'serve-stdio-manual';
 

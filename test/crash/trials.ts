@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isJournalName } from '../../src/group-journal.js';
-import { isTempFileName } from '../../src/write.js';
+import { isJournalName } from '../../src/write/group-journal.js';
+import { isTempFileName } from '../../src/write/write.js';
 import { caseRng } from '../fuzz/rng.js';
 import { loadSeeds } from '../fuzz/seeds.js';
 

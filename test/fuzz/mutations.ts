@@ -6,7 +6,7 @@
 // question, locals whose types must survive a split, CRLF, tabs) alike: the properties checked do
 // not depend on the meaning being kept, only on the input being valid code.
 import ts from 'typescript';
-import { applyEdits } from '../../src/edits.js';
+import { applyEdits } from '../../src/ast/edits.js';
 import type { TextEdit } from '../../src/types.js';
 import { scanSourceFile, type ScannedSite } from '../corpus/push-scan.js';
 import type { Rng } from './rng.js';

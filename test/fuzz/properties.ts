@@ -15,7 +15,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { transformSource, type SourceOutcome } from '../../src/engine.js';
 import type { Transform } from '../../src/types.js';
-import { v1ModulesOutsideRun } from '../../src/v1-upgrade/v1-dependents.js';
+import { v1ModulesOutsideRun } from '../../src/upgrade/v1/v1-dependents.js';
 import { halfMigrated, scanPushSites, stripMarkers } from '../corpus/push-scan.js';
 import { formatDiagnostics, SDK_CHECK_OPTIONS, SdkTypecheck } from '../helpers/sdk-typecheck.js';
 import { REGISTRATIONS, syntaxErrors } from './mutations.js';

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PushAlias } from '../../src/config.js';
+import type { PushAlias } from '../../src/discover/config.js';
 import { syntaxErrors } from './mutations.js';
 
 export interface Seed {

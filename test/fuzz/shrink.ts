@@ -3,7 +3,7 @@
 // replace an `if`/`try` by its first block's statements, and keep the change when the case still
 // fails with the same property and kind (and its input still typechecks, when it did).
 import ts from 'typescript';
-import { applyEdits } from '../../src/edits.js';
+import { applyEdits } from '../../src/ast/edits.js';
 import type { TextEdit } from '../../src/types.js';
 import { parse, syntaxErrors } from './mutations.js';
 import type { Failure, PropertyCheck, Subject } from './properties.js';

@@ -6,7 +6,7 @@
 // of the batch, which is what keeps the fixture suite and the fuzzer fast.
 import path from 'node:path';
 import ts from 'typescript';
-import { renderStateModule } from '../../src/state-module.js';
+import { renderStateModule } from '../../src/state/state-module.js';
 
 export const SDK_CHECK_OPTIONS: ts.CompilerOptions = {
   strict: true,

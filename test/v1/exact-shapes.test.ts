@@ -1,5 +1,5 @@
 // Keys that older v1 releases' loose protocol types let through and v2's exact types reject
-// (src/v1-upgrade/exact-shapes.ts): each is reported as an error, on exactly the lines v2's typings
+// (src/upgrade/v1/exact-shapes.ts): each is reported as an error, on exactly the lines v2's typings
 // reject once the file is upgraded, and nothing else is; the file then stays on v1 as it was.
 // (Recent v1 releases reject these keys too, so unlike the fixture pairs the input cannot
 // typecheck against the v1 SDK installed here.)
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseSource, transformSource } from '../../src/engine.js';
 import { loadTransforms } from '../../src/registry.js';
-import { runSdkUpgrade } from '../../src/sdk-upgrade.js';
+import { runSdkUpgrade } from '../../src/upgrade/sdk-upgrade.js';
 import { strictProject } from '../helpers/strict-project.js';
 
 const file = path.join(fileURLToPath(new URL('.', import.meta.url)), 'tmp-exact-shapes', 'server.ts');

@@ -1,4 +1,4 @@
-// The input-schema assertions of the v1 upgrade (src/v1-upgrade/zod-json-schema.ts,
+// The input-schema assertions of the v1 upgrade (src/upgrade/v1/zod-json-schema.ts,
 // input-schema-assertions.ts): what each one says, and the calls that are not asserted because
 // their value is not provably an object schema or the assertion would break other code.
 import { readFileSync } from 'node:fs';

@@ -4,8 +4,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSource, type SourceFinding } from '../../src/engine.js';
-import { planManifestChanges, type ManifestChange } from '../../src/manifests.js';
-import type { SdkUpgradeMode } from '../../src/sdk-upgrade.js';
+import { planManifestChanges, type ManifestChange } from '../../src/upgrade/manifests.js';
+import type { SdkUpgradeMode } from '../../src/upgrade/sdk-upgrade.js';
 import type { Transform } from '../../src/types.js';
 
 export interface TreeResult {

@@ -1,4 +1,4 @@
-// Fixture pairs of the v1 → v2 surface upgrade (src/sdk-upgrade.ts with src/v1-upgrade/): every
+// Fixture pairs of the v1 → v2 surface upgrade (src/upgrade/sdk-upgrade.ts with src/upgrade/v1/): every
 // test/v1/__testfixtures__/<case>.input.ts is upgraded alone (no MRTR transform) and must equal
 // <case>.output.ts byte for byte (or stay unchanged when there is no output file); upgrading the
 // output again changes nothing; the error-severity findings are exactly those listed in

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/json.js';
 import { runCli } from '../helpers/cli-run.js';
-import { v1ModulesOutsideRun } from '../../src/v1-upgrade/v1-dependents.js';
+import { v1ModulesOutsideRun } from '../../src/upgrade/v1/v1-dependents.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUN_DIR = path.join(ROOT, 'test', 'tmp', `v1-dependents-${process.pid}`);

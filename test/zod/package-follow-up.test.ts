@@ -97,20 +97,20 @@ describe('the zod 3 follow-up of a package moved to the v2 SDK', () => {
   });
 
   it('keeps a package with a zod 3 call without a zod 4 spelling on the v1 SDK and zod 3, byte for byte, with an error at the call (exit 1)', async () => {
-    const dir = writePackage('deep-partial', '^3.24.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES, 'src/config.ts': CONFIG });
+    const dir = writePackage('deep-partial', '^3.24.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES, 'src/discover/config.ts': CONFIG });
     const manifest = read(dir, 'package.json');
     const { code, report } = await migrate(dir, '.');
     expect(code).toBe(1);
-    expect(read(dir, 'src/config.ts')).toBe(CONFIG);
+    expect(read(dir, 'src/discover/config.ts')).toBe(CONFIG);
     expect(read(dir, 'src/shapes.ts')).toBe(SHAPES);
     expect(read(dir, 'src/server.ts')).toBe(SERVER);
     expect(read(dir, 'package.json')).toBe(manifest);
     const errors = report.findings.filter((f) => f.severity === 'error').map((f) => `${f.path}:${f.line} ${f.rule}: ${f.message}`);
     expect(errors).toEqual([
-      'src/config.ts:3 zod-upgrade: zod 4 removed `.deepPartial()`; the v2 SDK needs zod ^4.2, under which this line would not typecheck: the package stays on the v1 SDK and its zod as it was',
+      'src/discover/config.ts:3 zod-upgrade: zod 4 removed `.deepPartial()`; the v2 SDK needs zod ^4.2, under which this line would not typecheck: the package stays on the v1 SDK and its zod as it was',
     ]);
     const server = report.findings.filter((f) => f.path === 'src/server.ts').map((f) => f.message);
-    expect(server).toContain("left as it was, on the v1 SDK: src/config.ts:3 of the same package cannot be upgraded to v2 yet (see the error there), and a package's files move to v2 together");
+    expect(server).toContain("left as it was, on the v1 SDK: src/discover/config.ts:3 of the same package cannot be upgraded to v2 yet (see the error there), and a package's files move to v2 together");
   });
 
   it('keeps the package on v1 for such a call in a file outside the run\'s paths too', async () => {

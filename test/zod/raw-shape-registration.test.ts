@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { lineAndColumn } from '../../src/edits.js';
-import { upgradeZod3 } from '../../src/zod-upgrade.js';
+import { lineAndColumn } from '../../src/ast/edits.js';
+import { upgradeZod3 } from '../../src/upgrade/zod-upgrade.js';
 import { strictProject } from '../helpers/strict-project.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

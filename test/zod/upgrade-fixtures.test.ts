@@ -1,4 +1,4 @@
-// Fixture pairs of the zod 3 → zod 4 follow-up (src/zod-upgrade.ts): every
+// Fixture pairs of the zod 3 → zod 4 follow-up (src/upgrade/zod-upgrade.ts): every
 // test/zod/__testfixtures__/<case>.input.ts is rewritten alone and must equal <case>.output.ts byte
 // for byte (or stay unchanged when there is none); rewriting the output again changes nothing; the
 // error findings are exactly those of <case>.errors.json ("line: message" strings; none when the
@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ts, type Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { applyEdits, lineAndColumn } from '../../src/edits.js';
-import { upgradeZod3 } from '../../src/zod-upgrade.js';
+import { applyEdits, lineAndColumn } from '../../src/ast/edits.js';
+import { upgradeZod3 } from '../../src/upgrade/zod-upgrade.js';
 import { strictProject } from '../helpers/strict-project.js';
 import { upgradeCases } from '../helpers/upgrade-cases.js';
 

@@ -1,0 +1,89 @@
+// The rewrites of list handlers whose only v2 type errors are of the types, not the values (see
+// handler-results.ts): in a tools/list handler each `zodToJsonSchema(X)` proven to be an object
+// schema (zod-json-schema.ts) is asserted as v2's `Tool['inputSchema']`; a list handler whose
+// returned literals fit once its return type is declared gets that declaration. The types are
+// imported as types from @modelcontextprotocol/server (the file's own import of one when it has
+// it, else under a name the file does not use).
+import { importEdits } from '../../step-machine/wire/wiring.js';
+import { detectStyle } from '../../ast/text-style.js';
+import type { SourceFile } from '../../ts-morph.js';
+import type { FindingInput, TextEdit } from '../../types.js';
+import { importBindings } from '../../ast/compiler-nodes.js';
+import { identifierTexts } from '../../ast/identifiers.js';
+import type { InputSchemaAssertion, ReturnTypeDeclaration } from './handler-results.js';
+
+const SERVER = '@modelcontextprotocol/server';
+
+const WHY: Readonly<Record<InputSchemaAssertion['kind'], string>> = {
+  object: 'a zod object schema (ZodObject), which zod-to-json-schema 3.x called with the schema alone always converts to `{ type: "object", … }`',
+  effects:
+    'a refined, transformed or preprocessed zod object schema (ZodEffects of a ZodObject), which zod-to-json-schema 3.x called with the schema alone ' +
+    'converts as its inner object (effectStrategy \'input\'), always `{ type: "object", … }`',
+};
+
+/**
+ * The edits of the assertions and the declared return types (with one import of the types they
+ * name) on `sourceFile`'s text, and one info finding per edit (`pos` in that text).
+ */
+export function typeFitEdits(
+  sourceFile: SourceFile,
+  assertions: readonly InputSchemaAssertion[],
+  returnTypes: readonly ReturnTypeDeclaration[],
+  rule: string,
+): { edits: TextEdit[]; findings: FindingInput[] } {
+  if (assertions.length === 0 && returnTypes.length === 0) return { edits: [], findings: [] };
+  const text = sourceFile.getFullText();
+  const bindings = [...importBindings(sourceFile.compilerNode)];
+  const imports = new Set<string>();
+  let identifiers: Set<string> | undefined;
+  /** The file's own name for a type of the v2 package, else one it does not use (imported). */
+  const local = (name: string) => {
+    const imported = bindings.find(([, b]) => b.module === SERVER && b.imported === name)?.[0];
+    if (imported) return imported;
+    identifiers ??= identifierTexts(sourceFile);
+    const free = freeName(identifiers, name);
+    imports.add(free === name ? `type ${name}` : `type ${name} as ${free}`);
+    return free;
+  };
+  const edits: TextEdit[] = [];
+  const findings: FindingInput[] = [];
+  if (assertions.length > 0) {
+    const type = `${local('Tool')}['inputSchema']`;
+    for (const a of assertions) {
+      edits.push({ start: a.end, end: a.end, text: ` as ${type}` });
+      findings.push({
+        rule,
+        severity: 'info',
+        pos: a.start,
+        message:
+          `\`${text.slice(a.start, a.end)}\` is asserted as \`${type}\`: v2 types a listed tool's input schema as an object schema (\`type: "object"\`), ` +
+          `which zod-to-json-schema's return type (any JSON schema) does not say; the schema it is given is ${WHY[a.kind]}`,
+        suggestion: 'Nothing to do; if you later pass zodToJsonSchema a name or options (target, effectStrategy \'any\'), check that it still returns an object schema.',
+      });
+    }
+  }
+  for (const r of returnTypes) {
+    const type = r.async ? `Promise<${local(r.type)}>` : local(r.type);
+    edits.push({ start: r.at, end: r.at, text: `: ${type}` });
+    findings.push({
+      rule,
+      severity: 'info',
+      pos: r.pos,
+      message:
+        `the ${r.method} handler's return type is declared as \`${type}\`: the type TypeScript inferred for what it returns does not fit ` +
+        `v2's ${r.type} (${r.inferred}); declared, each literal it returns is checked against ${r.type} as written, and fits. No value changes`,
+      suggestion: 'Nothing to do.',
+    });
+  }
+  if (imports.size > 0) edits.push(...importEdits(sourceFile, text, detectStyle(text), imports, '', true));
+  return { edits, findings };
+}
+
+/** `name`, or `Mcp<name>`, `Mcp<name>2`, … when an identifier of the file already is the name. */
+function freeName(identifiers: ReadonlySet<string>, wanted: string): string {
+  const used = (name: string) => identifiers.has(name);
+  if (!used(wanted)) return wanted;
+  let name = `Mcp${wanted}`;
+  for (let n = 2; used(name); n++) name = `Mcp${wanted}${n}`;
+  return name;
+}
