@@ -67,7 +67,7 @@ function outcome(b, file, text) {
   }
 }
 
-const { typedViewCounts } = await import(pathToFileURL(path.join(repo, 'dist/src/step-machine/plan/carried-types.js')).href);
+const { typedViewCounts } = await import(pathToFileURL(path.join(repo, 'dist/src/analysis/carried-types.js')).href);
 let differences = 0;
 for (const [label, files] of sets) {
   let same = 0;

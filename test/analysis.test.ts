@@ -1,7 +1,8 @@
 // Handler discovery and the push-site inventory, on one file's syntax.
 import { Node, Project, SyntaxKind, type SourceFile } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { canReturnInputRequired, findHandlers, resolveFunction, UNKNOWN_METHOD, type HandlerInfo } from '../src/analysis/handlers.js';
+import { canReturnInputRequired, findHandlers, UNKNOWN_METHOD, type HandlerInfo } from '../src/analysis/handlers.js';
+import { resolveFunction } from '../src/ast/resolve.js';
 import { findCapabilityReads, findPushSites, mightNeedMigration, PREFILTER, type PushSite } from '../src/analysis/push-sites.js';
 
 const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { transformSource } from '../src/engine.js';
-import { aloneViewProject, jsonSafety, typeText, typedViewCounts } from '../src/step-machine/plan/carried-types.js';
-import { trimmedStandardLibrary } from '../src/step-machine/plan/standard-library.js';
+import { aloneViewProject, jsonSafety, typeText, typedViewCounts } from '../src/analysis/carried-types.js';
+import { trimmedStandardLibrary } from '../src/analysis/standard-library.js';
 import { STANDARD_TYPES } from '../src/step-machine/plan/types-alone.js';
 import { transform } from '../transforms/step-machine.js';
 

@@ -5,7 +5,9 @@
 // elsewhere is reported instead.
 import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
 import { Node, SyntaxKind, type ObjectLiteralExpression } from '../src/ts-morph.js';
-import { describeHandler, findHandlers, isFunctionLike, propertyName, unwrapExpression, type HandlerInfo } from '../src/analysis/handlers.js';
+import { describeHandler, findHandlers, type HandlerInfo } from '../src/analysis/handlers.js';
+import { isFunctionLike, propertyName } from '../src/ast/resolve.js';
+import { unwrapExpression } from '../src/ast/unwrap.js';
 import { toJscodeshift } from '../src/jscodeshift.js';
 import { detectStyle } from '../src/ast/text-style.js';
 import type { FindingInput, TextEdit, Transform, TransformContext, TransformResult } from '../src/types.js';

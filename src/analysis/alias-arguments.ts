@@ -3,7 +3,8 @@
 // into an input request, its arguments must visibly be the SDK's request params (an object literal
 // with the fields the request needs), or the rewrite would send something else than the user asked.
 import { Node, type Expression } from '../ts-morph.js';
-import { findProperty, resolveObjectLiteral, unwrapExpression } from './handlers.js';
+import { findProperty, resolveObjectLiteral } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 import type { PushSite } from './push-sites.js';
 import type { PushAlias } from '../discover/config.js';
 import type { FindingInput } from '../types.js';

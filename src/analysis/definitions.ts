@@ -14,7 +14,9 @@ import {
   type SourceFile,
   type TypeNode,
 } from '../ts-morph.js';
-import { findProperty, isFunctionLike, resolveIdentifier, unwrapExpression, type HandlerFunction } from './handlers.js';
+import { type HandlerFunction } from './handlers.js';
+import { findProperty, isFunctionLike, resolveIdentifier } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 import { isDefaultExport, isExported } from '../ast/exports.js';
 
 /** The modules a file's imports lead to, parsed on demand. */

@@ -30,13 +30,12 @@ import { admitsInputRequired, widenable } from './handler-routes.js';
 import {
   canReturnInputRequired,
   findHandlers,
-  isFunctionLike,
   registrationForm,
-  resolveIdentifier,
-  unwrapExpression,
   type HandlerFunction,
   type HandlerInfo,
 } from './handlers.js';
+import { isFunctionLike, resolveIdentifier } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 import { registeredName, type RegisteredName } from './subject.js';
 
 export interface DispatchTarget {

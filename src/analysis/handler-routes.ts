@@ -11,7 +11,8 @@
 // arguments and context through; anything else is refused with the reason, so the push sites in
 // the handler can say why they were left alone.
 import { Node, SyntaxKind, type CallExpression, type Expression, type TypeNode } from '../ts-morph.js';
-import { isFunctionLike, propertyName, resolveFunction, resolveIdentifier, unwrapExpression, type HandlerFunction } from './handlers.js';
+import { isFunctionLike, propertyName, resolveFunction, resolveIdentifier, type FunctionNode } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 import { callsOf, identifierUses, passThroughProblem } from './pass-through.js';
 import { isDefaultExport, isExported } from '../ast/exports.js';
 
@@ -119,7 +120,7 @@ export function registrarCall(call: CallExpression, isRegistration: (c: CallExpr
   if (args.some((a) => Node.isSpreadElement(a))) return undefined;
   const nameArg = args[nameIndex];
   const name = calleeName(call);
-  let passThrough: HandlerFunction | undefined;
+  let passThrough: FunctionNode | undefined;
   if (handlerIndex < 0) {
     // Registered through a callback that calls the handler parameter.
     const fn = resolveFunction(callback);
@@ -152,7 +153,7 @@ export function registrarCall(call: CallExpression, isRegistration: (c: CallExpr
 /** Registration calls inside each function, found once per function (a registrar is called many times). */
 const registrationCache = new WeakMap<object, CallExpression[]>();
 
-function registrationsIn(fn: HandlerFunction, isRegistration: (c: CallExpression) => boolean): CallExpression[] {
+function registrationsIn(fn: FunctionNode, isRegistration: (c: CallExpression) => boolean): CallExpression[] {
   let found = registrationCache.get(fn.compilerNode);
   if (!found) {
     found = fn.getDescendantsOfKind(SyntaxKind.CallExpression).filter(isRegistration);
@@ -166,7 +167,7 @@ function registrationsIn(fn: HandlerFunction, isRegistration: (c: CallExpression
  * comes from: `index` of the callback parameter passed whole, or the name bound from it.
  */
 export interface Delegation {
-  delegate: HandlerFunction;
+  delegate: FunctionNode;
   /** For each argument of the call: the callback parameter index passed whole, or -1 for a name bound by destructuring. */
   argSources: number[];
 }
@@ -176,7 +177,7 @@ export interface Delegation {
  * the callee when every argument is a parameter (or a name destructured from one) of the callback,
  * and the callee is a function or private/protected method nothing else in the file refers to.
  */
-export function delegationOf(callback: HandlerFunction): Delegation | undefined {
+export function delegationOf(callback: FunctionNode): Delegation | undefined {
   if (!Node.isArrowFunction(callback) && !Node.isFunctionExpression(callback)) return undefined;
   const body = callback.getBody();
   let expr: Node | undefined = body;
@@ -210,7 +211,7 @@ export function delegationOf(callback: HandlerFunction): Delegation | undefined 
 }
 
 /** The delegate is private (a `#name`, a private/protected method, a file-local function) and called only here. */
-function referencedOnlyHere(delegate: HandlerFunction, callee: Node): boolean {
+function referencedOnlyHere(delegate: FunctionNode, callee: Node): boolean {
   let name: string | undefined;
   if (Node.isMethodDeclaration(delegate)) {
     const privateName = Node.isPrivateIdentifier(delegate.getNameNode());
@@ -248,14 +249,14 @@ function memberOfAnotherObject(id: Node): boolean {
   return !Node.isThisExpression(receiver) && !Node.isIdentifier(receiver);
 }
 
-function isDeclarationName(id: Node, delegate: HandlerFunction): boolean {
+function isDeclarationName(id: Node, delegate: FunctionNode): boolean {
   if (Node.isMethodDeclaration(delegate) || Node.isFunctionDeclaration(delegate)) return id === delegate.getNameNode();
   const decl = delegate.getParent();
   return decl !== undefined && (Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl)) && id === decl.getNameNode();
 }
 
 /** `return <function>` as the wrapper's body (or its arrow expression body). */
-export function returnedFunction(wrapper: HandlerFunction): HandlerFunction | undefined {
+export function returnedFunction(wrapper: FunctionNode): FunctionNode | undefined {
   const body = wrapper.getBody();
   let expr: Node | undefined;
   if (body && Node.isBlock(body)) {
@@ -271,7 +272,7 @@ export function returnedFunction(wrapper: HandlerFunction): HandlerFunction | un
 }
 
 /** The same-file function or method a call calls: `fn(…)`, `this.m(…)` (also a base class's), `Class.m(…)`. */
-export function calleeFunction(call: CallExpression): HandlerFunction | undefined {
+export function calleeFunction(call: CallExpression): FunctionNode | undefined {
   const callee = unwrapExpression(call.getExpression());
   if (Node.isPropertyAccessExpression(callee) && Node.isThisExpression(unwrapExpression(callee.getExpression()))) {
     const cls = callee.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
@@ -282,7 +283,7 @@ export function calleeFunction(call: CallExpression): HandlerFunction | undefine
 }
 
 /** A method of the class or of a base class declared in the same file. */
-function inheritedMethod(cls: Node, name: string, depth: number): HandlerFunction | undefined {
+function inheritedMethod(cls: Node, name: string, depth: number): FunctionNode | undefined {
   if (depth > 5 || (!Node.isClassDeclaration(cls) && !Node.isClassExpression(cls))) return undefined;
   const own = cls.getMethods().find((m) => m.getName() === name && !m.isStatic() && m.hasBody());
   if (own) return own;

@@ -4,10 +4,11 @@
 // call but pure code, timing and logging (catch blocks, which only run on errors, excepted).
 import { Node, SyntaxKind, type CallExpression } from '../ts-morph.js';
 import { isPureExpression, isPureStatement } from './purity.js';
-import { isFunctionLike, unwrapExpression, type HandlerFunction } from './handlers.js';
+import { isFunctionLike, type FunctionNode } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 
 /** Why a function that calls `handler` does not hand its result back unchanged; undefined when it does. */
-export function passThroughProblem(fn: HandlerFunction, handler: string, owner: Node): string | undefined {
+export function passThroughProblem(fn: FunctionNode, handler: string, owner: Node): string | undefined {
   const uses = identifierUses(owner, handler);
   const calls = callsOf(fn, handler);
   if (calls.length !== 1 || uses.length !== 1) return 'calls or uses the handler more than once';
@@ -54,7 +55,7 @@ const TIMING = /^(Date\.now|performance\.now)\(\)$/;
  * Why the code the wrapper runs around the handler call (outside catch blocks, which only run on
  * errors) cannot run once per round; undefined when it is only pure code, timing and logging.
  */
-function aroundProblem(fn: HandlerFunction, call: CallExpression): string | undefined {
+function aroundProblem(fn: FunctionNode, call: CallExpression): string | undefined {
   const body = fn.getBody();
   if (!body || !Node.isBlock(body)) return undefined;
   const check = (statement: Node): string | undefined => {

@@ -1,9 +1,10 @@
 // Which code may run again on every leg of a multi-round call without changing behaviour: code
 // that computes the same value from the same re-sent arguments and has no side effects. Used for
 // the statements and conditions on the path to a question that sits inside an if or try block.
+import { isMemberName } from '../ast/references.js';
 import { Node, SyntaxKind, outermostOfKinds, type CallExpression, type Statement } from '../ts-morph.js';
 import { importBindings } from '../ast/compiler-nodes.js';
-import { resolveIdentifier } from './handlers.js';
+import { resolveIdentifier } from '../ast/resolve.js';
 import { isExported } from '../ast/exports.js';
 
 const PURE_FUNCTIONS = new Set([
@@ -150,13 +151,6 @@ export function isLiteralZodSchemaRead(id: Node): boolean {
     call.getExpression() !== access || !isLiteralZodParse(call)) return false;
   const statement = Node.isIdentifier(id) ? resolveIdentifier(id)?.getParent()?.getParent() : undefined;
   return statement !== undefined && Node.isVariableStatement(statement) && !isExported(statement);
-}
-
-/** A property name (`z.string`'s `string`, `{ q: … }`'s `q`): not a value read. */
-function isMemberName(id: Node): boolean {
-  const parent = id.getParent();
-  return (parent !== undefined && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) ||
-    (parent !== undefined && Node.isPropertyAssignment(parent) && parent.getNameNode() === id);
 }
 
 export function isPureStatement(statement: Statement | Node, pureCall?: (call: CallExpression) => boolean): boolean {

@@ -6,16 +6,10 @@
 import { descendantsOfKindWhere, Node, SyntaxKind, ts, type CallExpression, type Expression, type Identifier, type ObjectLiteralExpression, type SourceFile } from '../ts-morph.js';
 import {
   findHandlers,
-  findProperty,
-  importedNameOf,
-  isFunctionLike,
-  propertyName,
-  resolveIdentifier,
-  resolveObjectLiteral,
-  stringValue,
-  unwrapExpression,
   type HandlerInfo,
 } from './handlers.js';
+import { findProperty, importedNameOf, isFunctionLike, propertyName, resolveIdentifier, resolveObjectLiteral, stringValue } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 import type { PushAlias } from '../discover/config.js';
 
 export type PushKind =

@@ -6,7 +6,9 @@
 // (exported functions and public methods whose callers live elsewhere, values handed on). The
 // findings are built from this (site-findings.ts), so each one says what was found.
 import { Node, SyntaxKind, type ClassDeclaration, type ClassExpression, type ParameterDeclaration } from '../ts-morph.js';
-import { isFunctionLike, resolveIdentifier, unwrapExpression, type HandlerInfo } from './handlers.js';
+import { type HandlerInfo } from './handlers.js';
+import { isFunctionLike, resolveIdentifier } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 import { isServerLike, type PushSite } from './push-sites.js';
 import { outsideCallback } from './request-scope.js';
 import { isDefaultExport, isExported } from '../ast/exports.js';

@@ -3,7 +3,8 @@
 // helper is not given the request it asks for; which request that is depends on the last call
 // that stored one (concurrent calls share the instance), so it cannot be migrated with certainty.
 import { Node, SyntaxKind, type CallExpression } from '../ts-morph.js';
-import { resolveIdentifier, unwrapExpression } from './handlers.js';
+import { resolveIdentifier } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 
 export interface StoredContext {
   /** The instance field holding the context (`ctx`). */

@@ -5,7 +5,8 @@
 // a binding that cannot change (an import, an enum, a const, a parameter never assigned, `this`
 // seen from the same object) that the handler sees under the same name.
 import { Node, SyntaxKind, VariableDeclarationKind } from '../ts-morph.js';
-import { findProperty, resolveIdentifier, resolveObjectLiteral, stringValue, unwrapExpression } from './handlers.js';
+import { findProperty, resolveIdentifier, resolveObjectLiteral, stringValue } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 
 export interface RegisteredName {
   /** The name, when the expression stands for a string known here. */

@@ -16,16 +16,13 @@ import { calleeFunction, returnedFunction, widenable } from './handler-routes.js
 import {
   describeHandler,
   insideFunction,
-  isFunctionLike,
-  referencesTo,
   registrationForm,
   registrationHandler,
-  resolveFunction,
-  resolveIdentifier,
-  unwrapExpression,
   type HandlerFunction,
   type HandlerInfo,
 } from './handlers.js';
+import { isFunctionLike, referencesTo, resolveFunction, resolveIdentifier } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 import { callsOf } from './pass-through.js';
 import { registeredName, type RegisteredName } from './subject.js';
 

@@ -2,11 +2,12 @@
 // walks every file that imports the v1 SDK, and the wrappers cost several times the walk).
 import { ts } from '../ts-morph.js';
 
-/** Strips parentheses, `as`, `satisfies` and non-null assertions. */
+/** Strips parentheses, `as`, `satisfies`, `!` and `<T>x` (the wrappers unwrap.ts strips on ts-morph nodes). */
 export function unwrap(expr: ts.Expression): ts.Expression {
   let current = expr;
   for (;;) {
-    if (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current)) {
+    if (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current) ||
+      ts.isTypeAssertionExpression(current)) {
       current = current.expression;
     } else {
       return current;
@@ -59,12 +60,6 @@ export function importBindings(file: ts.SourceFile): Map<string, ImportBinding> 
     }
   }
   return bindings;
-}
-
-export const V1_PACKAGE = '@modelcontextprotocol/sdk';
-
-export function isV1Module(module: string): boolean {
-  return module === V1_PACKAGE || module.startsWith(`${V1_PACKAGE}/`);
 }
 
 /** The start of the line `pos` is on. */

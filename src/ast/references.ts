@@ -12,3 +12,9 @@ export function isPropertyName(id: Node): boolean {
   }
   return false;
 }
+
+/** `x.name` and `{ name: … }`: the name of a member read or written, not a use of a variable. */
+export function isMemberName(id: Node): boolean {
+  const parent = id.getParent();
+  return !!parent && (Node.isPropertyAccessExpression(parent) || Node.isPropertyAssignment(parent)) && parent.getNameNode() === id;
+}

@@ -7,9 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Node, SyntaxKind, ts, type SourceFile } from '../ts-morph.js';
-import { describeHandler, findHandlers, referencesTo, type HandlerInfo } from '../analysis/handlers.js';
+import { describeHandler, findHandlers, type HandlerInfo } from '../analysis/handlers.js';
+import { referencesTo } from '../ast/resolve.js';
 import { awaitedOrReturned, calledAt, climb, enclosingFunction, nameOf } from '../analysis/reach.js';
-import { parseOnTheSide } from '../step-machine/recognise/cross-file.js';
+import { parseOnTheSide } from '../ast/side-parse.js';
 import { thunkRuns, type ThunkRun } from '../analysis/wrapper-chains.js';
 import { PackageResolver } from '../discover/workspace.js';
 

@@ -10,7 +10,8 @@ import { ts } from '../ts-morph.js';
 import type { PushAlias } from '../discover/config.js';
 import { mightNeedMigration } from '../analysis/push-sites.js';
 import { buildRegistrationIndex } from './registration-index.js';
-import { exportsAskingHelper, parseOnTheSide, type CrossFileInput } from '../step-machine/recognise/cross-file.js';
+import { exportsAskingHelper, type CrossFileInput } from '../step-machine/recognise/cross-file.js';
+import { parseOnTheSide } from '../ast/side-parse.js';
 import type { RegistrationInput } from '../step-machine/recognise/remote-handlers.js';
 import { buildCallersIndex, TEST_FILE, type ModuleCallers, type OutsideImporter } from './callers-index.js';
 

@@ -2,7 +2,8 @@
 // transport classes, and the import bookkeeping (names the rewrite adds, names whose last use it
 // removed).
 import { Node, type Identifier, type SourceFile } from '../ts-morph.js';
-import { importedNameOf, referencesTo, resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
+import { importedNameOf, referencesTo, resolveIdentifier } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 
 export { referencesTo };
 import { identifierTexts, identifiersOf } from '../ast/identifiers.js';

@@ -9,7 +9,8 @@
 // then answers that initialize with -32601, a fresh one serves it. Clients that follow the
 // revision's negotiation never do that (the probe answer names the revision they asked for).
 import { Node, type Identifier, type SourceFile } from '../ts-morph.js';
-import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
+import { resolveIdentifier } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 import { removalRange, type Range } from '../ast/removal.js';
 import type { TextEdit } from '../types.js';
 import { referencesTo, within } from './common.js';

@@ -4,8 +4,9 @@
 // moves, as written, into a function declared before the route, and the route calls it where the
 // code was: the 2025 wiring builds the same server at the same point, and createMcpHandler gets the
 // function as its factory.
+import { isMemberName } from '../ast/references.js';
 import { Node, SyntaxKind, type CallExpression, type Statement, type VariableDeclaration } from '../ts-morph.js';
-import { resolveIdentifier } from '../analysis/handlers.js';
+import { resolveIdentifier } from '../ast/resolve.js';
 import { removalRange } from '../ast/removal.js';
 import { indentationAt } from '../ast/text.js';
 import type { TextStyle } from '../ast/text-style.js';
@@ -117,12 +118,6 @@ function requestDependency(moved: Statement[], movedRange: Range, route: Range, 
 function firstLine(statement: Statement): string {
   const line = statement.getText().split('\n')[0]!.trim();
   return line.length > 60 ? `${line.slice(0, 57)}…` : line;
-}
-
-/** `x.name` and `{ name: … }`: a member's name, not a use of a variable. */
-function isMemberName(id: Node): boolean {
-  const parent = id.getParent();
-  return !!parent && (Node.isPropertyAccessExpression(parent) || Node.isPropertyAssignment(parent)) && parent.getNameNode() === id;
 }
 
 /** Template literals of the moved code: their inner lines keep their text. */

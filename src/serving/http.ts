@@ -12,8 +12,10 @@
 // parsed body when handleRequest gets one, else the front reads it and hands it to both legs.
 // Servers that were stateless stay stateless. A route whose wiring the front cannot see through
 // gets a `serve-http-manual` finding with the recipe spelled out.
+import { isMemberName } from '../ast/references.js';
 import { Node, SyntaxKind, type CallExpression, type Identifier, type SourceFile, type Statement, type VariableDeclaration } from '../ts-morph.js';
-import { importedNameOf, resolveIdentifier, stringValue, unwrapExpression } from '../analysis/handlers.js';
+import { importedNameOf, resolveIdentifier, stringValue } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 import { removalRange } from '../ast/removal.js';
 import { indentationAt } from '../ast/text.js';
 import type { TextStyle } from '../ast/text-style.js';
@@ -363,7 +365,7 @@ function factoryOf(
   }
   const { value, server: decl, name } = built;
   for (const id of [value, ...value.getDescendants()].filter((n): n is Identifier => Node.isIdentifier(n))) {
-    if (isPropertyName(id)) continue;
+    if (isMemberName(id)) continue;
     const target = resolveIdentifier(id);
     if (!target) continue;
     if (within(target, range)) return { reason: `${name} is built from ${id.getText()}, a value of this request` };
@@ -423,7 +425,7 @@ function touchesPlumbing(statement: Statement, maps: Set<Node>): boolean {
   return [statement, ...statement.getDescendants()].some((n) => {
     if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) return SESSION_HEADERS.test(n.getLiteralText());
     if (Node.isNewExpression(n)) return isNewOf(n, HTTP_TRANSPORT);
-    if (!Node.isIdentifier(n) || isPropertyName(n)) return n.getKind() === SyntaxKind.Identifier && n.getText() === 'handleRequest';
+    if (!Node.isIdentifier(n) || isMemberName(n)) return n.getKind() === SyntaxKind.Identifier && n.getText() === 'handleRequest';
     const target = resolveIdentifier(n);
     if (target && maps.has(target)) return true;
     return target !== undefined && Node.isImportSpecifier(target) && isMcpSpecifier(target.getImportDeclaration().getModuleSpecifierValue());
@@ -439,7 +441,7 @@ function checkLegacyOnly(statements: Statement[], fn: Route['fn']): string | und
   const params = new Set(fn.getParameters().map((p) => p.compilerNode));
   for (const statement of statements) {
     for (const id of statement.getDescendantsOfKind(SyntaxKind.Identifier)) {
-      if (isPropertyName(id) || isTypePosition(id, fn)) continue;
+      if (isMemberName(id) || isTypePosition(id, fn)) continue;
       const owner = id.getFirstAncestor((a) => isFn(a));
       if (owner && owner !== fn) continue;
       const decl = resolveIdentifier(id);
@@ -463,14 +465,6 @@ function isTypePosition(id: Node, stop: Node): boolean {
     if (Node.isTypeNode(n)) return true;
   }
   return false;
-}
-
-function isPropertyName(id: Identifier): boolean {
-  const parent = id.getParent();
-  return (
-    (!!parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) ||
-    (!!parent && Node.isPropertyAssignment(parent) && parent.getNameNode() === id)
-  );
 }
 
 /** A use of the request / response / context parameter that MCP plumbing makes. */

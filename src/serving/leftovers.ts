@@ -3,7 +3,8 @@
 // that ask the client for its roots. Each is reported with the replacement the 2026-07-28
 // deprecated-features list (and the v2 SDK) names.
 import { Node, SyntaxKind, type CallExpression, type SourceFile } from '../ts-morph.js';
-import { findProperty, importedNameOf, resolveFunction, resolveObjectLiteral, stringValue, unwrapExpression } from '../analysis/handlers.js';
+import { findProperty, importedNameOf, resolveFunction, resolveObjectLiteral, stringValue } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 import { isServerLike } from '../analysis/push-sites.js';
 import type { FindingInput } from '../types.js';
 

@@ -4,7 +4,8 @@
 // builds the server stays where it is (./factory.ts). A transport that is used elsewhere or built
 // with arguments is handed over as `{ transport }`.
 import { descendantsOfKindWhere, Node, SyntaxKind, ts, type CallExpression, type SourceFile } from '../ts-morph.js';
-import { resolveIdentifier, unwrapExpression } from '../analysis/handlers.js';
+import { resolveIdentifier } from '../ast/resolve.js';
+import { unwrapExpression } from '../ast/unwrap.js';
 import type { TextStyle } from '../ast/text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { removalRange } from '../ast/removal.js';

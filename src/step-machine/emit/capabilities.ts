@@ -4,7 +4,7 @@ import { Node } from '../../ts-morph.js';
 import type { HandlerInfo } from '../../analysis/handlers.js';
 import { findCapabilityReads } from '../../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../../types.js';
-import { handlerLabel } from '../plan/plan.js';
+import { handlerLabel } from '../../analysis/handlers.js';
 
 /** `getClientCapabilities()` in a migrated handler becomes `clientCapabilities(ctx) ?? <the old call>`; each is noted. */
 export function capabilityEdits(handler: HandlerInfo, ctxName: string, uses: Set<string>, findings: FindingInput[]): TextEdit[] {

@@ -3,7 +3,8 @@
 // each container's steps (emit.ts) and each block's first-leg prefixes (prefix.ts) re-emitted
 // innermost first with the edits that fall inside them, the state type declared beside the
 // handler, and a declared result type widened; then the notes that go with the migration.
-import { Node, SyntaxKind, type Block, type Statement, type TypeNode } from '../../ts-morph.js';
+import { Node, SyntaxKind, type Block, type Statement } from '../../ts-morph.js';
+import { widenEdit } from './widen-result-type.js';
 import type { HandlerInfo } from '../../analysis/handlers.js';
 import type { TextStyle } from '../../ast/text-style.js';
 import type { FindingInput, TextEdit } from '../../types.js';
@@ -12,9 +13,9 @@ import { emitBody, resumeExpression, stateTypeDeclaration, type EmitContext } fr
 import { contextParameter, statementOf } from '../plan/handler-context.js';
 import { handlerNotes } from './handler-notes.js';
 import { camelCase, pascalCase, uniqueName } from '../../ast/naming.js';
-import type { HandlerPlan } from '../plan/plan.js';
+import type { HandlerPlan } from '../plan/handler-plan.js';
 import { prefixEdit, prefixRange } from '../plan/prefix.js';
-import { stateFields } from './state-fields.js';
+import { stateFields } from '../plan/state-fields.js';
 import { identifiersIn, indentationAt, lineStartOf } from '../../ast/text.js';
 import { applyEdits } from '../../ast/edits.js';
 import { withoutUnreadElements } from '../plan/loops.js';
@@ -238,9 +239,3 @@ function prefixLive(plan: HandlerPlan, block: Node): string[] {
     .flatMap((p) => p.live))];
 }
 
-/** `Promise<CallToolResult>` → `Promise<CallToolResult | InputRequiredResult>`. */
-export function widenEdit(type: TypeNode, uses: Set<string>): TextEdit {
-  uses.add('type InputRequiredResult');
-  const inner = /^Promise\s*<([\s\S]*)>$/.exec(type.getText())![1];
-  return { start: type.getStart(), end: type.getEnd(), text: `Promise<${inner} | InputRequiredResult>` };
-}

@@ -12,11 +12,12 @@ import { Node, SyntaxKind } from '../../ts-morph.js';
 import type { TextEdit } from '../../types.js';
 import { applyEdits } from '../../ast/edits.js';
 import type { TextStyle } from '../../ast/text-style.js';
-import { helperOutcomeCall, type Ask, type ContainerPlan, type Round } from '../plan/plan.js';
+import { helperOutcomeCall } from '../plan/plan.js';
+import { type Ask, type ContainerPlan, type Round } from '../plan/handler-plan.js';
 import { identifiersIn, indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from '../../ast/text.js';
 import { withoutUnreadElements } from '../plan/loops.js';
 import { asksWhen } from '../recognise/guarded-helpers.js';
-import { stateEntry } from './state-fields.js';
+import { stateEntry } from '../plan/state-fields.js';
 import { isMovableTypeDeclaration, statementLines } from '../plan/type-declarations.js';
 
 export interface EmitContext {

@@ -27,7 +27,7 @@ import { Node, SyntaxKind, type SourceFile, type VariableStatement } from '../..
 import type { PushSite } from '../../analysis/push-sites.js';
 import type { TransformContext, TransformResult } from '../../types.js';
 import { normaliseAndRetry, type StatementRewrite } from './normalise-and-retry.js';
-import { typedView, typeText } from '../plan/carried-types.js';
+import { typedView, typeText } from '../../analysis/carried-types.js';
 import { isPureExpression } from '../../analysis/purity.js';
 import { indentationAt, multilineLiteralRanges } from '../../ast/text.js';
 import type { TextStyle } from '../../ast/text-style.js';

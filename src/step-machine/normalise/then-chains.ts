@@ -23,7 +23,7 @@ import type { PushSite } from '../../analysis/push-sites.js';
 import { detectStyle, type TextStyle } from '../../ast/text-style.js';
 import type { TransformContext, TransformResult } from '../../types.js';
 import { normaliseAndRetry, type StatementRewrite } from './normalise-and-retry.js';
-import { bindingNames, referencedNames } from '../plan/plan.js';
+import { bindingNames, referencedNames } from '../../ast/names.js';
 import { indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from '../../ast/text.js';
 
 export interface ChainRewrite extends StatementRewrite {

@@ -6,11 +6,14 @@
 import { Node, SyntaxKind, type Statement, type Type } from '../../ts-morph.js';
 import { isSensitiveStateValue, type StateProtection } from '../../state/state-module.js';
 import type { FindingInput } from '../../types.js';
-import { isRevivableDate, jsonSafety, sameNodeIn, typeText, type TypedView } from './carried-types.js';
+import { isRevivableDate, jsonSafety, sameNodeIn, typeText, type TypedView } from '../../analysis/carried-types.js';
 import { statementOf } from './handler-context.js';
-import { handlerLabel, isRaceAwait, referenceNodes, type ContainerPlan, type HandlerPlan } from './plan.js';
+import { isRaceAwait } from './plan.js';
+import { type ContainerPlan, type HandlerPlan } from './handler-plan.js';
+import { handlerLabel } from '../../analysis/handlers.js';
+import { referenceNodes } from '../../ast/names.js';
 import { hoistedNames } from './prefix.js';
-import { answerTypeName, requestTypeName } from '../emit/sdk-types.js';
+import { answerTypeName, requestTypeName } from './sdk-types.js';
 import { leftAsIs, sensitiveValueFinding } from '../recognise/site-findings.js';
 
 export interface CarriedValues {

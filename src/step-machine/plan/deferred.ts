@@ -16,7 +16,7 @@
 // question's params are that local's `params`, rebuilt where it is asked, and the declaration goes
 // when the send is its one use (it is not carried besides what its params read).
 import { descendantsOfKinds, Node, SyntaxKind, type Statement, type Type } from '../../ts-morph.js';
-import { unwrapExpression } from '../../analysis/handlers.js';
+import { unwrapExpression } from '../../ast/unwrap.js';
 import type { PushSite } from '../../analysis/push-sites.js';
 import type { TextEdit } from '../../types.js';
 import { isPureExpression } from '../../analysis/purity.js';

@@ -6,13 +6,14 @@ import type { HandlerInfo } from '../../analysis/handlers.js';
 import type { PushSite } from '../../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../../types.js';
 import { keptNotifierFindings, notifierNotes } from '../recognise/completion-notifiers.js';
-import { planHandler, type HandlerPlan } from './plan.js';
+import { planHandler } from './plan.js';
+import { type HandlerPlan } from './handler-plan.js';
 import type { FileRecognition } from '../recognise/recognise.js';
 import { finallyPerLegProblem } from '../recognise/stored-notifier.js';
 import { handlerRefusal, leftAsIs, otherSiteFinding, sharedFunctionRefusal, v1ContextReadFinding } from '../recognise/site-findings.js';
 import { outsideCallRefusal } from './outside-callers.js';
 import type { OutsideImporter } from '../../index/callers-index.js';
-import { urlThrowCheck, type UrlThrow } from '../emit/url-throws.js';
+import { urlThrowCheck, type UrlThrow } from './url-throw-check.js';
 
 const REQUEST_KINDS = new Set(['elicitation', 'sampling', 'roots']);
 

@@ -9,7 +9,7 @@ import type { PushSite } from '../../analysis/push-sites.js';
 import { importedRefs, type OutsideImporter } from '../../index/callers-index.js';
 import type { FindingInput } from '../../types.js';
 import { contextParameterProblem } from './handler-context.js';
-import { parseOnTheSide } from '../recognise/cross-file.js';
+import { parseOnTheSide } from '../../ast/side-parse.js';
 import { isDefaultExport, isExported } from '../../ast/exports.js';
 
 export const OUTSIDE_CALLER_RULE = 'handler-called-outside-run';

@@ -18,134 +18,26 @@
 // statement that asks, at any level on the way that is not itself a container, become a prefix
 // (see prefix.ts) that runs on the first leg only; so does everything before a later statement
 // that asks after an earlier one that does not always return.
-import { descendantsOfKinds, Node, SyntaxKind, visitedOfKinds, type Block, type Expression, type Statement, type VariableStatement } from '../../ts-morph.js';
-import { changesInPlace, evaluatesWithoutEffects, isLiteralZodParse, isLiteralZodSchemaRead, isPureExpression, isPureStatement } from '../../analysis/purity.js';
+import { descendantsOfKinds, Node, SyntaxKind, type Block, type Statement, type VariableStatement } from '../../ts-morph.js';
+import { changesInPlace, isLiteralZodParse, isLiteralZodSchemaRead, isPureExpression, isPureStatement } from '../../analysis/purity.js';
 import type { HelperCall, LiftableHelper } from '../recognise/helpers.js';
-import { declaredWithin, type HandlerInfo } from '../../analysis/handlers.js';
+import { handlerLabel, type HandlerInfo } from '../../analysis/handlers.js';
+import { droppedWithEffects, droppedWithEffectsProblem, stripUrlModeFields } from '../recognise/dropped-arguments.js';
+import { declaredWithin } from '../../ast/resolve.js';
 import { isAwaited, type PushSite } from '../../analysis/push-sites.js';
 import type { FindingInput } from '../../types.js';
 import { camelCase, snakeCase, uniqueName } from '../../ast/naming.js';
 import { oneLine } from '../../ast/text.js';
+import { bindingNames, referencedNames, referenceNodes } from '../../ast/names.js';
+import { alwaysExits } from '../../ast/exits.js';
+import { parentOutsideParentheses } from '../../ast/unwrap.js';
 import { droppableRaceMember } from './race-timers.js';
 import { deferredAwait, requestConst, type DeferredAwait } from './deferred.js';
 import { reaskLoop, type LoopAsk, type LoopBatch } from './loops.js';
 import { lostFirstLegWrite } from './first-leg-writes.js';
 import { contextName } from './handler-context.js';
+import type { Ask, AskKind, ContainerPlan, Declared, PlanResult, PrefixPlan, Round } from './handler-plan.js';
 import { changesBetweenLegs, mayHoldSharedObject, outsideDeclaration } from './shared-state.js';
-
-export type AskKind = 'elicit' | 'elicit-url' | 'sampling' | 'roots';
-
-export interface Ask {
-  site: PushSite;
-  kind: AskKind;
-  key: string;
-  /** Local that receives this round's answer. */
-  answerName: string;
-  /** Local that holds the request params (none for roots). */
-  requestName?: string;
-  /** Params text as emitted (URL mode: without `mode` and `elicitationId`). */
-  paramsText?: string;
-  /** Params must be evaluated once, before the round, and carried (they call or construct things). */
-  paramsHoisted: boolean;
-  /** The `await …` expression this ask replaces. */
-  awaitNode: Node;
-  /** What replaces the await expression in the statement; undefined: the statement is dropped. */
-  replacement?: string;
-  /** Set when the question is asked through a helper the handler awaits. */
-  helperCall?: HelperCall;
-  /** The node the replacement replaces (the await, or the parentheses around it). */
-  replaceNode?: Node;
-  /** How the state type spells a carried request, when not the SDK's request type (a helper's `{ ask } | { done }`). */
-  requestType?: string;
-  /** The handler's context, passed to a helper's outcome function that reads the client's capabilities. */
-  outcomeContext?: string;
-}
-
-export interface Round {
-  /** Index of the first / last statement of the round in the body. */
-  first: number;
-  last: number;
-  asks: Ask[];
-  step: string;
-  /** Statements of the round that disappear (their only job was to receive the answer). */
-  dropped: Set<number>;
-  /** The round is a re-ask loop (statement `first`), asking once per time round (see loops.ts). */
-  loop?: LoopAsk & { dropInner: boolean; usedFlag: string };
-  /** The round asks once per item of a for…of, all items at once (see loops.ts). */
-  batch?: LoopBatch & { requests: string; answers: string; index: string };
-}
-
-export interface Declared {
-  name: string;
-  keyword: 'const' | 'let';
-  /** Statement index that declares it. */
-  index: number;
-  nameNode: Node;
-}
-
-/** One block whose statements are split into steps. */
-export interface ContainerPlan {
-  /** The handler body or an inner if/try block. */
-  container: Block;
-  statements: Statement[];
-  rounds: Round[];
-  declared: Map<string, Declared>;
-  /** live[k] = names carried into round k (k indexes rounds). */
-  live: string[][];
-  /**
-   * Statements before the first question that run again on every leg, moved above the steps: type
-   * declarations, and constants computed purely from the arguments (recomputed, never carried).
-   */
-  hoisted: Statement[];
-  /** Statements another rewrite deletes (a deferred question's or a sent request's declaration). */
-  deleted: Statement[];
-}
-
-export interface HandlerPlan {
-  handler: HandlerInfo;
-  /**
-   * Innermost first. With more than one, they share one state read at the top of the handler,
-   * and each takes only its own steps from it (a question in an always-exiting branch before
-   * another question, e.g. the capability fallback `if (caps.elicitation) { ask; return } ask`).
-   */
-  containers: ContainerPlan[];
-  /** Dropped request options (timeout, signal, …), for info findings. */
-  droppedOptions: PushSite[];
-  /**
-   * Code before a statement that asks, in the blocks on the way to the questions (outermost block
-   * first, then in order): it runs once per logical call; a retry for a step at or after the
-   * anchor skips it and restores from the state the values it declared.
-   */
-  prefixes: PrefixPlan[];
-  /** Questions started into a local and awaited later: asked at the await (see deferred.ts). */
-  deferred: DeferredAwait[];
-}
-
-/** The statements of one block before one of its statements that ask. */
-export interface PrefixPlan {
-  /** The handler body, or a block on the way to the questions that is not itself a container. */
-  block: Block;
-  statements: Statement[];
-  /**
-   * A statement of `block` that holds a question: the first one (side effects before it), or a
-   * later one after an earlier block that asks without returning (everything before it).
-   */
-  anchor: Statement;
-  /** Declared names the code from the anchor on uses, and of those, the ones holding a value. */
-  visible: string[];
-  live: string[];
-  /** Names the prefix assigns that only first-leg code below it reads: not restored on a retry. */
-  unrestored: string[];
-  declared: Map<string, Declared>;
-  /**
-   * The guards that end the code before the anchor (`if (!profile.content) throw …`), left out of
-   * the prefix: they run on every leg after the restore, as they ran last on the first, so the
-   * narrowing they give the code below holds for restored values too.
-   */
-  rerun: Statement[];
-}
-
-export type PlanResult = { ok: true; plan: HandlerPlan } | { ok: false; findings: FindingInput[] };
 
 const PROMISE_BATCH = new Set(['all', 'allSettled']);
 
@@ -663,21 +555,6 @@ function passesBy(statement: Node, holdsQuestion: (node: Node) => boolean): bool
     Node.isIfStatement(branch) ? passesBy(branch, holdsQuestion) : holdsQuestion(branch) ? alwaysExits(branch) : isPureStatement(branch));
 }
 
-/** Every path through `statement` ends in return or throw. */
-export function alwaysExits(statement: Node): boolean {
-  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement)) return true;
-  if (Node.isBlock(statement)) return statement.getStatements().some((s) => alwaysExits(s));
-  if (Node.isIfStatement(statement)) {
-    const otherwise = statement.getElseStatement();
-    return otherwise !== undefined && alwaysExits(statement.getThenStatement()) && alwaysExits(otherwise);
-  }
-  if (Node.isTryStatement(statement)) {
-    const handler = statement.getCatchClause();
-    return alwaysExits(statement.getTryBlock()) && (!handler || alwaysExits(handler.getBlock()));
-  }
-  return false;
-}
-
 /**
  * A name used in the handler but declared outside it is not reassigned while the handler runs: a
  * module or enclosing-scope `const`, an import, a function or class, or a global. A `let`/`var` or
@@ -817,11 +694,6 @@ function impure(message: string): { rule: string; message: string; suggestion: s
   };
 }
 
-export function handlerLabel(handler: HandlerInfo): string {
-  const kind = handler.kind === 'request' ? `${handler.method} request handler` : `${handler.kind} handler`;
-  return handler.name ? `${kind} '${handler.name}'` : handler.subjectExpression ? `${kind} ${handler.subjectExpression}` : kind;
-}
-
 function siteProblem(site: PushSite, where: string): { rule: string; message: string; suggestion: string } | undefined {
   if (!site.call && !Node.isThrowStatement(site.node)) {
     return {
@@ -852,7 +724,7 @@ function siteProblem(site: PushSite, where: string): { rule: string; message: st
       suggestion: 'Await the request in a statement of its own (const answer = await …) and move the .then body after it, then run the migration again.',
     };
   }
-  if (!site.awaited && site.call && Node.isVariableDeclaration(skipParensUp(site.call) ?? site.call)) {
+  if (!site.awaited && site.call && Node.isVariableDeclaration(parentOutsideParentheses(site.call) ?? site.call)) {
     return {
       rule: 'push-not-awaited',
       message: `${site.api} in ${where} is started into a local and not awaited right away; it can move to the await only when the promise is awaited once, later in the same block, and the params read nothing the code in between changes`,
@@ -1086,47 +958,6 @@ function outcomeBeyondComputing(helper: LiftableHelper): string | undefined {
   return helper.post.every((st) => isPureStatement(st)) ? undefined : 'runs code with effects after its question';
 }
 
-/**
- * What the rewrite of a question would drop although evaluating it has effects: a URL-mode `mode`
- * or `elicitationId` value (`elicitationId: track(user)`, which records the id for the out-of-band
- * completion; 2026-07-28 has neither), or a request argument it has no place for (request options
- * `{ timeout: nextTimeout() }`, a result schema built by a call). Undefined when nothing is.
- */
-export function droppedWithEffects(site: Pick<PushSite, 'call' | 'params' | 'elicitMode' | 'kind'>): { node: Node; what: string } | undefined {
-  if (site.elicitMode === 'url' && site.params && Node.isObjectLiteralExpression(site.params)) {
-    for (const property of site.params.getProperties()) {
-      if (!Node.isPropertyAssignment(property) || !/^(mode|elicitationId)$/.test(property.getName())) continue;
-      const value = property.getInitializer();
-      if (value && !evaluatesWithoutEffects(value)) return { node: value, what: `its ${property.getName()}` };
-    }
-  }
-  // The request (or its params) comes first; what follows (result schema, options) goes. A roots
-  // question keeps nothing of its arguments.
-  const args = site.call?.getArguments() ?? [];
-  for (const arg of site.kind === 'roots' ? args : args.slice(1)) {
-    if (!evaluatesWithoutEffects(arg)) return { node: arg, what: Node.isObjectLiteralExpression(arg) ? 'its request options' : 'an argument of its request' };
-  }
-  return undefined;
-}
-
-/** The finding's words for droppedWithEffects. */
-export function droppedWithEffectsProblem(dropped: { node: Node; what: string }): { message: string; suggestion: string } {
-  return {
-    message: `the rewrite would drop ${dropped.what} (\`${oneLine(dropped.node)}\`), which 2026-07-28 has no place for, and evaluating that code has effects`,
-    suggestion: 'Run that code in a statement of its own before the question (its effects then stay; a URL-mode id can go into the URL if the out-of-band flow needs it), then run the migration again.',
-  };
-}
-
-/** URL-mode params for inputRequired.elicitUrl: no `mode`, no `elicitationId`. */
-export function stripUrlModeFields(params: Expression): string {
-  if (!Node.isObjectLiteralExpression(params)) return params.getText();
-  const kept = params.getProperties().filter((p) => {
-    const name = Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : undefined;
-    return name !== 'mode' && name !== 'elicitationId';
-  });
-  return `{ ${kept.map((p) => p.getText()).join(', ')} }`;
-}
-
 const GENERATED_IMPORTS = ['inputRequired', 'mrtrState', 'elicitAnswer', 'samplingAnswer', 'rootsAnswer', 'clientCapabilities'];
 
 /** Receiver names that say nothing about what is asked: the key comes from the schema or the kind. */
@@ -1139,7 +970,7 @@ const DEFAULT_KEYS: Record<AskKind, string> = { elicit: 'confirm', 'elicit-url':
 function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<string>): void {
   const awaited = ask.awaitNode;
   const batch = isBatchAwait(awaited);
-  const parent = skipParensUp(awaited);
+  const parent = parentOutsideParentheses(awaited);
   let receiver: string | undefined;
   if (batch) {
     receiver = batchBindingName(ask);
@@ -1193,12 +1024,6 @@ function nameAsk(ask: Ask, statement: Statement, keys: Set<string>, taken: Set<s
   if (ask.kind !== 'roots') ask.requestName = uniqueName(`${camelCase(ask.key)}Request`, taken, '');
 }
 
-export function skipParensUp(node: Node): Node | undefined {
-  let parent = node.getParent();
-  while (parent && Node.isParenthesizedExpression(parent)) parent = parent.getParent();
-  return parent;
-}
-
 export function isBatchAwait(awaitNode: Node): boolean {
   if (!Node.isAwaitExpression(awaitNode)) return false;
   const inner = awaitNode.getExpression();
@@ -1213,7 +1038,7 @@ function batchBindingName(ask: Ask): string | undefined {
   const array = call.getArguments()[0];
   if (!array || !Node.isArrayLiteralExpression(array)) return undefined;
   const index = array.getElements().findIndex((e) => e === (ask.site.call ?? ask.site.node) || e.getDescendants().includes(ask.site.call ?? ask.site.node));
-  const decl = skipParensUp(ask.awaitNode);
+  const decl = parentOutsideParentheses(ask.awaitNode);
   if (!decl || !Node.isVariableDeclaration(decl)) return undefined;
   const nameNode = decl.getNameNode();
   if (!Node.isArrayBindingPattern(nameNode)) return undefined;
@@ -1244,25 +1069,6 @@ function boundNames(statement: Statement, ask: Ask): string[] {
   return ask.answerName ? [ask.answerName] : [];
 }
 
-/** Names a statement declares in its block: variables (destructured too), types, functions, classes, enums. */
-export function statementDeclaredNames(statement: Statement): string[] {
-  if (Node.isVariableStatement(statement)) return statement.getDeclarations().flatMap((d) => bindingNames(d.getNameNode()));
-  if (Node.isTypeAliasDeclaration(statement) || Node.isInterfaceDeclaration(statement) || Node.isFunctionDeclaration(statement) ||
-    Node.isClassDeclaration(statement) || Node.isEnumDeclaration(statement)) {
-    const name = statement.getName();
-    return name ? [name] : [];
-  }
-  return [];
-}
-
-export function bindingNames(node: Node): string[] {
-  if (Node.isIdentifier(node)) return [node.getText()];
-  if (Node.isObjectBindingPattern(node) || Node.isArrayBindingPattern(node)) {
-    return node.getElements().flatMap((e) => (Node.isBindingElement(e) ? bindingNames(e.getNameNode()) : []));
-  }
-  return [];
-}
-
 function topLevelDeclarations(kept: Statement[], statements: Statement[]): Map<string, Declared> | undefined {
   const declared = new Map<string, Declared>();
   for (const statement of kept) {
@@ -1284,31 +1090,6 @@ function topLevelDeclarations(kept: Statement[], statements: Statement[]): Map<s
     }
   }
   return declared;
-}
-
-/** Identifier names referenced (as values) in `node`. */
-export function referencedNames(node: Node): string[] {
-  return referenceNodes(node).map((n) => n.getText());
-}
-
-/** Identifiers referenced as values in `node` (optionally only those named `name`). */
-export function referenceNodes(node: Node, name?: string): Node[] {
-  const names: Node[] = [];
-  const visit = (n: Node) => {
-    if (Node.isIdentifier(n)) {
-      const parent = n.getParent();
-      if (parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === n) return;
-      if (parent && (Node.isPropertyAssignment(parent) || Node.isPropertySignature(parent) || Node.isMethodDeclaration(parent) ||
-        Node.isPropertyDeclaration(parent)) && parent.getNameNode() === n) return;
-      if (parent && (Node.isTypeReference(parent) || Node.isQualifiedName(parent) || Node.isTypeQuery(parent))) return;
-      if (parent && Node.isBindingElement(parent) && parent.getPropertyNameNode() === n) return;
-      if (name === undefined || n.getText() === name) names.push(n);
-    }
-  };
-  visit(node);
-  // Only identifiers matter: the walk wraps nothing else (this runs on every statement of a handler).
-  for (const id of visitedOfKinds(node, [SyntaxKind.Identifier])) visit(id);
-  return names;
 }
 
 /** Names declared before statement `first` and read from it on (outside `built`, evaluated before it). */

@@ -21,7 +21,7 @@ import { Node, type Statement, type VariableStatement } from '../../ts-morph.js'
 import { applyEdits } from '../../ast/edits.js';
 import type { TextStyle } from '../../ast/text-style.js';
 import type { TextEdit } from '../../types.js';
-import { stateEntry } from '../emit/state-fields.js';
+import { stateEntry } from './state-fields.js';
 import { isMovableTypeDeclaration, statementLines } from './type-declarations.js';
 import { indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from '../../ast/text.js';
 

@@ -4,7 +4,8 @@
 // that records, counts or sends something (`watchdog(id)` pushing to a list) keeps its question as
 // it was.
 import { Node, type ArrowFunction, type CallExpression, type FunctionExpression } from '../../ts-morph.js';
-import { resolveFunction, unwrapExpression } from '../../analysis/handlers.js';
+import { resolveFunction } from '../../ast/resolve.js';
+import { unwrapExpression } from '../../ast/unwrap.js';
 import { importBindings } from '../../ast/compiler-nodes.js';
 import { evaluatesWithoutEffects } from '../../analysis/purity.js';
 

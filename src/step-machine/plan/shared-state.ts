@@ -7,7 +7,7 @@
 // or by code it is handed to — and that no other module can reach (not exported). `let`s,
 // parameters of an enclosing function and imports (their module is not seen here) may change.
 import { Node, SyntaxKind, type ClassDeclaration, type VariableStatement } from '../../ts-morph.js';
-import { unwrapExpression } from '../../analysis/handlers.js';
+import { unwrapExpression } from '../../ast/unwrap.js';
 import { isExported } from '../../ast/exports.js';
 
 /** Where `name`, read in `fn` and declared outside it, is declared (undefined: a global such as Math or process). */

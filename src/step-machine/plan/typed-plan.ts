@@ -5,13 +5,13 @@
 // types the emit stage writes into the state type.
 import type { StateProtection } from '../../state/state-module.js';
 import type { FindingInput } from '../../types.js';
-import { sameNodeIn, typedView, type TypedView } from './carried-types.js';
+import { sameNodeIn, typedView, type TypedView } from '../../analysis/carried-types.js';
 import { carriedValues, type CarriedValues } from './carried-values.js';
 import { readsMutable } from './deferred.js';
 import { aloneMayAnswer, typedAlone } from './types-alone.js';
 import { contextParameterProblem, subjectArgs } from './handler-context.js';
 import type { PlannedHandler } from './handler-plans.js';
-import { handlerLabel } from './plan.js';
+import { handlerLabel } from '../../analysis/handlers.js';
 
 export interface TypedHandler extends PlannedHandler {
   /** The subject (name or uri) and arguments the state is bound to, as code. */

@@ -6,14 +6,9 @@
 // doubt: the full view). The view alone resolves names as the full one does for everything declared
 // in the file or in the standard library; what it cannot resolve (imports) makes the check fail.
 import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.js';
-import { referenceNodes, type Declared, type HandlerPlan } from './plan.js';
-
-/**
- * Standard-library types a spelled-out type may use. The libraries the full view adds (the DOM,
- * @types/node) merge nothing into these that the questions asked read (their element and
- * property types, their printed names).
- */
-export const STANDARD_TYPES: ReadonlySet<string> = new Set(['Array', 'ReadonlyArray', 'Promise', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable']);
+import { type Declared, type HandlerPlan } from './handler-plan.js';
+import { referenceNodes } from '../../ast/names.js';
+import { STANDARD_TYPES } from '../../analysis/standard-library.js';
 
 /**
  * Whether every question typeHandler asks about `plan` has the same answer in `alone` (the file

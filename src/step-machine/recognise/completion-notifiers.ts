@@ -7,7 +7,7 @@ import { Node, SyntaxKind } from '../../ts-morph.js';
 import type { HandlerInfo } from '../../analysis/handlers.js';
 import type { PushSite } from '../../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../../types.js';
-import { handlerLabel } from '../plan/plan.js';
+import { handlerLabel } from '../../analysis/handlers.js';
 import { otherSiteFinding } from './site-findings.js';
 import { NO_OP_NOTIFIER, storedNotifier, type StoredNotifier } from './stored-notifier.js';
 import { lineEndAfter, lineStartOf } from '../../ast/text.js';

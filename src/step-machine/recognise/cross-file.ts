@@ -6,7 +6,7 @@
 // handler, using the companions `<name>Params` / `<name>Outcome` that the helper's module exports
 // once the group is applied. A module that asks through a helper of a third module comes with its
 // own helper modules, so that its callers can report the chain across modules.
-import { Node, Project, SyntaxKind, ts, type ImportDeclaration, type SourceFile } from '../../ts-morph.js';
+import { Node, SyntaxKind, type ImportDeclaration, type SourceFile } from '../../ts-morph.js';
 import type { PushAlias } from '../../discover/config.js';
 import { aliasArgumentProblem, implementedAlias } from '../../analysis/alias-arguments.js';
 import { findHandlers, type HandlerInfo } from '../../analysis/handlers.js';
@@ -21,6 +21,7 @@ import { refusalSuggestion, type HelperRefusal } from './nested-helpers.js';
 import { indentationAt } from '../../ast/text.js';
 import { detectStyle } from '../../ast/text-style.js';
 import { MARKER_TAG } from '../../markers.js';
+import { parseOnTheSide } from '../../ast/side-parse.js';
 import { isExported as exportedHere } from '../../ast/exports.js';
 
 /** What the runner passes a file in cross-file mode: imported modules that export liftable helpers. */
@@ -46,24 +47,6 @@ export interface ImportedHelper {
   localName: string;
   declaration: ImportDeclaration;
   absPath: string;
-}
-
-let sideProject: Project | undefined;
-
-/** Parses helper modules apart from the file being transformed (its own project keeps one file). */
-function project(): Project {
-  sideProject ??= new Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
-  });
-  return sideProject;
-}
-
-/** A module parsed apart from the file being transformed; dispose when done with its nodes. */
-export function parseOnTheSide(absPath: string, text: string): { sourceFile: SourceFile; dispose: () => void } {
-  const sourceFile = project().createSourceFile(absPath, text, { overwrite: true });
-  return { sourceFile, dispose: () => void (sourceFile.wasForgotten() || project().removeSourceFile(sourceFile)) };
 }
 
 /**
@@ -209,17 +192,17 @@ export function importedHelpers(
   aliases: readonly PushAlias[],
   taken: ReadonlySet<string>,
 ): { helpers: ImportedHelper[]; chains: RelayedHelper[]; dispose: () => void } {
-  const parsed: SourceFile[] = [];
+  const parsed: (() => void)[] = [];
   const dispose = () => {
-    for (const file of parsed) if (!file.wasForgotten()) project().removeSourceFile(file);
+    for (const forget of parsed) forget();
   };
   // One parse per module for the whole search: a second parse of the same path would replace the first.
   const byModule = new Map<string, { file: SourceFile; exported: ReturnType<typeof moduleHelpers> }>();
   const moduleOf = (module: CrossFileModule) => {
     let known = byModule.get(module.absPath);
     if (!known) {
-      const { sourceFile: file } = parseOnTheSide(module.absPath, module.text);
-      parsed.push(file);
+      const { sourceFile: file, dispose: forget } = parseOnTheSide(module.absPath, module.text);
+      parsed.push(forget);
       known = { file, exported: moduleHelpers(file, aliases) };
       byModule.set(module.absPath, known);
     }

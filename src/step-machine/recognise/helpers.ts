@@ -8,18 +8,20 @@
 // input request, and on the retry `confirmOutcome(…, answer)` runs at the resume step. The helper
 // itself stays while anything else still calls it; a helper nothing calls any more is removed.
 // A private method (`this.confirm(ctx, msg)`) gets its companions as methods beside it, called on `this`.
+import { parentOutsideParentheses } from '../../ast/unwrap.js';
 import { descendantsOfKinds, Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type ParameterDeclaration, type SourceFile, type Statement } from '../../ts-morph.js';
 import type { HandlerInfo } from '../../analysis/handlers.js';
 import { isAwaited, type PushSite } from '../../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../../types.js';
 import { camelCase, snakeCase } from '../../ast/naming.js';
 import { isPureExpression, isPureStatement } from '../../analysis/purity.js';
-import { bindingNames, droppedWithEffects, droppedWithEffectsProblem, statementDeclaredNames, stripUrlModeFields } from '../plan/plan.js';
+import { droppedWithEffects, droppedWithEffectsProblem, stripUrlModeFields } from './dropped-arguments.js';
+import { bindingNames, statementDeclaredNames } from '../../ast/names.js';
 import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-helpers.js';
 import { awaitsOwn, outcomeBodyText, paramsBodyText, returnsFromHelper, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
-import { stableCode } from '../plan/stable-code.js';
+import { stableCode } from './stable-code.js';
 import { isPropertyName } from '../../ast/references.js';
-import { statementsNeededBy, valueNames } from '../plan/needed-statements.js';
+import { statementsNeededBy, valueNames } from './needed-statements.js';
 import { withoutUnreadElements } from '../plan/loops.js';
 import { identifiersIn } from '../../ast/text.js';
 import { isDefaultExport, isExported } from '../../ast/exports.js';
@@ -433,10 +435,10 @@ function splitAround(body: Block, call: CallExpression, returnUnawaited: boolean
   // (A helper that asks itself may: its Params companion then says `done` instead of a request.)
   const guarded = pre.some(returnsFromHelper);
   if (guarded && !allowGuards) return { reason: 'it can return before the call, so some calls finish without asking' };
-  const awaited = skipParens(call.getParent());
+  const awaited = parentOutsideParentheses(call);
   if (Node.isReturnStatement(statement) && returnUnawaited && awaited === statement) return { pre, post: [], guarded };
   if (!awaited || !Node.isAwaitExpression(awaited)) return { reason: 'the call is not awaited where it stands' };
-  const holder = skipParens(awaited.getParent());
+  const holder = parentOutsideParentheses(awaited);
   if (Node.isReturnStatement(statement) && holder === statement) return { pre, post: [], guarded };
   if (Node.isVariableStatement(statement) && statement.getDeclarations().length === 1) {
     const decl = statement.getDeclarations()[0];
@@ -462,11 +464,6 @@ function localBinding(id: Node, fn: HelperFunction): boolean {
   // Without a symbol the name is taken for the helper: refusing is the safe side.
   if (!declarations || declarations.length === 0) return false;
   return declarations.every((d) => fn.containsRange(d.getPos(), d.getEnd()) && d !== fn);
-}
-
-function skipParens(node: Node | undefined): Node | undefined {
-  while (node && Node.isParenthesizedExpression(node)) node = node.getParent();
-  return node;
 }
 
 /**
@@ -602,7 +599,7 @@ export function companionText(helper: LiftableHelper, indent: string, unit: stri
     if (innerOutcome && via) {
       const statement = via.call.getFirstAncestor((a) => Node.isStatement(a) && a.getParent() === helper.fn.getBody()) as Statement;
       // `return inner(…)` returns the inner outcome; `const x = await inner(…)` binds it.
-      const awaited = skipParens(via.call.getParent())!;
+      const awaited = parentOutsideParentheses(via.call)!;
       outcomeBody.push(helper.binding === undefined ? `${indent}${unit}return ${innerOutcome}${semi}` : reindent(statement, indent + unit, { node: awaited, text: innerOutcome }));
     }
     for (const st of helper.post) outcomeBody.push(reindent(st, indent + unit));

@@ -17,10 +17,12 @@ import { Node, SyntaxKind, type Block, type CallExpression, type CatchClause, ty
 import type { PushSite } from '../../analysis/push-sites.js';
 import type { TextEdit } from '../../types.js';
 import { applyEdits } from '../../ast/edits.js';
-import { skipParensUp, statementDeclaredNames } from '../plan/plan.js';
-import { statementsNeededBy, valueIdentifiers, valueNames } from '../plan/needed-statements.js';
+import { alwaysExits } from '../../ast/exits.js';
+import { parentOutsideParentheses } from '../../ast/unwrap.js';
+import { statementDeclaredNames } from '../../ast/names.js';
+import { statementsNeededBy, valueIdentifiers, valueNames } from './needed-statements.js';
 import { isPureExpression } from '../../analysis/purity.js';
-import type { StableCode } from '../plan/stable-code.js';
+import type { StableCode } from './stable-code.js';
 import { indentationAt, lineStartOf, multilineLiteralRanges } from '../../ast/text.js';
 
 /** Why a helper's question is not lifted: a stable code and the words for it (see helperRefusalFinding). */
@@ -224,8 +226,8 @@ function pathTo(call: CallExpression, body: Block): PathLevel[] | HelperRefusal 
 
 /** `const x = await ask()` (one declaration, any type), `return await ask()`; or why not. */
 function bindingOf(statement: Statement, call: CallExpression): { binding?: NestedSplit['binding'] } | HelperRefusal {
-  const awaited = skipParensUp(call);
-  const value = awaited && Node.isAwaitExpression(awaited) ? skipParensUp(awaited) : awaited;
+  const awaited = parentOutsideParentheses(call);
+  const value = awaited && Node.isAwaitExpression(awaited) ? parentOutsideParentheses(awaited) : awaited;
   if (Node.isReturnStatement(statement) && value === statement) return {};
   if (Node.isVariableStatement(statement) && statement.getDeclarations().length === 1) {
     const decl = statement.getDeclarations()[0];
@@ -263,27 +265,10 @@ function conditionsOnTheWay(block: Block, outer: Block): Expression[] {
 function pathPure(statement: Statement, stable: StableCode): boolean {
   if (Node.isIfStatement(statement)) {
     const branches = [statement.getThenStatement(), statement.getElseStatement()].filter((b): b is Statement => b !== undefined);
-    return stable.expression(statement.getExpression()) && branches.every((b) => alwaysExits([b]) || pathPure(b, stable));
+    return stable.expression(statement.getExpression()) && branches.every((b) => exitsAlways([b]) || pathPure(b, stable));
   }
   if (Node.isBlock(statement)) return statement.getStatements().every((st) => pathPure(st, stable));
   return stable.statement(statement);
-}
-
-/** Control never runs past the end of these statements (return or throw on every path). */
-export function alwaysExits(statements: readonly Statement[]): boolean {
-  const last = statements[statements.length - 1];
-  if (!last) return false;
-  if (Node.isReturnStatement(last) || Node.isThrowStatement(last)) return true;
-  if (Node.isBlock(last)) return alwaysExits(last.getStatements());
-  if (Node.isIfStatement(last)) {
-    const other = last.getElseStatement();
-    return other !== undefined && alwaysExits([last.getThenStatement()]) && alwaysExits([other]);
-  }
-  if (Node.isTryStatement(last)) {
-    const handler = last.getCatchClause();
-    return !last.getFinallyBlock() && alwaysExits(last.getTryBlock().getStatements()) && (handler === undefined || alwaysExits(handler.getBlock().getStatements()));
-  }
-  return false;
 }
 
 /** Every statement the Outcome may run: after the question in its block, the catch clauses on the way, and after each block on the way. */
@@ -423,14 +408,14 @@ function exitsAfterLift(statements: Statement[], split: NestedSplit): boolean {
     const { block, statement } = split.path[level];
     const rest = block.getStatements().slice(block.getStatements().indexOf(statement) + 1);
     if (level === split.path.length - 1) return true;
-    if (alwaysExits(rest)) return true;
+    if (exitsAlways(rest)) return true;
     if (!exits(level + 1)) return false;
     // Leaving through the other branch (or the catch) goes on after the statement.
     if (Node.isIfStatement(statement)) {
       const other = statement.getThenStatement() === split.path[level + 1].block ? statement.getElseStatement() : statement.getThenStatement();
-      return other !== undefined && alwaysExits([other]);
+      return other !== undefined && exitsAlways([other]);
     }
-    if (Node.isTryStatement(statement)) return alwaysExits((statement.getCatchClause() as CatchClause).getBlock().getStatements());
+    if (Node.isTryStatement(statement)) return exitsAlways((statement.getCatchClause() as CatchClause).getBlock().getStatements());
     return true;
   };
   return statements.length > 0 && exits(0);
@@ -462,12 +447,12 @@ export function outcomeBodyText(split: NestedSplit, style: CompanionStyle): stri
     let exits: boolean;
     if (level === split.path.length - 1) {
       if (rest.length > 0) chunks.push(statementText(text, rest, indent, style.edits));
-      return { chunks, exits: alwaysExits(rest) };
+      return { chunks, exits: exitsAlways(rest) };
     } else if (Node.isTryStatement(statement)) {
       const inner = continuation(level + 1, indent + unit);
       const handler = (statement as TryStatement).getCatchClause()!;
       chunks.push(`${indent}try {`, ...inner.chunks, `${indent}} ${rebased(text, handler.getStart(), handler.getEnd(), indentationAt(text, statement.getStart()), indent, style.edits.filter((e) => e.start >= handler.getStart() && e.end <= handler.getEnd()), literals)}`);
-      exits = inner.exits && alwaysExits(handler.getBlock().getStatements());
+      exits = inner.exits && exitsAlways(handler.getBlock().getStatements());
     } else {
       const inner = continuation(level + 1, indent);
       // The inner code's own declarations stay in a block of their own when more code follows.
@@ -478,7 +463,7 @@ export function outcomeBodyText(split: NestedSplit, style: CompanionStyle): stri
     }
     if (!exits && rest.length > 0) {
       chunks.push(statementText(text, rest, indent, style.edits));
-      exits = alwaysExits(rest);
+      exits = exitsAlways(rest);
     }
     return { chunks, exits };
   }
@@ -512,4 +497,9 @@ function rebased(text: string, start: number, end: number, own: string, target: 
 /** Where a statement's line starts (for placing generated lines next to it). */
 export function statementLineStart(statement: Statement): number {
   return lineStartOf(statement.getSourceFile().getFullText(), statement.getStart());
+}
+
+/** Code after the question that always exits; a `finally` would run when the outcome runs, so it counts as not exiting. */
+function exitsAlways(code: Node | readonly Node[]): boolean {
+  return alwaysExits(code, { refuseFinally: true });
 }

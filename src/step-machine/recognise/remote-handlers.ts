@@ -13,7 +13,7 @@ import { registrationHandler, type HandlerFunction, type HandlerInfo, type Route
 import { wrapperChains, type WrapperChain } from '../../analysis/wrapper-chains.js';
 import type { TransformContext } from '../../types.js';
 import { detectStyle } from '../../ast/text-style.js';
-import { dispatcherEdits, memberTypeChange } from '../wire/dispatcher-edits.js';
+import { dispatcherEdits, memberTypeChange, type DispatcherChange } from '../wire/dispatcher-edits.js';
 
 /** What the runner passes a file whose functions registrations of other modules reach (cross-file mode). */
 export interface RegistrationInput {
@@ -26,18 +26,6 @@ export interface RegistrationInput {
   /** Modules that build the server those registrations are made on (the verify hook goes there). */
   servers?: string[];
 }
-
-/**
- * What must change with a handler: a dispatch route of this file, or one of another module (by key;
- * `key` undefined when that module only wires the verify hook, the server being built there); a
- * declared member type of this file, or of another module (by `TypeName.member`, `@n` when it must
- * take the context as parameter n).
- */
-export type DispatcherChange =
-  | { route: DispatchRoute }
-  | { absPath: string; key?: number }
-  | { type: Node; ctxAt?: number }
-  | { absPath: string; memberType: string };
 
 export interface RemoteHandlers {
   handlers: HandlerInfo[];

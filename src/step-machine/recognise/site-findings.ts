@@ -1,7 +1,8 @@
 // What the step machine tells the user about push sites it does not migrate (and why), and the
 // notes it attaches to values it carries: the finding builders, one per situation.
 import { Node, type Block, type SourceFile } from '../../ts-morph.js';
-import { canReturnInputRequired, describeHandler, resolveIdentifier, type HandlerInfo, type RouteRefusal } from '../../analysis/handlers.js';
+import { canReturnInputRequired, describeHandler, type HandlerInfo, type RouteRefusal } from '../../analysis/handlers.js';
+import { resolveIdentifier } from '../../ast/resolve.js';
 import type { PushSite } from '../../analysis/push-sites.js';
 import { nameOf, reachOf, type Entry, type HandlerPath } from '../../analysis/reach.js';
 import { storedContextOf } from '../../analysis/stored-context.js';

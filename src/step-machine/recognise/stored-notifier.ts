@@ -9,8 +9,10 @@
 // (`() => Promise<void>`): the stored value and its later calls keep compiling and do nothing.
 // This is certain only when the value stays in this file's own collections; handed to a function
 // (imported or not), what that function does with it is not known, so it is reported instead.
+import { outermostWrapper } from '../../ast/unwrap.js';
 import { Node, SyntaxKind, type CallExpression, type Identifier } from '../../ts-morph.js';
-import { resolveIdentifier, unwrapExpression } from '../../analysis/handlers.js';
+import { resolveIdentifier } from '../../ast/resolve.js';
+import { unwrapExpression } from '../../ast/unwrap.js';
 import { isPureExpression } from '../../analysis/purity.js';
 import type { TextEdit } from '../../types.js';
 
@@ -39,7 +41,7 @@ export function storedNotifier(call: CallExpression, handlerFn: Node): StoredNot
   const storedUnder = new Set<string>();
   const collections = new Map<string, Node>();
   const stores: Node[] = [];
-  const outer = unwrapUp(call);
+  const outer = outermostWrapper(call);
   const declaration = outer.getParent();
   if (declaration && Node.isVariableDeclaration(declaration) && declaration.getInitializer() === outer) {
     const nameNode = declaration.getNameNode();
@@ -101,13 +103,13 @@ export function finallyPerLegProblem(finallyBlock: Node, stored: readonly Stored
   for (const [name, declaration] of collections) {
     for (const id of finallyBlock.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier)) {
       if (id.getText() !== name || id.getParent() === declaration || resolveIdentifier(id) !== declaration) continue;
-      const call = unwrapUp(id).getParent()?.getParent();
+      const call = outermostWrapper(id).getParent()?.getParent();
       const gets = call !== undefined && receiverOf(call, 'get') === id;
       // What `get` gives is only called: `pendingFlows.get(id)?.()`.
-      const use = gets ? unwrapUp(call).getParent() : undefined;
+      const use = gets ? outermostWrapper(call).getParent() : undefined;
       const calledValue = use !== undefined && Node.isCallExpression(use) && unwrapExpression(use.getExpression()) === call;
       if (call && (receiverOf(call, 'delete') === id || stores.has(call) || calledValue)) continue;
-      const shown = (unwrapUp(id).getParent() ?? id).getText();
+      const shown = (outermostWrapper(id).getParent() ?? id).getText();
       return `it deletes an entry of ${name}, which this file also uses otherwise (\`${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}\`), ` +
         'where an entry deleted when the first leg returns instead of when the call ends could be seen';
     }
@@ -129,17 +131,17 @@ function calledInHandler(ref: Identifier, handlerFn: Node): boolean {
  * `registry.current = notify`). Why not, otherwise.
  */
 function storedLocally(value: Node, storedUnder: Set<string>, collections: Map<string, Node>, stores: Node[]): string | undefined {
-  let node: Node = unwrapUp(value);
+  let node: Node = outermostWrapper(value);
   for (;;) {
     const parent = node.getParent();
     if (parent && Node.isPropertyAssignment(parent) && parent.getInitializer() === node) {
       storedUnder.add(parent.getName());
-      node = unwrapUp(parent.getParentOrThrow());
+      node = outermostWrapper(parent.getParentOrThrow());
     } else if (parent && Node.isShorthandPropertyAssignment(parent)) {
       storedUnder.add(parent.getName());
-      node = unwrapUp(parent.getParentOrThrow());
+      node = outermostWrapper(parent.getParentOrThrow());
     } else if (parent && Node.isArrayLiteralExpression(parent)) {
-      node = unwrapUp(parent);
+      node = outermostWrapper(parent);
     } else {
       break;
     }
@@ -193,12 +195,3 @@ function rootIdentifier(node: Node): Identifier | undefined {
   return Node.isIdentifier(current) ? current : undefined;
 }
 
-/** The outermost parentheses / casts around `node`. */
-function unwrapUp(node: Node): Node {
-  let current = node;
-  for (let parent = current.getParent(); parent && (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) ||
-    Node.isNonNullExpression(parent) || Node.isSatisfiesExpression(parent)); parent = current.getParent()) {
-    current = parent;
-  }
-  return current;
-}

@@ -10,10 +10,21 @@ import { admitsInputRequired } from '../../analysis/handler-routes.js';
 import type { HandlerInfo } from '../../analysis/handlers.js';
 import type { TextStyle } from '../../ast/text-style.js';
 import type { CrossFileRequirement, FindingInput, TextEdit } from '../../types.js';
-import { widenEdit } from '../emit/emit-handler.js';
+import { widenEdit } from '../emit/widen-result-type.js';
 import { contextParameter } from '../plan/handler-context.js';
-import type { DispatcherChange } from '../recognise/remote-handlers.js';
 import { indentationAt, lineEndAfter } from '../../ast/text.js';
+
+/**
+ * What must change with a handler: a dispatch route of this file, or one of another module (by key;
+ * `key` undefined when that module only wires the verify hook, the server being built there); a
+ * declared member type of this file, or of another module (by `TypeName.member`, `@n` when it must
+ * take the context as parameter n).
+ */
+export type DispatcherChange =
+  | { route: DispatchRoute }
+  | { absPath: string; key?: number }
+  | { type: Node; ctxAt?: number }
+  | { absPath: string; memberType: string };
 
 export interface DispatcherEditContext {
   text: string;

@@ -5,7 +5,7 @@ import type { TextStyle } from '../../ast/text-style.js';
 import type { FindingInput, TextEdit } from '../../types.js';
 import { companionText, type CompanionTypes, type HelperCall, type LiftableHelper } from '../recognise/helpers.js';
 import { isPropertyName } from '../../ast/references.js';
-import { answerTypeName, requestTypeName } from '../emit/sdk-types.js';
+import { answerTypeName, requestTypeName } from '../plan/sdk-types.js';
 import { keptHelperFinding, unhandledSiteFinding, type SiteScope } from '../recognise/site-findings.js';
 import { identifiersIn, indentationAt, lineStartOf } from '../../ast/text.js';
 import { sdkImportNames } from './unused-imports.js';

@@ -9,7 +9,7 @@ import type { HandlerInfo } from '../../analysis/handlers.js';
 import type { TextStyle } from '../../ast/text-style.js';
 import type { CrossFileRequirement, FindingInput, NewFile, TextEdit, TransformContext } from '../../types.js';
 import { companionImportEdits, requirementsOf } from '../recognise/cross-file.js';
-import { widenEdit } from '../emit/emit-handler.js';
+import { widenEdit } from '../emit/widen-result-type.js';
 import type { PlannedHandler } from '../plan/handler-plans.js';
 import { helperEdits } from './helper-edits.js';
 import { isRaceAwait } from '../plan/plan.js';

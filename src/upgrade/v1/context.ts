@@ -9,7 +9,8 @@
 import { ts } from '../../ts-morph.js';
 import { PUSH_METHODS } from '../../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../../types.js';
-import { constInitializer, isFunctionLike, isStringLiteralLike, isV1Module, mentions, unwrap, walk } from '../../ast/compiler-nodes.js';
+import { constInitializer, isFunctionLike, isStringLiteralLike, mentions, unwrap, walk } from '../../ast/compiler-nodes.js';
+import { isV1Module } from './mappings.js';
 import type { FileFacts } from './facts.js';
 import { CONTEXT_PATHS, TASK_CONTEXT_KEYS } from './mappings.js';
 import { V1_UPGRADE_RULE, type HandlerCallback } from './registrations.js';

@@ -8,7 +8,8 @@
 //   (await …createMessage(…)).content.text  a field of one kind of content block, read unchecked
 import { ts } from '../../ts-morph.js';
 import type { FindingInput } from '../../types.js';
-import { isV1Module, unwrap, walk } from '../../ast/compiler-nodes.js';
+import { unwrap, walk } from '../../ast/compiler-nodes.js';
+import { isV1Module } from './mappings.js';
 import type { FileFacts } from './facts.js';
 import { V1_UPGRADE_RULE } from './registrations.js';
 

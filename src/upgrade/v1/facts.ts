@@ -1,7 +1,8 @@
 // What every step of the v1 upgrade needs to know about one file, gathered once.
 import { ts } from '../../ts-morph.js';
 import { detectStyle, type TextStyle } from '../../ast/text-style.js';
-import { importBindings, isV1Module, mentions, unwrap, type ImportBinding } from '../../ast/compiler-nodes.js';
+import { importBindings, mentions, unwrap, type ImportBinding } from '../../ast/compiler-nodes.js';
+import { isV1Module } from './mappings.js';
 import { usesTrailingCommas } from './layout.js';
 
 export interface FileFacts {

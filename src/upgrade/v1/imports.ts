@@ -6,7 +6,8 @@
 // - `import { z } from 'zod'` is added when a raw shape was wrapped in a file without zod.
 import { ts } from '../../ts-morph.js';
 import type { FindingInput, TextEdit } from '../../types.js';
-import { isStringLiteralLike, isV1Module, lineStartOf, unwrap, V1_PACKAGE, walk } from '../../ast/compiler-nodes.js';
+import { isStringLiteralLike, lineStartOf, unwrap, walk } from '../../ast/compiler-nodes.js';
+import { isV1Module, V1_PACKAGE } from './mappings.js';
 import type { FileFacts } from './facts.js';
 import { UTILITY_MODULES } from './mappings.js';
 import { V1_UPGRADE_RULE } from './registrations.js';

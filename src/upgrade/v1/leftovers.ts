@@ -7,7 +7,8 @@
 // - `new McpServer(…, { taskStore | taskMessageQueue })`: the experimental tasks runtime is gone.
 import { ts } from '../../ts-morph.js';
 import type { FindingInput } from '../../types.js';
-import { importBindings, isStringLiteralLike, isV1Module, unwrap, walk, type ImportBinding } from '../../ast/compiler-nodes.js';
+import { importBindings, isStringLiteralLike, unwrap, walk, type ImportBinding } from '../../ast/compiler-nodes.js';
+import { isV1Module } from './mappings.js';
 import { V1_UPGRADE_RULE } from './registrations.js';
 
 export function v1Leftovers(file: ts.SourceFile, originalBindings: ReadonlyMap<string, ImportBinding>): FindingInput[] {

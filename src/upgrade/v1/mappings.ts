@@ -1,5 +1,12 @@
 // What the v1 surface becomes in v2, as data (the logic that applies it lives beside this file).
 
+/** The v1 SDK's package; its subpaths (`/server/mcp.js`, …) are v1 modules too. */
+export const V1_PACKAGE = '@modelcontextprotocol/sdk';
+
+export function isV1Module(module: string): boolean {
+  return module === V1_PACKAGE || module.startsWith(`${V1_PACKAGE}/`);
+}
+
 /**
  * The v1 handler `extra` → the v2 context: where each v1 key lives now, as a path from the
  * context (`?.` where the v2 object is optional).

@@ -5,7 +5,8 @@
 // string; a key whose method cannot be read, or is not a spec method, is reported as an error.
 import { ts } from '../../ts-morph.js';
 import type { FindingInput, TextEdit } from '../../types.js';
-import { constInitializer, isStringLiteralLike, isV1Module, unwrap, walk } from '../../ast/compiler-nodes.js';
+import { constInitializer, isStringLiteralLike, unwrap, walk } from '../../ast/compiler-nodes.js';
+import { isV1Module } from './mappings.js';
 import type { FileFacts } from './facts.js';
 import { NOTIFICATION_SCHEMA_METHODS, REQUEST_SCHEMA_METHODS, SPEC_NOTIFICATION_METHODS, SPEC_REQUEST_METHODS } from './mappings.js';
 import { V1_UPGRADE_RULE, type HandlerCallback } from './registrations.js';

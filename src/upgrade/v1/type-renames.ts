@@ -5,7 +5,8 @@
 // imports that and not SdkErrorCode), the type those values have in v2 is ProtocolErrorCode.
 import { ts } from '../../ts-morph.js';
 import type { TextEdit } from '../../types.js';
-import { importBindings, isV1Module, walk, type ImportBinding } from '../../ast/compiler-nodes.js';
+import { importBindings, walk, type ImportBinding } from '../../ast/compiler-nodes.js';
+import { isV1Module } from './mappings.js';
 
 export function errorCodeTypeEdits(file: ts.SourceFile, originalBindings: ReadonlyMap<string, ImportBinding>): TextEdit[] {
   const current = importBindings(file);

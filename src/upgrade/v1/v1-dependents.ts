@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveRelative } from '../../index/callers-index.js';
 import { ts } from '../../ts-morph.js';
-import { isV1Module, V1_PACKAGE } from '../../ast/compiler-nodes.js';
+import { isV1Module, V1_PACKAGE } from './mappings.js';
 
 /** The SDK's own packages (v2 and its tooling): never "built on v1" for this purpose. */
 const SDK_PACKAGES = /^@modelcontextprotocol\/(?:sdk|server|client|core|node|express|hono|fastify|server-legacy|codemod)$/;

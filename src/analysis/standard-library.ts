@@ -83,3 +83,10 @@ function topLevelDeclarations(text: string): string[] | undefined {
 function declaredName(declaration: string): string | undefined {
   return /^(?:declare\s+)?(?:interface|type|var|let|const|function|namespace)\s+([A-Za-z_$][\w$]*)/.exec(declaration)?.[1];
 }
+
+/**
+ * Standard-library types a spelled-out type may use. The libraries the full view adds (the DOM,
+ * @types/node) merge nothing into these that the questions asked read (their element and
+ * property types, their printed names).
+ */
+export const STANDARD_TYPES: ReadonlySet<string> = new Set(['Array', 'ReadonlyArray', 'Promise', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable']);

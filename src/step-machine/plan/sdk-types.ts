@@ -1,6 +1,6 @@
 // The SDK's names for the types of a question's params and answer, as the generated code writes
 // them (carried in a state type, or on a lifted helper's companions).
-import type { AskKind } from '../plan/plan.js';
+import type { AskKind } from './handler-plan.js';
 
 /** The params type of a question of `kind` (none for roots, which take no params). */
 export function requestTypeName(kind: AskKind): string | undefined {

@@ -3,10 +3,9 @@
 // spell its type in the state declaration, and whether it survives JSON unchanged.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Node, Project, ts, type SourceFile, type Type } from '../../ts-morph.js';
-import { bundledSdkPaths } from '../../bundled-sdk.js';
-import { trimmedStandardLibrary } from './standard-library.js';
-import { STANDARD_TYPES } from './types-alone.js';
+import { Node, Project, ts, type SourceFile, type Type } from '../ts-morph.js';
+import { bundledSdkPaths } from '../bundled-sdk.js';
+import { STANDARD_TYPES, trimmedStandardLibrary } from './standard-library.js';
 
 const compilerOptions = {
   strict: true,

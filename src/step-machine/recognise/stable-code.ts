@@ -5,7 +5,7 @@
 // `var`: a "current server" set at start-up, a counter). Otherwise the request is built once, on
 // the leg that reaches the question first, and travels in the state.
 import { Node, SyntaxKind, type CallExpression, type Statement } from '../../ts-morph.js';
-import { bindingNames } from './plan.js';
+import { bindingNames } from '../../ast/names.js';
 import { isPureExpression, isPureStatement } from '../../analysis/purity.js';
 import { isPropertyName } from '../../ast/references.js';
 

@@ -2,7 +2,7 @@
 // its outcome each repeat only the declarations they read (and those these read in turn), so that
 // neither half declares a local or takes a parameter it never reads.
 import { Node, SyntaxKind, type Statement } from '../../ts-morph.js';
-import { statementDeclaredNames } from './plan.js';
+import { statementDeclaredNames } from '../../ast/names.js';
 import { isPropertyName } from '../../ast/references.js';
 
 /** The identifiers of `node` that name values (`x` in `x.y` and `{ y: x }`, not `y`). */
