@@ -29,8 +29,7 @@ const PREFETCH = 2;
 /**
  * Old-generation heap of a worker (MiB). With Node's default limit (about a quarter of the
  * machine's memory) V8 lets each worker's heap grow far past what it holds live before it
- * collects; capped, a worker stays at a few hundred MiB for a small GC cost (measured on the
- * benchmark tree: 1.15 GiB peak uncapped, 0.66 GiB at 1024, 0.62 GiB at 512 but 15% more CPU).
+ * collects; capped, a worker stays at a few hundred MiB for a small GC cost.
  * A file that needs more than this is retried in the main thread.
  */
 export const DEFAULT_WORKER_HEAP_MB = 1024;

@@ -1,11 +1,8 @@
 // V8 optimises a function once it has run a fixed amount of bytecode (its interrupt budget). Our
 // run is short and spread over thousands of functions (the TypeScript compiler, ts-morph,
 // prettier): at V8's default budget it optimises many functions that then run only a little
-// longer, and the optimising compiler's background threads took about as much CPU as the main
-// thread (measured on the benchmark monorepo: 7.7 s main thread, 8.3 s in V8's worker threads).
-// A larger budget optimises only what stays hot. Tried from 300 KB to 1.5 MB on the v1 file and the
-// monorepo: 600 KB was the fastest or within the noise of it, and faster than the default on the
-// one-file example too (background CPU on the monorepo 8.3 s → 4.1 s, main thread unchanged).
+// longer, and the optimising compiler's background threads cost about as much CPU as the main
+// thread. A larger budget optimises only what stays hot (docs/benchmark.md has the figures).
 // Only the launcher sets it, before anything large is compiled; the value is passed on in the
 // environment so worker threads (which share the flags) and the code cache (whose entries V8
 // ties to the flags, see compile-cache.ts) know it is set.

@@ -1,8 +1,7 @@
 // The renames of the official codemod's `symbols` transform (McpError → ProtocolError and the
 // other renamed exports, ErrorCode → ProtocolErrorCode), found in one walk of the TypeScript AST
 // and applied as one text edit. The official transform renames every reference through ts-morph,
-// which re-parses the file per reference: quadratic in the file's size (85% of the time on a
-// 4,000-line v1 server). It runs at the official transform's place in the pipeline (after the
+// which re-parses the file per reference: quadratic in the file's size. It runs at the official transform's place in the pipeline (after the
 // official `imports` transform) and leaves the same text and diagnostics, byte for byte; the
 // official transform then finds nothing of this left to do. A shape whose outcome is not simple
 // to reproduce exactly (an SDK-local ErrorCode member, which moves code into SdkError; an
