@@ -7,8 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { transformSource } from '../src/engine.js';
 import { aloneViewProject, jsonSafety, typeText, typedViewCounts } from '../src/analysis/carried-types.js';
-import { trimmedStandardLibrary } from '../src/analysis/standard-library.js';
-import { STANDARD_TYPES } from '../src/step-machine/plan/types-alone.js';
+import { STANDARD_TYPES, trimmedStandardLibrary } from '../src/analysis/standard-library.js';
 import { transform } from '../transforms/step-machine.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
