@@ -86,55 +86,13 @@ export function prefixEdit(input: PrefixInput): TextEdit {
   const before = (anchor: Statement) => region.filter((st) => st.getStart() < anchor.getStart());
   const hoisted = [...new Set(guards.flatMap((g) => hoistedNames(before(g.anchor), g.visible)))];
 
-  // Declarations of hoisted names become assignments to them.
-  const conversions: TextEdit[] = [];
-  for (const st of region) {
-    if (!Node.isVariableStatement(st) || !declaredNames(st).some((n) => hoisted.includes(n))) continue;
-    const decls = st.getDeclarations();
-    if (decls.every((d) => !d.getInitializer())) {
-      conversions.push({ start: lineStartOf(text, st.getStart()), end: lineEndAfter(text, st.getEnd()), text: '' });
-      continue;
-    }
-    const destructures = (i: number) => !Node.isIdentifier(decls[i].getNameNode());
-    conversions.push({ start: st.getDeclarationList().getStart(), end: decls[0].getStart(), text: destructures(0) ? '(' : '' });
-    decls.forEach((d, i) => {
-      const typeNode = d.getTypeNode();
-      if (typeNode) conversions.push({ start: d.getNameNode().getEnd(), end: typeNode.getEnd(), text: '' });
-      if (i + 1 < decls.length) {
-        conversions.push({ start: d.getEnd(), end: decls[i + 1].getStart(), text: `${destructures(i) ? ')' : ''}${semi || ';'} ${destructures(i + 1) ? '(' : ''}` });
-      } else if (destructures(i)) {
-        conversions.push({ start: d.getEnd(), end: d.getEnd(), text: ')' });
-      }
-    });
-  }
-
+  const conversions = assignmentConversions(region, hoisted, text, semi);
   // Type declarations move before the guards (see type-declarations.ts).
   const typeRanges = region.filter(isMovableTypeDeclaration).map((st) => statementLines(st, text));
   conversions.push(...typeRanges.map((r) => ({ ...r, text: '' })));
+  const segments = guardedSegments(input, { start, end }, conversions, typeRanges);
 
-  // Segment k holds the statements between anchor k-1 and anchor k; it sits inside the guards
-  // k … m-1, one level in per guard. Body edits were written for the original indentation.
   const m = guards.length;
-  const bounds = [start, ...guards.slice(0, -1).map((g) => statementLines(g.anchor, text).start), end];
-  const literals = region.flatMap((st) => multilineLiteralRanges(st, text));
-  const segments: string[] = [];
-  for (let k = 0; k < m; k++) {
-    const [from, to] = [bounds[k], bounds[k + 1]];
-    const shift = unit.repeat(m - k);
-    const inside = (e: TextEdit) => e.start >= from && e.end <= to;
-    // (A rewrite that starts a line, like an inner block's prefix, moves its first line too.)
-    const inType = (e: TextEdit) => typeRanges.some((r) => e.start >= r.start && e.end <= r.end);
-    const moved = input.bodyEdits.filter((e) => inside(e) && !inType(e)).map((e) => ({
-      ...e,
-      text: (e.end > e.start && e.text !== '' && lineStartOf(text, e.start) === e.start ? shift : '') + e.text.replace(/\n(?=[^\r\n])/g, `\n${shift}`),
-    }));
-    const own = conversions.filter(inside);
-    const replaced = [...own, ...moved].filter((e) => e.end > e.start);
-    const all = [...own, ...moved, ...indentEdits(text, from, to, shift, literals, replaced)]
-      .map((e) => ({ start: e.start - from, end: e.end - from, text: e.text }));
-    segments.push(applyEdits(text.slice(from, to), all).replace(/(\r?\n)+$/, ''));
-  }
-
   const lines = (level: number, texts: string[]) => texts.map((l) => indent + unit.repeat(level) + l).join(eol);
   // A value only the first leg reads is assigned wherever it is read, which the checker cannot see
   // through the guards: `let diff!: string`.
@@ -158,4 +116,59 @@ export function prefixEdit(input: PrefixInput): TextEdit {
     out += segments[k] + eol + lines(level, tail) + eol;
   });
   return { start, end, text: out };
+}
+
+/** Declarations of hoisted names become assignments to them. */
+function assignmentConversions(region: Statement[], hoisted: string[], text: string, semi: string): TextEdit[] {
+  const conversions: TextEdit[] = [];
+  for (const st of region) {
+    if (!Node.isVariableStatement(st) || !declaredNames(st).some((n) => hoisted.includes(n))) continue;
+    const decls = st.getDeclarations();
+    if (decls.every((d) => !d.getInitializer())) {
+      conversions.push({ start: lineStartOf(text, st.getStart()), end: lineEndAfter(text, st.getEnd()), text: '' });
+      continue;
+    }
+    const destructures = (i: number) => !Node.isIdentifier(decls[i].getNameNode());
+    conversions.push({ start: st.getDeclarationList().getStart(), end: decls[0].getStart(), text: destructures(0) ? '(' : '' });
+    decls.forEach((d, i) => {
+      const typeNode = d.getTypeNode();
+      if (typeNode) conversions.push({ start: d.getNameNode().getEnd(), end: typeNode.getEnd(), text: '' });
+      if (i + 1 < decls.length) {
+        conversions.push({ start: d.getEnd(), end: decls[i + 1].getStart(), text: `${destructures(i) ? ')' : ''}${semi || ';'} ${destructures(i + 1) ? '(' : ''}` });
+      } else if (destructures(i)) {
+        conversions.push({ start: d.getEnd(), end: d.getEnd(), text: ')' });
+      }
+    });
+  }
+  return conversions;
+}
+
+/**
+ * Segment k holds the statements between anchor k-1 and anchor k; it sits inside the guards
+ * k … m-1, one level in per guard. Body edits were written for the original indentation.
+ */
+function guardedSegments(input: PrefixInput, range: { start: number; end: number }, conversions: TextEdit[], typeRanges: { start: number; end: number }[]): string[] {
+  const { text, region, guards } = input;
+  const unit = input.style.indentUnit;
+  const m = guards.length;
+  const bounds = [range.start, ...guards.slice(0, -1).map((g) => statementLines(g.anchor, text).start), range.end];
+  const literals = region.flatMap((st) => multilineLiteralRanges(st, text));
+  const segments: string[] = [];
+  for (let k = 0; k < m; k++) {
+    const [from, to] = [bounds[k], bounds[k + 1]];
+    const shift = unit.repeat(m - k);
+    const inside = (e: TextEdit) => e.start >= from && e.end <= to;
+    // (A rewrite that starts a line, like an inner block's prefix, moves its first line too.)
+    const inType = (e: TextEdit) => typeRanges.some((r) => e.start >= r.start && e.end <= r.end);
+    const moved = input.bodyEdits.filter((e) => inside(e) && !inType(e)).map((e) => ({
+      ...e,
+      text: (e.end > e.start && e.text !== '' && lineStartOf(text, e.start) === e.start ? shift : '') + e.text.replace(/\n(?=[^\r\n])/g, `\n${shift}`),
+    }));
+    const own = conversions.filter(inside);
+    const replaced = [...own, ...moved].filter((e) => e.end > e.start);
+    const all = [...own, ...moved, ...indentEdits(text, from, to, shift, literals, replaced)]
+      .map((e) => ({ start: e.start - from, end: e.end - from, text: e.text }));
+    segments.push(applyEdits(text.slice(from, to), all).replace(/(\r?\n)+$/, ''));
+  }
+  return segments;
 }
