@@ -45,7 +45,7 @@ const sets = [
   ['corpus', walk(path.join(repo, 'test/corpus/servers'), source)],
   ['examples', walk(path.join(repo, 'examples'), source)],
   // Files with handlers, and every file the v1 upgrade runs on.
-  ...trees.map((t) => [`tree ${t}`, walk(t, source).filter((f) => /registerTool|registerPrompt|registerResource|\.tool\(|\.prompt\(|setRequestHandler|elicit|createMessage|listRoots|@modelcontextprotocol\/sdk/.test(readFileSync(f, 'utf8')))]),
+  ...trees.map((t) => [`tree ${t}`, walk(t, source).filter((f) => /registerTool|registerPrompt|registerResource|\.tool\(|\.prompt\(|setRequestHandler|elicit|createMessage|listRoots|requestSampling|@modelcontextprotocol\/sdk/.test(readFileSync(f, 'utf8')))]),
 ];
 
 /** Options as the fixture test and the CLI give them. @param {string} file */
