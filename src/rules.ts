@@ -1,10 +1,10 @@
 // The rule catalogue: the single source of truth for every rule id a finding can carry. The report
 // writers (human, JSON, Markdown, SARIF) read titles and help from here, and `rulesMarkdown()`
-// renders the README's rule reference, so the documentation cannot drift from the ids in use.
+// renders the rule reference in docs/rules.md, so the documentation cannot drift from the ids in use.
 import type { Severity } from './types.js';
 
 export interface RuleInfo {
-  /** Stable kebab-case id; also the README anchor (`README.md#<id>`). */
+  /** Stable kebab-case id; also the anchor of its section (`docs/rules.md#<id>`). */
   id: string;
   severity: Severity;
   /** One line: what was found. */
@@ -529,7 +529,7 @@ export function ruleInfo(id: string): RuleInfo | undefined {
   return BY_ID.get(id);
 }
 
-/** The rule reference for the README: one `### <id>` section per rule, in catalogue order. */
+/** The rule reference of docs/rules.md: one `### <id>` section per rule, in catalogue order. */
 export function rulesMarkdown(): string {
   return RULES.map((rule) => `### ${rule.id}\n\n**${rule.severity}** · ${rule.title}\n\n${rule.help}\n`).join('\n');
 }

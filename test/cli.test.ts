@@ -1,6 +1,6 @@
-// The CLI contract (design.md "CLI contract" and "Report", README "Options"), tested in-process
-// through `main(argv, io)` on temporary directories: exit codes, dry-run diffs, the dirty-tree
-// guard, reports, markers, byte preservation, discovery and formatting.
+// The CLI contract (design.md "CLI contract" and "Report", README "Options", docs/options.md),
+// tested in-process through `main(argv, io)` on temporary directories: exit codes, dry-run diffs,
+// the dirty-tree guard, reports, markers, byte preservation, discovery and formatting.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULES } from '../src/rules.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -108,5 +109,16 @@ describe('the installed package (dependencies only)', () => {
     const fromRepository = run(process.execPath, [path.join(ROOT, 'bin', 'mcp-mrtr-migrate.js'), '--dry-run', '.'], example);
     expect(fromInstall.code, fromInstall.stderr).toBe(0);
     expect(fromInstall.stdout).toBe(fromRepository.stdout);
+  });
+
+  it('ships the docs pages its README links to, and a section for every rule the reports link to', () => {
+    const installed = path.dirname(path.dirname(installedBin));
+    const readme = fs.readFileSync(path.join(installed, 'README.md'), 'utf8');
+    const pages = [...new Set([...readme.matchAll(/\]\((docs\/[^)#\s]+)/g)].map((m) => m[1]))];
+    expect(pages).toContain('docs/rules.md');
+    for (const page of pages) expect(fs.existsSync(path.join(installed, page)), page).toBe(true);
+    // The Markdown report links each rule as docs/rules.md#<rule>.
+    const headings = new Set([...fs.readFileSync(path.join(installed, 'docs', 'rules.md'), 'utf8').matchAll(/^### (\S+)$/gm)].map((m) => m[1]));
+    expect(RULES.filter((rule) => !headings.has(rule.id)).map((rule) => rule.id)).toEqual([]);
   });
 });

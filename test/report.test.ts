@@ -257,7 +257,7 @@ describe('renderMarkdown', () => {
       const heading = md.split('\n').find((line) => line.startsWith('#### ') && line.includes(`\`${rule}\``));
       expect(heading, rule).toBeDefined();
       expect(heading).toContain(info.title.replace(/[|]/g, '\\|').replace(/[*_[\]<>~&#!]/g, (c) => `\\${c}`));
-      expect(md).toContain(`(README.md#${rule})`);
+      expect(md).toContain(`(docs/rules.md#${rule})`);
     }
     expect(md).toContain('- `packages/b/src/z.ts:12` — push-in-loop at 12:9');
     expect(md).toContain('**Suggestion:** Ask all items in one round.');

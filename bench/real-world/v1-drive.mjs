@@ -12,7 +12,7 @@
 //            checks, and on the 2026-07-28 wire: each asking tool must answer `input_required`,
 //            complete on the retry with the answers, and refuse a tampered requestState.
 //
-// Nothing of the repository is kept here: the checkout lives under /work/rw/v1/ (V1_RW), is reset
+// Nothing of the repository is kept here: the checkout lives under $V1_RW (/work/rw/v1), is reset
 // to the pinned commit on every run, and the servers only ever listen on 127.0.0.1.
 //
 // Usage: node bench/real-world/v1-drive.mjs <owner+name> [--phase before|after|all] [--dry]
@@ -29,7 +29,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.resolve(here, '..', '..');
-const mirrors = process.env.V1_MIRRORS ?? '/work/.mirror';
+const mirrors = process.env.V1_MIRRORS ?? process.env.MIRRORS ?? '/work/.mirror';
 const checkouts = process.env.V1_RW ?? '/work/rw/v1';
 const conformanceDir = path.join(project, '.cache', 'conformance');
 const node22 = path.join(conformanceDir, 'node_modules', 'node', 'bin', 'node');

@@ -1,5 +1,5 @@
 // The Markdown rendering of a report: a pull-request comment. Counts first, then what needs a
-// person (findings grouped by rule, each rule linked to its README section), errors, and the diff
+// person (findings grouped by rule, each rule linked to docs/rules.md), errors, and the diff
 // folded away. Everything from the user's code is escaped so a message can never break the layout.
 import type { Finding } from '../types.js';
 import { ruleInfo, ruleOrder, SEVERITY_ORDER } from '../rules.js';
@@ -11,7 +11,7 @@ export interface MarkdownOptions {
   diff?: string;
   /** Default 60,000: GitHub comments are limited to 65,536 characters. */
   maxDiffChars?: number;
-  /** Where the rule documentation lives; each rule links to `<helpUrl>#<rule-id>`. Default `README.md`. */
+  /** Where the rule documentation lives; each rule links to `<helpUrl>#<rule-id>`. Default `docs/rules.md`. */
   helpUrl?: string;
   /** How the run was made; a dry run or check says what *would* change. Default `write`. */
   mode?: RunMode;
@@ -23,7 +23,7 @@ const SEVERITY_ICON = { error: '❌', warning: '⚠️', info: 'ℹ️' } as con
 
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const maxDiffChars = options.maxDiffChars ?? DEFAULT_MAX_DIFF_CHARS;
-  const helpUrl = options.helpUrl ?? 'README.md';
+  const helpUrl = options.helpUrl ?? 'docs/rules.md';
   const { summary } = report;
   const out: string[] = [];
 

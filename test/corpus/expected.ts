@@ -1,6 +1,6 @@
 // Expected outcome of every push site of the corpus (test/corpus/servers), decided from what a
-// correct migration is (README "The shape of migrated code" and the rule docs), not from what the
-// tool happens to do today. `line` is the line of the push call in the ORIGINAL file (its first
+// correct migration is (docs/output.md "The shape of migrated code", docs/rules.md), not from what
+// the tool happens to do today. `line` is the line of the push call in the ORIGINAL file (its first
 // token), `api` what test/corpus/push-scan.ts calls it. `expect` is 'migrated' (the push call is
 // gone and the handler answers with inputRequired) or the rule id of the finding that should sit on
 // that line. `shapes` are the shapes of /work/shared/real-world-shapes.md the site exhibits.

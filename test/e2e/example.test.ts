@@ -194,7 +194,7 @@ describe('legacy vs migrated: same results, same effects, same questions', () =>
 });
 
 describe('a documented difference: accepted content that fails the requested schema', () => {
-  // Not a bug (README, rule answer-validation: the migrated handler validates accepted content
+  // Not a bug (docs/rules.md, rule answer-validation: the migrated handler validates accepted content
   // against the schema it was asked with and asks again), but not "unchanged" either: the legacy
   // v2 elicitInput throws on such content, which McpServer turns into an isError tool result,
   // while the migrated handler asks again on both eras. Pinned here so a change is noticed.

@@ -750,7 +750,7 @@ describe('legacy vs migrated (2026-07-28 wire and 2025 shim): same results, same
 // ---------------------------------------------------------------------------------------------
 
 describe('documented differences (by design, pinned so a change is noticed)', () => {
-  // Rule dispatcher-adapted (README): code a wrapper runs before the handler runs on every round,
+  // Rule dispatcher-adapted (docs/rules.md): code a wrapper runs before the handler runs on every round,
   // each round being a request of its own; what it does after the handler (counting finished calls)
   // is skipped for an input request, so the call is counted once.
   it('wrapped-registrar › refund: the rate limiter sees every round, the finished calls are counted once', async () => {
@@ -762,7 +762,7 @@ describe('documented differences (by design, pinned so a change is noticed)', ()
     expect(after.effects.filter((e) => e.startsWith('finished:'))).toEqual(before.effects.filter((e) => e.startsWith('finished:')));
   });
 
-  // Rule answer-validation (README): v2 elicitInput validates accepted content against the
+  // Rule answer-validation (docs/rules.md): v2 elicitInput validates accepted content against the
   // requested schema and throws (McpServer: an isError tool result); the migrated handler validates
   // too but asks again with the same state. What matters here: the code before the question did
   // not run again while asking again (the stat / session / key load happened once).
