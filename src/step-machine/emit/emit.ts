@@ -12,7 +12,7 @@ import { Node, SyntaxKind, type Statement } from '../../ts-morph.js';
 import type { TextEdit } from '../../types.js';
 import { applyEdits } from '../../ast/edits.js';
 import type { TextStyle } from '../../ast/text-style.js';
-import { helperOutcomeCall } from '../plan/plan.js';
+import { helperOutcomeCall } from '../plan/asks.js';
 import { type Ask, type ContainerPlan, type Round } from '../plan/handler-plan.js';
 import { identifiersIn, indentEdits, indentationAt, lineEndAfter, lineStartOf, multilineLiteralRanges } from '../../ast/text.js';
 import { withoutUnreadElements } from '../plan/loops.js';

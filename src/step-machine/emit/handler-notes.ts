@@ -2,7 +2,7 @@
 // needs changing (request options and Promise.race timeouts dropped, side effects on the first leg
 // only, loops asking per round or per item, answers validated, elicitationId removed).
 import type { FindingInput } from '../../types.js';
-import { isRaceAwait } from '../plan/plan.js';
+import { isRaceAwait } from '../plan/question-awaits.js';
 import { type HandlerPlan } from '../plan/handler-plan.js';
 import { handlerLabel } from '../../analysis/handlers.js';
 import { isPureStatement } from '../../analysis/purity.js';

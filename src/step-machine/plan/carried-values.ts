@@ -8,7 +8,7 @@ import { isSensitiveStateValue, type StateProtection } from '../../state/state-m
 import type { FindingInput } from '../../types.js';
 import { isRevivableDate, jsonSafety, sameNodeIn, typeText, type TypedView } from '../../analysis/carried-types.js';
 import { statementOf } from './handler-context.js';
-import { isRaceAwait } from './plan.js';
+import { isRaceAwait } from './question-awaits.js';
 import { type ContainerPlan, type HandlerPlan } from './handler-plan.js';
 import { handlerLabel } from '../../analysis/handlers.js';
 import { referenceNodes } from '../../ast/names.js';

@@ -1,5 +1,5 @@
 // Which values declared outside a handler a retry may find changed. A value recomputed on every
-// leg (plan.ts) must read only what holds the same contents on every leg of one call: between the
+// leg (recomputed.ts) must read only what holds the same contents on every leg of one call: between the
 // legs this call's first leg ran, and any other request may have been served. So a binding outside
 // the handler is fixed only when nothing can change what it holds: a function, an enum, a global,
 // a `const` holding a primitive, or a `const` object, array or Map whose contents no code in its

@@ -12,7 +12,7 @@ import { companionImportEdits, requirementsOf } from '../recognise/cross-file.js
 import { widenEdit } from '../emit/widen-result-type.js';
 import type { PlannedHandler } from '../plan/handler-plans.js';
 import { helperEdits } from './helper-edits.js';
-import { isRaceAwait } from '../plan/plan.js';
+import { isRaceAwait } from '../plan/question-awaits.js';
 import { isPropertyName } from '../../ast/references.js';
 import type { FileRecognition } from '../recognise/recognise.js';
 import { unreadParameterEdits } from './unread-parameters.js';
