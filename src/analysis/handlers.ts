@@ -283,94 +283,123 @@ function registrationOf(call: CallExpression, imports: SdkImports, refusals: Rou
   const params = fn.getParameters();
   const base = { registration: call, fn, inline, params, ...(wrapped ? { route: wrapped.route } : {}) };
   const registerSdk = imports.v1 && !imports.v2 ? 'v1' : imports.v2 && !imports.v1 ? 'v2' : 'unknown';
+  const input: FormInput = { form: form as HandlerForm, args, fn, params, base, registerSdk };
 
   switch (form as HandlerForm) {
     case 'registerTool':
-    case 'registerPrompt': {
-      if (args.length !== 3) return undefined;
-      const kind = form === 'registerTool' ? 'tool' : 'prompt';
-      const schemaKey = kind === 'tool' ? 'inputSchema' : 'argsSchema';
-      const has = objectHasProperty(args[1], schemaKey);
-      const { ctxIndex, guessed } = has === undefined ? guessCtxIndex(params) : { ctxIndex: has ? 1 : 0, guessed: false };
-      return finish({
-        ...base,
-        kind,
-        method: kind === 'tool' ? 'tools/call' : 'prompts/get',
-        ...registeredName(args[0], fn),
-        form: form as HandlerForm,
-        sdk: registerSdk,
-        ctxIndex,
-        ctxIndexGuessed: guessed,
-        argsIndex: ctxIndex === 1 ? 0 : undefined,
-      });
-    }
+    case 'registerPrompt':
+      return registerToolOrPrompt(input);
     case 'tool':
-    case 'prompt': {
-      if (args.length > (form === 'tool' ? 6 : 4)) return undefined;
-      const kind = form === 'tool' ? 'tool' : 'prompt';
-      let middle = args.slice(1, -1);
-      if (middle.length > 0 && isDescription(middle[0], middle.length, kind)) middle = middle.slice(1);
-      let ctxIndex: number;
-      let guessed = false;
-      if (middle.length === 0) ctxIndex = 0;
-      else if (middle.length >= 2 || kind === 'prompt') ctxIndex = 1;
-      else {
-        const shape = classifyToolShape(middle[0]);
-        if (shape === 'unknown') ({ ctxIndex, guessed } = guessCtxIndex(params));
-        else ctxIndex = shape === 'schema' ? 1 : 0;
-      }
-      return finish({
-        ...base,
-        kind,
-        method: kind === 'tool' ? 'tools/call' : 'prompts/get',
-        ...registeredName(args[0], fn),
-        form: form as HandlerForm,
-        sdk: 'v1',
-        ctxIndex,
-        ctxIndexGuessed: guessed,
-        argsIndex: ctxIndex === 1 ? 0 : undefined,
-      });
-    }
+    case 'prompt':
+      return v1ToolOrPrompt(input);
     case 'registerResource':
-    case 'resource': {
-      if (form === 'registerResource' ? args.length !== 4 : args.length < 3 || args.length > 4) return undefined;
-      const target = resourceTarget(args[1]);
-      let ctxIndex: number;
-      let guessed = false;
-      if (target.template === undefined) {
-        ctxIndex = params.length >= 3 ? 2 : 1;
-        guessed = true;
-      } else ctxIndex = target.template ? 2 : 1;
-      return finish({
-        ...base,
-        kind: 'resource',
-        method: 'resources/read',
-        name: target.uri,
-        form: form as HandlerForm,
-        sdk: form === 'resource' ? 'v1' : registerSdk,
-        ctxIndex,
-        ctxIndexGuessed: guessed,
-        argsIndex: 0,
-      });
-    }
-    case 'setRequestHandler': {
-      if (args.length > 3) return undefined;
-      const { method, sdk } = requestMethod(args[0]);
-      if (method === undefined) return undefined;
-      return finish({
-        ...base,
-        kind: 'request',
-        method,
-        name: undefined,
-        form: 'setRequestHandler',
-        sdk: sdk ?? registerSdk,
-        ctxIndex: 1,
-        ctxIndexGuessed: false,
-        argsIndex: 0,
-      });
-    }
+    case 'resource':
+      return resourceRegistration(input);
+    case 'setRequestHandler':
+      return requestRegistration(input);
   }
   return undefined;
+}
+
+/** A registration call whose method is one of FORMS, with the handler function it registers. */
+interface FormInput {
+  form: HandlerForm;
+  args: Expression[];
+  fn: HandlerFunction;
+  params: ParameterDeclaration[];
+  /** What every form's handler starts with. */
+  base: Pick<HandlerInfo, 'registration' | 'fn' | 'inline' | 'params' | 'route'>;
+  /** The SDK the file's imports say a register* call is of. */
+  registerSdk: HandlerInfo['sdk'];
+}
+
+/** `registerTool(name, config, cb)` / `registerPrompt(name, config, cb)`; undefined when the arguments do not fit. */
+function registerToolOrPrompt({ form, args, fn, params, base, registerSdk }: FormInput): HandlerInfo | undefined {
+  if (args.length !== 3) return undefined;
+  const kind = form === 'registerTool' ? 'tool' : 'prompt';
+  const schemaKey = kind === 'tool' ? 'inputSchema' : 'argsSchema';
+  const has = objectHasProperty(args[1], schemaKey);
+  const { ctxIndex, guessed } = has === undefined ? guessCtxIndex(params) : { ctxIndex: has ? 1 : 0, guessed: false };
+  return finish({
+    ...base,
+    kind,
+    method: kind === 'tool' ? 'tools/call' : 'prompts/get',
+    ...registeredName(args[0], fn),
+    form,
+    sdk: registerSdk,
+    ctxIndex,
+    ctxIndexGuessed: guessed,
+    argsIndex: ctxIndex === 1 ? 0 : undefined,
+  });
+}
+
+/** v1's `tool(name, …, cb)` / `prompt(name, …, cb)` (a description, a schema, annotations between); undefined when the arguments do not fit. */
+function v1ToolOrPrompt({ form, args, fn, params, base }: FormInput): HandlerInfo | undefined {
+  if (args.length > (form === 'tool' ? 6 : 4)) return undefined;
+  const kind = form === 'tool' ? 'tool' : 'prompt';
+  let middle = args.slice(1, -1);
+  if (middle.length > 0 && isDescription(middle[0], middle.length, kind)) middle = middle.slice(1);
+  let ctxIndex: number;
+  let guessed = false;
+  if (middle.length === 0) ctxIndex = 0;
+  else if (middle.length >= 2 || kind === 'prompt') ctxIndex = 1;
+  else {
+    const shape = classifyToolShape(middle[0]);
+    if (shape === 'unknown') ({ ctxIndex, guessed } = guessCtxIndex(params));
+    else ctxIndex = shape === 'schema' ? 1 : 0;
+  }
+  return finish({
+    ...base,
+    kind,
+    method: kind === 'tool' ? 'tools/call' : 'prompts/get',
+    ...registeredName(args[0], fn),
+    form,
+    sdk: 'v1',
+    ctxIndex,
+    ctxIndexGuessed: guessed,
+    argsIndex: ctxIndex === 1 ? 0 : undefined,
+  });
+}
+
+/** `registerResource(name, uriOrTemplate, metadata, cb)` / v1's `resource(…)`; undefined when the arguments do not fit. */
+function resourceRegistration({ form, args, params, base, registerSdk }: FormInput): HandlerInfo | undefined {
+  if (form === 'registerResource' ? args.length !== 4 : args.length < 3 || args.length > 4) return undefined;
+  const target = resourceTarget(args[1]);
+  let ctxIndex: number;
+  let guessed = false;
+  if (target.template === undefined) {
+    ctxIndex = params.length >= 3 ? 2 : 1;
+    guessed = true;
+  } else ctxIndex = target.template ? 2 : 1;
+  return finish({
+    ...base,
+    kind: 'resource',
+    method: 'resources/read',
+    name: target.uri,
+    form,
+    sdk: form === 'resource' ? 'v1' : registerSdk,
+    ctxIndex,
+    ctxIndexGuessed: guessed,
+    argsIndex: 0,
+  });
+}
+
+/** `setRequestHandler(schemaOrMethod, cb)`; undefined when its method cannot be read. */
+function requestRegistration({ args, base, registerSdk }: FormInput): HandlerInfo | undefined {
+  if (args.length > 3) return undefined;
+  const { method, sdk } = requestMethod(args[0]);
+  if (method === undefined) return undefined;
+  return finish({
+    ...base,
+    kind: 'request',
+    method,
+    name: undefined,
+    form: 'setRequestHandler',
+    sdk: sdk ?? registerSdk,
+    ctxIndex: 1,
+    ctxIndexGuessed: false,
+    argsIndex: 0,
+  });
 }
 
 interface Draft extends Omit<HandlerInfo, 'ctxParam' | 'argsParam' | 'ctxIndexGuessed'> {

@@ -90,14 +90,57 @@ interface Root {
   real: string;
 }
 
+/** A file named on the command line. */
+interface FileInput {
+  abs: string;
+  shown: string;
+  isLink: boolean;
+}
+
+/** What a walk shares: where errors and leftovers go, which paths are ignored, how a file is added. */
+interface Walk {
+  cwd: string;
+  errors: DiscoverResult['errors'];
+  leftovers: string[];
+  limit: Limiter;
+  userIgnored: (abs: string, isDir: boolean) => boolean;
+  /** Lists a file (its real path, the path it is written through). */
+  add: (real: string, absPath: string) => void;
+}
+
 export async function discoverFiles(paths: string[], options: DiscoverOptions): Promise<DiscoverResult> {
   const cwd = path.resolve(options.cwd);
   const errors: DiscoverResult['errors'] = [];
   const limit = limiter(CONCURRENCY);
   const inputs = paths.length > 0 ? paths : ['.'];
+  const { dirRoots, fileInputs } = await classifyInputs(inputs, cwd, errors);
+  const links = await linkTargets(cwd, dirRoots, fileInputs);
+  const userIgnored = makeUserIgnore(options.ignore ?? [], cwd, dirRoots);
+  const leftovers: string[] = [];
+  // Keyed by real path so a file reached twice (overlapping roots, links) is listed once.
+  const found = new Map<string, DiscoveredFile>();
+  const add = (real: string, absPath: string) => {
+    const file = { absPath, path: toDisplayPath(cwd, absPath) };
+    const prev = found.get(real);
+    // Same file under two spellings (roots given twice, a linked root): keep the smaller path.
+    if (!prev || file.path < prev.path) found.set(real, file);
+  };
+  const walk: Walk = { cwd, errors, leftovers, limit, userIgnored, add };
 
+  await addFileInputs(walk, fileInputs, links);
+  await Promise.all(
+    dirRoots.map(async (root) => walkDir(walk, root.abs, root.real, await rootScope(root.real, limit), true)),
+  );
+
+  const files = [...found.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  errors.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, errors, leftovers: leftovers.sort() };
+}
+
+/** The given paths as directories to walk and files to take, in order; the ones that do not exist are errors. */
+async function classifyInputs(inputs: string[], cwd: string, errors: DiscoverResult['errors']): Promise<{ dirRoots: Root[]; fileInputs: FileInput[] }> {
   const dirRoots: Root[] = [];
-  const fileInputs: { abs: string; shown: string; isLink: boolean }[] = [];
+  const fileInputs: FileInput[] = [];
   for (const input of inputs) {
     const abs = path.resolve(cwd, input);
     const shown = toDisplayPath(cwd, abs) || '.';
@@ -124,7 +167,19 @@ export async function discoverFiles(paths: string[], options: DiscoverOptions): 
       fileInputs.push({ abs, shown, isLink: lst.isSymbolicLink() });
     }
   }
+  return { dirRoots, fileInputs };
+}
 
+/** Where a given file that is a link may point, and how its target is spelled. */
+interface LinkTargets {
+  /** The real path is inside a given directory or file. */
+  allowed: (real: string) => boolean;
+  cwdReal: string;
+  /** A real path spelled under the path the user gave. */
+  fromReal: (real: string) => string;
+}
+
+async function linkTargets(cwd: string, dirRoots: readonly Root[], fileInputs: readonly FileInput[]): Promise<LinkTargets> {
   // Real paths a symlink may point into without escaping: the given directories and files.
   const allowedReal: string[] = dirRoots.map((r) => r.real);
   for (const f of fileInputs) {
@@ -141,18 +196,12 @@ export async function discoverFiles(paths: string[], options: DiscoverOptions): 
     if (isInside(cwdReal, real)) return path.join(cwd, path.relative(cwdReal, real));
     return real;
   };
+  return { allowed, cwdReal, fromReal };
+}
 
-  const userIgnored = makeUserIgnore(options.ignore ?? [], cwd, dirRoots);
-  const leftovers: string[] = [];
-  // Keyed by real path so a file reached twice (overlapping roots, links) is listed once.
-  const found = new Map<string, DiscoveredFile>();
-  const add = (real: string, absPath: string) => {
-    const file = { absPath, path: toDisplayPath(cwd, absPath) };
-    const prev = found.get(real);
-    // Same file under two spellings (roots given twice, a linked root): keep the smaller path.
-    if (!prev || file.path < prev.path) found.set(real, file);
-  };
-
+/** The files named on the command line, in order: added unless ignored, not sources, or links out of the given paths. */
+async function addFileInputs(walk: Walk, fileInputs: readonly FileInput[], { allowed, cwdReal, fromReal }: LinkTargets): Promise<void> {
+  const { cwd, errors, userIgnored } = walk;
   for (const f of fileInputs) {
     const name = path.basename(f.abs);
     if (!isSourceFileName(name)) {
@@ -176,55 +225,49 @@ export async function discoverFiles(paths: string[], options: DiscoverOptions): 
       continue;
     }
     // Write through to the real file so a link is never replaced by a copy.
-    add(real, f.isLink ? fromReal(real) : f.abs);
+    walk.add(real, f.isLink ? fromReal(real) : f.abs);
   }
+}
 
-  const walkDir = async (dirAbs: string, dirReal: string, scope: IgnoreScope, isRoot: boolean): Promise<void> => {
-    let entries: Dirent[];
-    try {
-      entries = await limit(() => fsp.readdir(dirAbs, { withFileTypes: true }));
-    } catch (error) {
-      errors.push({ path: toDisplayPath(cwd, dirAbs) || '.', message: `cannot read directory: ${errorText(error)}` });
-      return;
+/** Walks one directory, its subdirectories concurrently, under the ignore rules in force there. */
+async function walkDir(walk: Walk, dirAbs: string, dirReal: string, scope: IgnoreScope, isRoot: boolean): Promise<void> {
+  const { cwd, errors, leftovers, limit, userIgnored } = walk;
+  let entries: Dirent[];
+  try {
+    entries = await limit(() => fsp.readdir(dirAbs, { withFileTypes: true }));
+  } catch (error) {
+    errors.push({ path: toDisplayPath(cwd, dirAbs) || '.', message: `cannot read directory: ${errorText(error)}` });
+    return;
+  }
+  // A nested repository (submodule, vendored checkout) has its own ignore rules, not ours.
+  if (!isRoot && entries.some((e) => e.name === '.git')) scope = await repoScope(dirAbs, limit);
+  if (entries.some((e) => e.name === '.gitignore' && !e.isDirectory())) {
+    scope = await withGitignore(scope, path.join(dirAbs, '.gitignore'), limit);
+  }
+  const subdirs: Promise<void>[] = [];
+  for (const entry of entries) {
+    const name = entry.name;
+    const abs = path.join(dirAbs, name);
+    const real = path.join(dirReal, name);
+    const rel = scope.rel ? `${scope.rel}/${name}` : name;
+    if (entry.isDirectory()) {
+      if (SKIPPED.has(name)) continue;
+      if (scope.ig?.ignores(rel + '/')) continue;
+      if (userIgnored(abs, true)) continue;
+      subdirs.push(walkDir(walk, abs, real, { ig: scope.ig, rel }, false));
+    } else if (entry.isFile()) {
+      if (isTempFileName(name) || isJournalName(name)) leftovers.push(abs);
+      if (!isSourceFileName(name)) continue;
+      if (scope.ig?.ignores(rel)) continue;
+      if (userIgnored(abs, false)) continue;
+      walk.add(real, abs);
     }
-    // A nested repository (submodule, vendored checkout) has its own ignore rules, not ours.
-    if (!isRoot && entries.some((e) => e.name === '.git')) scope = await repoScope(dirAbs, limit);
-    if (entries.some((e) => e.name === '.gitignore' && !e.isDirectory())) {
-      scope = await withGitignore(scope, path.join(dirAbs, '.gitignore'), limit);
-    }
-    const subdirs: Promise<void>[] = [];
-    for (const entry of entries) {
-      const name = entry.name;
-      const abs = path.join(dirAbs, name);
-      const real = path.join(dirReal, name);
-      const rel = scope.rel ? `${scope.rel}/${name}` : name;
-      if (entry.isDirectory()) {
-        if (SKIPPED.has(name)) continue;
-        if (scope.ig?.ignores(rel + '/')) continue;
-        if (userIgnored(abs, true)) continue;
-        subdirs.push(walkDir(abs, real, { ig: scope.ig, rel }, false));
-      } else if (entry.isFile()) {
-        if (isTempFileName(name) || isJournalName(name)) leftovers.push(abs);
-        if (!isSourceFileName(name)) continue;
-        if (scope.ig?.ignores(rel)) continue;
-        if (userIgnored(abs, false)) continue;
-        add(real, abs);
-      }
-      // Symbolic links are never followed. A linked directory is not entered; a linked file adds
-      // nothing of its own: if its target is inside a root and not ignored, the walk lists the
-      // target itself (once, by real path); if not, the link must not smuggle it in (a file in
-      // node_modules, an ignored or outside file).
-    }
-    await Promise.all(subdirs);
-  };
-
-  await Promise.all(
-    dirRoots.map(async (root) => walkDir(root.abs, root.real, await rootScope(root.real, limit), true)),
-  );
-
-  const files = [...found.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  errors.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, errors, leftovers: leftovers.sort() };
+    // Symbolic links are never followed. A linked directory is not entered; a linked file adds
+    // nothing of its own: if its target is inside a root and not ignored, the walk lists the
+    // target itself (once, by real path); if not, the link must not smuggle it in (a file in
+    // node_modules, an ignored or outside file).
+  }
+  await Promise.all(subdirs);
 }
 
 /**

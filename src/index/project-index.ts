@@ -81,7 +81,63 @@ function mayAsk(text: string, aliases: readonly PushAlias[]): boolean {
     aliases.some((a) => text.includes(a.call.slice(a.call.lastIndexOf('.') + 1)));
 }
 
+/** What the passes of buildProjectIndex share: the run's files, how their imports resolve, the texts read. */
+interface IndexContext {
+  files: readonly IndexedFile[];
+  aliases: readonly PushAlias[];
+  byPath: Map<string, IndexedFile>;
+  /** The compiler options a file's imports resolve with; undefined leaves it out of cross-file mode. */
+  compilerOptions: (file: string) => ts.CompilerOptions | undefined;
+  /** The resolution cache for a set of compiler options (created for the first file resolved with them). */
+  cacheFor: (opts: ts.CompilerOptions, file: string) => ts.ModuleResolutionCache;
+  /** The text the file's own run will read (a v1 module after its upgrade). */
+  textOf: (file: IndexedFile) => string;
+  /** A module that exports something and holds text that can ask: a helper module, or one whose callers matter. */
+  exportsAndMayAsk: (text: string) => boolean;
+  stats: { files: number; parsed: number; helperModules: number };
+}
+
 export function buildProjectIndex(files: readonly IndexedFile[], options: ProjectIndexOptions = {}): ProjectIndex {
+  const context = indexContext(files, options);
+  const { byPath, stats } = context;
+  const { inputs, importsOfFile } = importedHelperModules(context);
+  relayHelperModules(context, inputs, importsOfFile);
+  // Registrations that hand calls to tool definitions of other modules (index/registration-index.ts).
+  const resolveImport = (from: string, specifier: string): string | undefined => {
+    const opts = context.compilerOptions(from);
+    if (!opts || (!specifier.startsWith('.') && !opts.paths)) return undefined;
+    const cache = context.cacheFor(opts, from);
+    const resolved = ts.resolveModuleName(specifier, from, opts, ts.sys, cache).resolvedModule?.resolvedFileName;
+    const target = resolved && path.normalize(resolved);
+    return target && target !== path.normalize(from) && (byPath.has(target) || options.readFile?.(target) !== undefined) ? target : undefined;
+  };
+  const registrations = buildRegistrationIndex({
+    candidates: files,
+    serverBuilders: files.filter((f) => /\bnew\s+(McpServer|Server)\s*\(/.test(f.text))
+      .map((f) => ({ absPath: path.normalize(f.absPath), imports: (importsOfFile.get(f.absPath) ?? []).map(([, target]) => target) })),
+    read: (absPath) => byPath.get(absPath)?.text ?? options.readFile?.(absPath),
+    resolve: resolveImport,
+    upgraded: options.upgraded ?? (() => false),
+    mayAsk: (absPath, text) => mightNeedMigration(text, context.aliases) || inputs.has(absPath),
+  });
+  stats.parsed += registrations.stats.parsed;
+  const askers = new Set(files.filter((f) => context.exportsAndMayAsk(f.text)).map((f) => path.normalize(f.absPath)));
+  const callers = buildCallersIndex(files, askers, importsOfFile, options.skipped?.() ?? []);
+  // Files whose calls of an asker's handlers the run does not update: outside its paths, and its tests.
+  const notUpdated = [...(options.outside ?? []), ...files.filter((f) => TEST_FILE.test(f.absPath))];
+  for (const file of notUpdated) {
+    for (const specifier of new Set(ts.preProcessFile(file.text, true, false).importedFiles.map((i) => i.fileName))) {
+      const target = resolveImport(file.absPath, specifier);
+      const entry = target && askers.has(target) ? callers.get(target) : undefined;
+      if (!entry) continue;
+      const importer: OutsideImporter = { absPath: file.absPath, path: options.displayPath?.(file.absPath) ?? file.absPath, text: file.text, specifier };
+      entry.outside = [...(entry.outside ?? []), importer];
+    }
+  }
+  return { inputs, registrations: registrations.inputs, stats: { ...stats, registrars: registrations.stats.registrars }, callers };
+}
+
+function indexContext(files: readonly IndexedFile[], options: ProjectIndexOptions): IndexContext {
   const aliases = options.aliases ?? [];
   const byPath = new Map(files.map((f) => [path.normalize(f.absPath), f]));
   const optionsByConfig = new Map<string, ts.CompilerOptions | undefined>();
@@ -106,7 +162,14 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
     return optionsByConfig.get(config);
   };
   const caches = new Map<ts.CompilerOptions, ts.ModuleResolutionCache>();
-  const helperNames = new Map<string, boolean>();
+  const cacheFor = (opts: ts.CompilerOptions, file: string): ts.ModuleResolutionCache => {
+    let cache = caches.get(opts);
+    if (!cache) {
+      cache = ts.createModuleResolutionCache(path.dirname(file), (f) => f, opts);
+      caches.set(opts, cache);
+    }
+    return cache;
+  };
   // Helper modules are read as their own run will read them (a v1 module after its upgrade).
   const seen = new Map<string, string>();
   const textOf = (file: IndexedFile): string => {
@@ -117,14 +180,24 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
     }
     return known;
   };
-  // A module that exports something and holds text that can ask: a helper module, or one whose callers matter.
   const exportsAndMayAsk = (text: string): boolean => /\bexport\b/.test(text) && mayAsk(text, aliases);
+  const stats = { files: 0, parsed: 0, helperModules: 0 };
+  return { files, aliases, byPath, compilerOptions, cacheFor, textOf, exportsAndMayAsk, stats };
+}
+
+/**
+ * Per file, the modules of the run it imports that export liftable helpers (`inputs`), and every
+ * module of the run it imports (specifier → path, `importsOfFile`) for the passes after this one.
+ */
+function importedHelperModules(context: IndexContext): { inputs: Map<string, CrossFileInput>; importsOfFile: Map<string, [string, string][]> } {
+  const { files, aliases, byPath, stats, textOf } = context;
+  const helperNames = new Map<string, boolean>();
   const isHelperModule = (absPath: string): boolean => {
     let known = helperNames.get(absPath);
     if (known === undefined) {
       const file = byPath.get(absPath)!;
       known = false;
-      if (exportsAndMayAsk(file.text)) {
+      if (context.exportsAndMayAsk(file.text)) {
         stats.parsed++;
         const parsed = parseOnTheSide(absPath, textOf(file));
         try {
@@ -138,21 +211,15 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
     }
     return known;
   };
-  const stats = { files: 0, parsed: 0, helperModules: 0 };
   const inputs = new Map<string, CrossFileInput>();
-  /** Per file, the modules of the run it imports (specifier → path), for the second pass. */
   const importsOfFile = new Map<string, [string, string][]>();
   for (const file of files) {
     const imports = ts.preProcessFile(file.text, true, false).importedFiles.map((i) => i.fileName);
     if (imports.length === 0) continue;
-    const opts = compilerOptions(file.absPath);
+    const opts = context.compilerOptions(file.absPath);
     if (!opts) continue;
     stats.files++;
-    let cache = caches.get(opts);
-    if (!cache) {
-      cache = ts.createModuleResolutionCache(path.dirname(file.absPath), (f) => f, opts);
-      caches.set(opts, cache);
-    }
+    const cache = context.cacheFor(opts, file.absPath);
     for (const specifier of new Set(imports)) {
       // Packages live outside the run; only relative imports and the project's own `paths` can reach a helper of it.
       if (!specifier.startsWith('.') && !opts.paths) continue;
@@ -167,8 +234,15 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
       inputs.set(file.absPath, input);
     }
   }
-  // A module that imports helper modules may export a function asking through one of them (a chain
-  // across modules): its importers get it with its own helper modules, to report such calls.
+  return { inputs, importsOfFile };
+}
+
+/**
+ * A module that imports helper modules may export a function asking through one of them (a chain
+ * across modules): its importers get it with its own helper modules, to report such calls.
+ */
+function relayHelperModules(context: IndexContext, inputs: Map<string, CrossFileInput>, importsOfFile: ReadonlyMap<string, [string, string][]>): void {
+  const { byPath, textOf } = context;
   const direct = new Map([...inputs].map(([file, input]) => [file, { modules: { ...input.modules } }]));
   for (const [file, imported] of importsOfFile) {
     for (const [specifier, target] of imported) {
@@ -179,41 +253,4 @@ export function buildProjectIndex(files: readonly IndexedFile[], options: Projec
       inputs.set(file, input);
     }
   }
-  // Registrations that hand calls to tool definitions of other modules (index/registration-index.ts).
-  const resolveImport = (from: string, specifier: string): string | undefined => {
-    const opts = compilerOptions(from);
-    if (!opts || (!specifier.startsWith('.') && !opts.paths)) return undefined;
-    let cache = caches.get(opts);
-    if (!cache) {
-      cache = ts.createModuleResolutionCache(path.dirname(from), (f) => f, opts);
-      caches.set(opts, cache);
-    }
-    const resolved = ts.resolveModuleName(specifier, from, opts, ts.sys, cache).resolvedModule?.resolvedFileName;
-    const target = resolved && path.normalize(resolved);
-    return target && target !== path.normalize(from) && (byPath.has(target) || options.readFile?.(target) !== undefined) ? target : undefined;
-  };
-  const registrations = buildRegistrationIndex({
-    candidates: files,
-    serverBuilders: files.filter((f) => /\bnew\s+(McpServer|Server)\s*\(/.test(f.text))
-      .map((f) => ({ absPath: path.normalize(f.absPath), imports: (importsOfFile.get(f.absPath) ?? []).map(([, target]) => target) })),
-    read: (absPath) => byPath.get(absPath)?.text ?? options.readFile?.(absPath),
-    resolve: resolveImport,
-    upgraded: options.upgraded ?? (() => false),
-    mayAsk: (absPath, text) => mightNeedMigration(text, aliases) || inputs.has(absPath),
-  });
-  stats.parsed += registrations.stats.parsed;
-  const askers = new Set(files.filter((f) => exportsAndMayAsk(f.text)).map((f) => path.normalize(f.absPath)));
-  const callers = buildCallersIndex(files, askers, importsOfFile, options.skipped?.() ?? []);
-  // Files whose calls of an asker's handlers the run does not update: outside its paths, and its tests.
-  const notUpdated = [...(options.outside ?? []), ...files.filter((f) => TEST_FILE.test(f.absPath))];
-  for (const file of notUpdated) {
-    for (const specifier of new Set(ts.preProcessFile(file.text, true, false).importedFiles.map((i) => i.fileName))) {
-      const target = resolveImport(file.absPath, specifier);
-      const entry = target && askers.has(target) ? callers.get(target) : undefined;
-      if (!entry) continue;
-      const importer: OutsideImporter = { absPath: file.absPath, path: options.displayPath?.(file.absPath) ?? file.absPath, text: file.text, specifier };
-      entry.outside = [...(entry.outside ?? []), importer];
-    }
-  }
-  return { inputs, registrations: registrations.inputs, stats: { ...stats, registrars: registrations.stats.registrars }, callers };
 }

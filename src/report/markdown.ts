@@ -22,14 +22,25 @@ export const DEFAULT_MAX_DIFF_CHARS = 60_000;
 const SEVERITY_ICON = { error: '❌', warning: '⚠️', info: 'ℹ️' } as const;
 
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
-  const maxDiffChars = options.maxDiffChars ?? DEFAULT_MAX_DIFF_CHARS;
-  const helpUrl = options.helpUrl ?? 'docs/rules.md';
-  const { summary } = report;
   const out: string[] = [];
-
   out.push('## MCP MRTR migration report', '');
   out.push(`**${inline(summaryLine(report, options.mode ?? 'write'))}**`, '');
+  countsSection(out, report);
+  if (report.packages.length > 1) packagesSection(out, report);
+  changedFilesSection(out, report);
+  if (report.findings.length > 0) findingsSection(out, report, options.helpUrl ?? 'docs/rules.md');
+  if (report.errors.length > 0) {
+    out.push('### Errors', '', 'These files could not be processed and were left untouched:', '');
+    for (const error of report.errors) out.push(`- ${codeSpan(error.path)}: ${inline(error.message)}`);
+    out.push('');
+  }
+  if (options.diff !== undefined && options.diff.length > 0) diffSection(out, options.diff, options.maxDiffChars ?? DEFAULT_MAX_DIFF_CHARS);
+  out.push(`<sub>${inline(report.tool.name)} ${inline(report.tool.version)}</sub>`, '');
+  return out.join('\n');
+}
 
+function countsSection(out: string[], report: Report): void {
+  const { summary } = report;
   out.push('| | Count |', '|---|---:|');
   out.push(`| Files scanned | ${summary.filesScanned} |`);
   out.push(`| Files changed | ${summary.filesChanged} |`);
@@ -38,69 +49,64 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   out.push(`| Findings | ${summary.findings}${severityBreakdown(report.findings)} |`);
   out.push(`| Errors | ${summary.errors} |`);
   out.push('');
+}
 
-  if (report.packages.length > 1) {
-    out.push('### Packages', '');
-    out.push('| Package | Path | Files changed | Findings |', '|---|---|---:|---:|');
-    for (const pkg of report.packages) {
-      out.push(`| ${tableCode(pkg.name)} | ${tableCode(pkg.path)} | ${pkg.filesChanged} | ${pkg.findings} |`);
-    }
-    out.push('');
+function packagesSection(out: string[], report: Report): void {
+  out.push('### Packages', '');
+  out.push('| Package | Path | Files changed | Findings |', '|---|---|---:|---:|');
+  for (const pkg of report.packages) {
+    out.push(`| ${tableCode(pkg.name)} | ${tableCode(pkg.path)} | ${pkg.filesChanged} | ${pkg.findings} |`);
   }
+  out.push('');
+}
 
+/** The changed files, folded; nothing when none changed. */
+function changedFilesSection(out: string[], report: Report): void {
   const changed = report.files.filter((file) => file.changed);
-  if (changed.length > 0) {
-    out.push(`<details><summary>Changed files (${changed.length})</summary>`, '');
-    for (const file of changed) {
-      const transforms = file.transforms.length > 0 ? ` (${file.transforms.map(codeSpan).join(', ')})` : '';
-      const sites = file.sitesMigrated > 0 ? `: ${plural(file.sitesMigrated, 'site')} migrated` : '';
-      out.push(`- ${codeSpan(file.path)}${transforms}${sites}`);
-    }
-    out.push('', '</details>', '');
+  if (changed.length === 0) return;
+  out.push(`<details><summary>Changed files (${changed.length})</summary>`, '');
+  for (const file of changed) {
+    const transforms = file.transforms.length > 0 ? ` (${file.transforms.map(codeSpan).join(', ')})` : '';
+    const sites = file.sitesMigrated > 0 ? `: ${plural(file.sitesMigrated, 'site')} migrated` : '';
+    out.push(`- ${codeSpan(file.path)}${transforms}${sites}`);
   }
+  out.push('', '</details>', '');
+}
 
-  if (report.findings.length > 0) {
-    out.push('### Findings', '');
-    for (const [rule, findings] of groupByRule(report.findings)) {
-      const info = ruleInfo(rule);
-      const severity = info?.severity ?? findings[0].severity;
-      const title = info ? inline(info.title) : codeSpan(rule);
-      const idPart = info ? ` · ${codeSpan(rule)}` : '';
-      out.push(`#### ${SEVERITY_ICON[severity]} ${title}${idPart} (${findings.length})`, '');
-      if (info) out.push(`${capitalize(severity)} · [What to do](${linkTarget(`${helpUrl}#${rule}`)})`, '');
-      for (const finding of findings) {
-        out.push(`- ${codeSpan(`${finding.path}:${finding.line}`)} — ${inline(finding.message)}`);
-        if (finding.suggestion !== undefined && finding.suggestion.trim() !== '') {
-          out.push(`  <br>**Suggestion:** ${inline(finding.suggestion)}`);
-        }
+/** The findings grouped by rule, each rule linked to `<helpUrl>#<rule-id>`. */
+function findingsSection(out: string[], report: Report, helpUrl: string): void {
+  out.push('### Findings', '');
+  for (const [rule, findings] of groupByRule(report.findings)) {
+    const info = ruleInfo(rule);
+    const severity = info?.severity ?? findings[0].severity;
+    const title = info ? inline(info.title) : codeSpan(rule);
+    const idPart = info ? ` · ${codeSpan(rule)}` : '';
+    out.push(`#### ${SEVERITY_ICON[severity]} ${title}${idPart} (${findings.length})`, '');
+    if (info) out.push(`${capitalize(severity)} · [What to do](${linkTarget(`${helpUrl}#${rule}`)})`, '');
+    for (const finding of findings) {
+      out.push(`- ${codeSpan(`${finding.path}:${finding.line}`)} — ${inline(finding.message)}`);
+      if (finding.suggestion !== undefined && finding.suggestion.trim() !== '') {
+        out.push(`  <br>**Suggestion:** ${inline(finding.suggestion)}`);
       }
-      out.push('');
     }
-  }
-
-  if (report.errors.length > 0) {
-    out.push('### Errors', '', 'These files could not be processed and were left untouched:', '');
-    for (const error of report.errors) out.push(`- ${codeSpan(error.path)}: ${inline(error.message)}`);
     out.push('');
   }
+}
 
-  if (options.diff !== undefined && options.diff.length > 0) {
-    if (options.diff.length < maxDiffChars) {
-      const fence = fenceFor(options.diff);
-      out.push('<details><summary>Diff</summary>', '');
-      out.push(fence + 'diff', options.diff.replace(/\r?\n$/, ''), fence, '');
-      out.push('</details>', '');
-    } else {
-      out.push(
-        `_The diff (${options.diff.length.toLocaleString('en-US')} characters) is too long for this comment; ` +
-          'run `mcp-mrtr-migrate --dry-run` to see it._',
-        '',
-      );
-    }
+/** The diff, folded, or a note when it is `maxDiffChars` long or longer. */
+function diffSection(out: string[], diff: string, maxDiffChars: number): void {
+  if (diff.length < maxDiffChars) {
+    const fence = fenceFor(diff);
+    out.push('<details><summary>Diff</summary>', '');
+    out.push(fence + 'diff', diff.replace(/\r?\n$/, ''), fence, '');
+    out.push('</details>', '');
+  } else {
+    out.push(
+      `_The diff (${diff.length.toLocaleString('en-US')} characters) is too long for this comment; ` +
+        'run `mcp-mrtr-migrate --dry-run` to see it._',
+      '',
+    );
   }
-
-  out.push(`<sub>${inline(report.tool.name)} ${inline(report.tool.version)}</sub>`, '');
-  return out.join('\n');
 }
 
 function severityBreakdown(findings: readonly Finding[]): string {

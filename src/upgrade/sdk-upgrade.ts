@@ -10,7 +10,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as OfficialCodemod from '@modelcontextprotocol/codemod';
-import type { Diagnostic, TransformContext as OfficialContext } from '@modelcontextprotocol/codemod';
+import type { Diagnostic, Transform as OfficialTransform, TransformContext as OfficialContext } from '@modelcontextprotocol/codemod';
 import { diffLines } from 'diff';
 import { Node, ts, type SourceFile } from '../ts-morph.js';
 import { applyEdits, mapBackward, mapForward } from '../ast/edits.js';
@@ -164,8 +164,31 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   if (!migration) throw new Error('@modelcontextprotocol/codemod has no v1-to-v2 migration');
   const original = sourceFile.getFullText();
   const projectType = options.projectType ?? projectTypeOfFile(original);
-  const context: OfficialContext = { projectType };
   const originalBindings = importBindings(sourceFile.compilerNode);
+  const stays = staysOnV1(sourceFile, options, original);
+  if (stays) return stays;
+  let pass: TransformPass;
+  try {
+    pass = transformPass(sourceFile, migration.transforms, projectType, original, originalBindings);
+  } catch (error) {
+    sourceFile.replaceWithText(original);
+    const message = `Transform failed: ${error instanceof Error ? error.message : String(error)}`;
+    return {
+      text: original,
+      changed: false,
+      steps: [],
+      findings: [{ rule: SDK_UPGRADE_RULE, severity: 'error', pos: 0, message, marker: false }],
+      failed: true,
+    };
+  }
+  return afterTransforms(sourceFile, original, originalBindings, pass);
+}
+
+/**
+ * The result for a file that imports a dependency built on v1, or a v1 module outside the run:
+ * it is left as it was. Undefined when neither holds.
+ */
+function staysOnV1(sourceFile: SourceFile, options: SdkUpgradeOptions, original: string): SdkUpgradeResult | undefined {
   const v1Based = options.ignoreWhatKeepsV1 ? [] : v1BasedImports(sourceFile.compilerNode, sourceFile.getFilePath());
   if (v1Based.length > 0) {
     // One finding for the file, at the first such import: the reason is the same for each.
@@ -188,56 +211,77 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
     // Files of the run that hand values to this one move to v2 only with it: the package stays v1.
     return { text: original, changed: false, steps: [], findings: [finding], keptOnV1: true, refusal: [finding] };
   }
-  const diagnostics: { diagnostic: Diagnostic; intermediate: string }[] = [];
-  let own: ReturnType<typeof upgradeV1Surface>;
+  return undefined;
+}
+
+/** What the transforms did to the source file: our own edits, the official diagnostics, how many changes. */
+interface TransformPass {
+  own: ReturnType<typeof upgradeV1Surface>;
+  /** The original text after our own edits. */
+  afterOwn: string;
+  diagnostics: { diagnostic: Diagnostic; intermediate: string }[];
+  changes: number;
+}
+
+/** Our own pass, then the official transforms that have work left, then the ErrorCode type renames; throws what a transform throws. */
+function transformPass(
+  sourceFile: SourceFile,
+  transforms: readonly OfficialTransform[],
+  projectType: ProjectType,
+  original: string,
+  originalBindings: ReturnType<typeof importBindings>,
+): TransformPass {
+  const context: OfficialContext = { projectType };
+  const diagnostics: TransformPass['diagnostics'] = [];
   let afterOwn = original;
   let changes = 0;
-  try {
-    own = upgradeV1Surface(sourceFile.compilerNode, original, {
-      contextPackage: projectType === 'client' ? '@modelcontextprotocol/client' : '@modelcontextprotocol/server',
-    });
-    if (own.edits.length > 0) {
-      afterOwn = applyEdits(original, own.edits);
-      if (afterOwn !== original) {
-        sourceFile.replaceWithText(afterOwn);
-        changes++;
-      }
-    }
-    for (const transform of migration.transforms) {
-      const gate = OFFICIAL_GATES[transform.id];
-      const before = sourceFile.getFullText();
-      if (gate === undefined || !gate.test(before)) continue;
-      // Our one-walk renames first; the official transform only for what they leave. They replace
-      // the whole text, which ts-morph answers by forgetting its nodes: not while an earlier
-      // transform's diagnostic still follows one to its current line.
-      if (transform.id === 'symbols' && !diagnostics.some(({ diagnostic }) => diagnostic.resolveCurrentLine)) {
-        const renamed = renameV1Symbols(sourceFile);
-        if (renamed) {
-          changes += renamed.changes;
-          for (const diagnostic of renamed.diagnostics) diagnostics.push({ diagnostic, intermediate: before });
-          if (!SYMBOLS_LEFT.test(sourceFile.getFullText())) continue;
-        }
-      }
-      const result = transform.apply(sourceFile, context);
-      changes += result.changesCount;
-      for (const diagnostic of result.diagnostics) diagnostics.push({ diagnostic, intermediate: before });
-    }
-    const typeRenames = errorCodeTypeEdits(sourceFile.compilerNode, originalBindings);
-    if (typeRenames.length > 0) {
-      sourceFile.replaceWithText(applyEdits(sourceFile.getFullText(), typeRenames));
+  const own = upgradeV1Surface(sourceFile.compilerNode, original, {
+    contextPackage: projectType === 'client' ? '@modelcontextprotocol/client' : '@modelcontextprotocol/server',
+  });
+  if (own.edits.length > 0) {
+    afterOwn = applyEdits(original, own.edits);
+    if (afterOwn !== original) {
+      sourceFile.replaceWithText(afterOwn);
       changes++;
     }
-  } catch (error) {
-    sourceFile.replaceWithText(original);
-    const message = `Transform failed: ${error instanceof Error ? error.message : String(error)}`;
-    return {
-      text: original,
-      changed: false,
-      steps: [],
-      findings: [{ rule: SDK_UPGRADE_RULE, severity: 'error', pos: 0, message, marker: false }],
-      failed: true,
-    };
   }
+  for (const transform of transforms) {
+    const gate = OFFICIAL_GATES[transform.id];
+    const before = sourceFile.getFullText();
+    if (gate === undefined || !gate.test(before)) continue;
+    // Our one-walk renames first; the official transform only for what they leave. They replace
+    // the whole text, which ts-morph answers by forgetting its nodes: not while an earlier
+    // transform's diagnostic still follows one to its current line.
+    if (transform.id === 'symbols' && !diagnostics.some(({ diagnostic }) => diagnostic.resolveCurrentLine)) {
+      const renamed = renameV1Symbols(sourceFile);
+      if (renamed) {
+        changes += renamed.changes;
+        for (const diagnostic of renamed.diagnostics) diagnostics.push({ diagnostic, intermediate: before });
+        if (!SYMBOLS_LEFT.test(sourceFile.getFullText())) continue;
+      }
+    }
+    const result = transform.apply(sourceFile, context);
+    changes += result.changesCount;
+    for (const diagnostic of result.diagnostics) diagnostics.push({ diagnostic, intermediate: before });
+  }
+  const typeRenames = errorCodeTypeEdits(sourceFile.compilerNode, originalBindings);
+  if (typeRenames.length > 0) {
+    sourceFile.replaceWithText(applyEdits(sourceFile.getFullText(), typeRenames));
+    changes++;
+  }
+  return { own, afterOwn, diagnostics, changes };
+}
+
+/**
+ * After the transforms: handler results v2 types stricter, the file's conventions put back, the
+ * steps from the original text, and every finding mapped to the original text.
+ */
+function afterTransforms(
+  sourceFile: SourceFile,
+  original: string,
+  originalBindings: ReturnType<typeof importBindings>,
+  { own, afterOwn, diagnostics, changes }: TransformPass,
+): SdkUpgradeResult {
   // As the official runner does: advisories are dropped for files no transform changed, and the
   // lines of action-required spots are read after every transform ran.
   const kept = diagnostics
@@ -272,11 +316,27 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
   const beforeAssertions = (pos: number) => toOriginal(mapForward(pos, asserted.edits));
   const rejected = results?.mismatches ?? [];
   const findings: FindingInput[] = [...own.findings, ...asserted.findings.map((f) => ({ ...f, pos: beforeAssertions(f.pos) }))];
+  findings.push(...diagnosticFindings(kept, upgradedText, toOriginal, own.edits));
+  for (const leftover of leftovers) findings.push({ ...leftover, pos: toOriginal(leftover.pos) });
+  // A migration that does not compile or start is worse than none: whatever is still v1 (an
+  // error) keeps the file, and its package, on v1 as it was.
+  const refused = [...rejected.map((m) => resultFinding(m, beforeAssertions(m.pos))), ...findings.filter((f) => f.severity === 'error').map(leftOnV1)];
+  return { text, changed, steps, findings, ...(refused.length > 0 ? { refusal: refused } : {}) };
+}
+
+/** The official diagnostics kept, as findings at their spot in the original text (one per spot and message). */
+function diagnosticFindings(
+  kept: readonly { diagnostic: Diagnostic; intermediate: string; line: number | undefined }[],
+  upgradedText: string,
+  toOriginal: (pos: number) => number,
+  ownEdits: readonly TextEdit[],
+): FindingInput[] {
+  const findings: FindingInput[] = [];
   const seen = new Set<string>();
   for (const { diagnostic: d, intermediate, line } of kept) {
     // Action-required spots are read on the upgraded text; the rest on the text the transform
     // read, which is the original after our own edits (and earlier official transforms).
-    const pos = line !== undefined ? toOriginal(lineStartOffset(upgradedText, line)) : mapBackward(lineStartOffset(intermediate, d.line), own.edits);
+    const pos = line !== undefined ? toOriginal(lineStartOffset(upgradedText, line)) : mapBackward(lineStartOffset(intermediate, d.line), ownEdits);
     const key = `${pos}\0${d.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -290,11 +350,7 @@ export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions
       marker: d.insertComment === true && (line !== undefined || d.resolveCurrentLine === undefined),
     });
   }
-  for (const leftover of leftovers) findings.push({ ...leftover, pos: toOriginal(leftover.pos) });
-  // A migration that does not compile or start is worse than none: whatever is still v1 (an
-  // error) keeps the file, and its package, on v1 as it was.
-  const refused = [...rejected.map((m) => resultFinding(m, beforeAssertions(m.pos))), ...findings.filter((f) => f.severity === 'error').map(leftOnV1)];
-  return { text, changed, steps, findings, ...(refused.length > 0 ? { refusal: refused } : {}) };
+  return findings;
 }
 
 /**

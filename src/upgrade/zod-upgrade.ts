@@ -54,17 +54,27 @@ const REMOVED_EXPORTS: Readonly<Record<string, string>> = {
   oboolean: 'use `z.boolean().optional()`',
 };
 
+/** What the checks of one file share: the zod names it imports, and where edits and errors go. */
+interface ZodScan {
+  file: ts.SourceFile;
+  /** Local names of zod's namespace (`z`, `* as z`, the default import). */
+  namespaces: ReadonlySet<string>;
+  /** Local name → exported name, for zod's named imports. */
+  named: ReadonlyMap<string, string>;
+  /** Local names of zod-to-json-schema's values. */
+  toJsonSchema: ReadonlySet<string>;
+  /** Names of safeParse results (see safeParseResults). */
+  parseResults: ReadonlySet<string>;
+  edits: TextEdit[];
+  /** Reports a line that would not typecheck (or `consequence`) under zod 4. */
+  error: (node: ts.Node, why: string, what: string, consequence?: string) => void;
+  isNamespace: (node: ts.Node) => node is ts.Identifier;
+}
+
 export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
   const edits: TextEdit[] = [];
   const findings: FindingInput[] = [];
-  const namespaces = new Set<string>();
-  const named = new Map<string, string>(); // local → exported name
-  for (const [local, binding] of importBindings(file)) {
-    if (binding.module !== 'zod') continue;
-    if (binding.imported === '*' || binding.imported === 'default' || binding.imported === 'z') namespaces.add(local);
-    else named.set(local, binding.imported);
-  }
-  const toJsonSchema = new Set([...importBindings(file)].filter(([, b]) => b.module === 'zod-to-json-schema' && !b.typeOnly).map(([local]) => local));
+  const { namespaces, named, toJsonSchema } = zodBindings(file);
   const parseResults = safeParseResults(file);
   if (namespaces.size === 0 && named.size === 0 && toJsonSchema.size === 0 && parseResults.size === 0) return { edits, findings };
   // Said of a package the run keeps on v1 for it (src/runner.ts): raising zod would break this line.
@@ -78,80 +88,112 @@ export function upgradeZod3(file: ts.SourceFile): ZodUpgrade {
       marker: false,
     });
   const isNamespace = (node: ts.Node): node is ts.Identifier => ts.isIdentifier(node) && namespaces.has(node.text);
+  const scan: ZodScan = { file, namespaces, named, toJsonSchema, parseResults, edits, error, isNamespace };
 
   walk(file, (node) => {
     if (ts.isPropertyAccessExpression(node) && node.name.text === 'errors' && isParseResultError(node.expression, parseResults)) {
       edits.push({ start: node.name.getStart(file), end: node.name.getEnd(), text: 'issues' });
     }
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && isZodChain(node.expression, namespaces, named)) {
-      const member = node.expression.name.text;
-      const receiver = unwrap(node.expression.expression);
-      if (member === 'record' && isNamespace(receiver) && node.arguments.length === 1 && !ts.isSpreadElement(node.arguments[0])) {
-        // zod 3's one-argument record has string keys; zod 4 asks for the key schema.
-        edits.push({ start: node.arguments[0].getStart(file), end: node.arguments[0].getStart(file), text: `${receiver.text}.string(), ` });
-      } else if (member === 'nonstrict' && node.arguments.length === 0) {
-        // zod 3 documents `.nonstrict()` as the deprecated name of `.passthrough()`, which zod 4 keeps.
-        edits.push({ start: node.expression.name.getStart(file), end: node.expression.name.getEnd(), text: 'passthrough' });
-      } else if (member === 'strict' && node.arguments.length > 0) {
-        error(node.expression.name, 'zod 4\'s `.strict()` takes no message', 'Drop the argument (unknown keys are then reported with zod\'s own message), or build the object with `z.strictObject(shape, { error: message })`.');
-      } else if (Object.hasOwn(REMOVED_METHODS, member) && (!FUNCTION_MEMBERS.has(member) || isFirstFunctionMember(node.expression.expression))) {
-        const [why, what] = REMOVED_METHODS[member];
-        error(node.expression.name, why, what);
-      }
-      for (const arg of node.arguments) {
-        const literal = unwrap(arg as ts.Expression);
-        if (!ts.isObjectLiteralExpression(literal)) continue;
-        for (const prop of literal.properties) {
-          const key = prop.name && (ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)) ? prop.name.text : undefined;
-          if (key !== undefined && REMOVED_PARAMS.has(key)) {
-            error(
-              prop,
-              `zod 4 replaced the \`${key}\` parameter with \`error\` (a message, or a function of the issue)`,
-              key === 'errorMap'
-                ? 'Pass `error: (issue) => message` instead (it receives the issue, not `(issue, ctx)`, and returns the message or undefined).'
-                : 'Pass `error: (issue) => (issue.input === undefined ? requiredMessage : invalidTypeMessage)` instead.',
-            );
-          }
-        }
-      }
+      zodChainCall(scan, node, node.expression);
     }
-    const issueParam = ts.isCallExpression(node) ? issueParameterWithoutSymbols(node, parseResults) : undefined;
-    if (issueParam) {
-      error(
-        issueParam,
-        'zod 4\'s issues have `path: PropertyKey[]` (a symbol key too), which this callback\'s declared parameter type, whose `path` admits no symbol, does not accept',
-        'Drop the parameter\'s type (zod types the issues) or declare `path: PropertyKey[]`; join a path with `path.map(String).join(\'.\')`, since `join` throws on a symbol.',
-      );
-    }
-    const shapeProp = ts.isCallExpression(node) ? rawShapeTypedSchema(node, file, namespaces, named) : undefined;
-    if (shapeProp) {
-      error(
-        shapeProp.prop,
-        `\`${shapeProp.name}\` is declared as zod's \`ZodRawShape\`, which under zod 4 is a shape of core \`$ZodType\`s: neither form of v2's \`${shapeProp.method}\` takes it (a schema, or a raw shape of classic zod types)`,
-        `Pass a schema instead: \`z.object(${shapeProp.name})\` where it is known to be set, or the \`ZodObject\` the shape was taken from.`,
-      );
-    }
-    if (ts.isCallExpression(node) && isToJsonSchemaCall(node.expression, toJsonSchema)) {
-      error(
-        node,
-        '`zod-to-json-schema` reads zod 3 schemas only: given a zod 4 schema it returns an empty JSON schema (`{ $schema }` and nothing else), without an error',
-        'Use zod 4\'s own `z.toJSONSchema(schema)` (pass `{ target: \'draft-07\' }` to keep draft-07 output), and check the schemas it produces.',
-        'this call would produce an empty schema',
-      );
-    }
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && named.get(node.expression.text) === 'record' && node.arguments.length === 1) {
-      error(node, 'zod 4\'s `record` takes the key schema first (zod 3 defaulted it to strings)', 'Write `record(string(), value)`, importing `string` from zod, or `z.record(z.string(), value)`.');
-    }
-    const qualified = ts.isQualifiedName(node) ? ([node.left, node.right] as const) : ts.isPropertyAccessExpression(node) ? ([node.expression, node.name] as const) : undefined;
-    if (qualified && isNamespace(qualified[0]) && Object.hasOwn(REMOVED_EXPORTS, qualified[1].text)) {
-      error(node, `zod 4 no longer exports \`${qualified[1].text}\``, `${REMOVED_EXPORTS[qualified[1].text]}.`);
-    }
-    if (ts.isImportSpecifier(node) && named.has(node.name.text) && Object.hasOwn(REMOVED_EXPORTS, named.get(node.name.text)!)) {
-      const name = named.get(node.name.text)!;
-      error(node, `zod 4 no longer exports \`${name}\``, `${REMOVED_EXPORTS[name]}.`);
-    }
+    if (ts.isCallExpression(node)) callChecks(scan, node);
+    removedExports(scan, node);
   });
   return { edits, findings };
+}
+
+/** The file's imports of zod (namespace and named) and of zod-to-json-schema's values. */
+function zodBindings(file: ts.SourceFile): { namespaces: Set<string>; named: Map<string, string>; toJsonSchema: Set<string> } {
+  const namespaces = new Set<string>();
+  const named = new Map<string, string>(); // local → exported name
+  for (const [local, binding] of importBindings(file)) {
+    if (binding.module !== 'zod') continue;
+    if (binding.imported === '*' || binding.imported === 'default' || binding.imported === 'z') namespaces.add(local);
+    else named.set(local, binding.imported);
+  }
+  const toJsonSchema = new Set([...importBindings(file)].filter(([, b]) => b.module === 'zod-to-json-schema' && !b.typeOnly).map(([local]) => local));
+  return { namespaces, named, toJsonSchema };
+}
+
+/** A call of a member of a zod chain (`z.record(…)`, `schema.strict(…)`): its rewrite or error, then its removed parameters. */
+function zodChainCall({ file, edits, error, isNamespace }: ZodScan, node: ts.CallExpression, callee: ts.PropertyAccessExpression): void {
+  const member = callee.name.text;
+  const receiver = unwrap(callee.expression);
+  if (member === 'record' && isNamespace(receiver) && node.arguments.length === 1 && !ts.isSpreadElement(node.arguments[0])) {
+    // zod 3's one-argument record has string keys; zod 4 asks for the key schema.
+    edits.push({ start: node.arguments[0].getStart(file), end: node.arguments[0].getStart(file), text: `${receiver.text}.string(), ` });
+  } else if (member === 'nonstrict' && node.arguments.length === 0) {
+    // zod 3 documents `.nonstrict()` as the deprecated name of `.passthrough()`, which zod 4 keeps.
+    edits.push({ start: callee.name.getStart(file), end: callee.name.getEnd(), text: 'passthrough' });
+  } else if (member === 'strict' && node.arguments.length > 0) {
+    error(callee.name, 'zod 4\'s `.strict()` takes no message', 'Drop the argument (unknown keys are then reported with zod\'s own message), or build the object with `z.strictObject(shape, { error: message })`.');
+  } else if (Object.hasOwn(REMOVED_METHODS, member) && (!FUNCTION_MEMBERS.has(member) || isFirstFunctionMember(callee.expression))) {
+    const [why, what] = REMOVED_METHODS[member];
+    error(callee.name, why, what);
+  }
+  for (const arg of node.arguments) {
+    const literal = unwrap(arg as ts.Expression);
+    if (!ts.isObjectLiteralExpression(literal)) continue;
+    for (const prop of literal.properties) {
+      const key = prop.name && (ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)) ? prop.name.text : undefined;
+      if (key !== undefined && REMOVED_PARAMS.has(key)) {
+        error(
+          prop,
+          `zod 4 replaced the \`${key}\` parameter with \`error\` (a message, or a function of the issue)`,
+          key === 'errorMap'
+            ? 'Pass `error: (issue) => message` instead (it receives the issue, not `(issue, ctx)`, and returns the message or undefined).'
+            : 'Pass `error: (issue) => (issue.input === undefined ? requiredMessage : invalidTypeMessage)` instead.',
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Calls zod 4 takes differently: an issue callback whose declared parameter type it changed, a
+ * `ZodRawShape` handed to a v2 registration, zod-to-json-schema, the one-argument named `record`.
+ */
+function callChecks({ file, namespaces, named, toJsonSchema, parseResults, error }: ZodScan, node: ts.CallExpression): void {
+  const issueParam = issueParameterWithoutSymbols(node, parseResults);
+  if (issueParam) {
+    error(
+      issueParam,
+      'zod 4\'s issues have `path: PropertyKey[]` (a symbol key too), which this callback\'s declared parameter type, whose `path` admits no symbol, does not accept',
+      'Drop the parameter\'s type (zod types the issues) or declare `path: PropertyKey[]`; join a path with `path.map(String).join(\'.\')`, since `join` throws on a symbol.',
+    );
+  }
+  const shapeProp = rawShapeTypedSchema(node, file, namespaces, named);
+  if (shapeProp) {
+    error(
+      shapeProp.prop,
+      `\`${shapeProp.name}\` is declared as zod's \`ZodRawShape\`, which under zod 4 is a shape of core \`$ZodType\`s: neither form of v2's \`${shapeProp.method}\` takes it (a schema, or a raw shape of classic zod types)`,
+      `Pass a schema instead: \`z.object(${shapeProp.name})\` where it is known to be set, or the \`ZodObject\` the shape was taken from.`,
+    );
+  }
+  if (isToJsonSchemaCall(node.expression, toJsonSchema)) {
+    error(
+      node,
+      '`zod-to-json-schema` reads zod 3 schemas only: given a zod 4 schema it returns an empty JSON schema (`{ $schema }` and nothing else), without an error',
+      'Use zod 4\'s own `z.toJSONSchema(schema)` (pass `{ target: \'draft-07\' }` to keep draft-07 output), and check the schemas it produces.',
+      'this call would produce an empty schema',
+    );
+  }
+  if (ts.isIdentifier(node.expression) && named.get(node.expression.text) === 'record' && node.arguments.length === 1) {
+    error(node, 'zod 4\'s `record` takes the key schema first (zod 3 defaulted it to strings)', 'Write `record(string(), value)`, importing `string` from zod, or `z.record(z.string(), value)`.');
+  }
+}
+
+/** `z.ZodEffects` and the like, and named imports of them: zod 4 no longer exports them. */
+function removedExports({ named, error, isNamespace }: ZodScan, node: ts.Node): void {
+  const qualified = ts.isQualifiedName(node) ? ([node.left, node.right] as const) : ts.isPropertyAccessExpression(node) ? ([node.expression, node.name] as const) : undefined;
+  if (qualified && isNamespace(qualified[0]) && Object.hasOwn(REMOVED_EXPORTS, qualified[1].text)) {
+    error(node, `zod 4 no longer exports \`${qualified[1].text}\``, `${REMOVED_EXPORTS[qualified[1].text]}.`);
+  }
+  if (ts.isImportSpecifier(node) && named.has(node.name.text) && Object.hasOwn(REMOVED_EXPORTS, named.get(node.name.text)!)) {
+    const name = named.get(node.name.text)!;
+    error(node, `zod 4 no longer exports \`${name}\``, `${REMOVED_EXPORTS[name]}.`);
+  }
 }
 
 /** Names declared as `const result = [await] schema.safeParse(…)` (or safeParseAsync). */

@@ -33,8 +33,72 @@ export function splitLineTokens(text: string): string[] {
 }
 
 /**
+ * The search's paths as a tree of runs, each node pointing to the run before it (jsdiff's
+ * components), in typed arrays sized for some steps per line and doubled when that is not enough.
+ */
+class RunTree {
+  private capacity: number;
+  private previous: Int32Array;
+  private kinds: Uint8Array;
+  private counts: Int32Array;
+  /** Nodes made so far. */
+  size = 0;
+
+  constructor(lines: number) {
+    this.capacity = Math.max(1 << 16, 16 * lines);
+    this.previous = new Int32Array(this.capacity);
+    this.kinds = new Uint8Array(this.capacity);
+    this.counts = new Int32Array(this.capacity);
+  }
+
+  node(before: number, kind: number, count: number): number {
+    if (this.size === this.capacity) this.grow();
+    this.previous[this.size] = before;
+    this.kinds[this.size] = kind;
+    this.counts[this.size] = count;
+    return this.size++;
+  }
+
+  /** A step of one kind after a run of the same kind lengthens it (a copy: other paths share the run). */
+  step(last: number, kind: number): number {
+    return last >= 0 && this.kinds[last] === kind ? this.node(this.previous[last], kind, this.counts[last] + 1) : this.node(last, kind, 1);
+  }
+
+  /** The runs of the path ending at `last`, first to last, with their lines. */
+  runs(last: number, oldLines: readonly string[], newLines: readonly string[]): LineRun[] {
+    const chain: number[] = [];
+    for (let at = last; at >= 0; at = this.previous[at]) chain.push(at);
+    chain.reverse();
+    let oldPos = 0;
+    let newPos = 0;
+    return chain.map((at) => {
+      const count = this.counts[at];
+      const kind = this.kinds[at];
+      const lines = kind === REMOVED ? oldLines.slice(oldPos, oldPos + count) : newLines.slice(newPos, newPos + count);
+      if (kind !== ADDED) oldPos += count;
+      if (kind !== REMOVED) newPos += count;
+      return { kind: KINDS[kind], lines };
+    });
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    const previous = new Int32Array(this.capacity);
+    previous.set(this.previous);
+    this.previous = previous;
+    const kinds = new Uint8Array(this.capacity);
+    kinds.set(this.kinds);
+    this.kinds = kinds;
+    const counts = new Int32Array(this.capacity);
+    counts.set(this.counts);
+    this.counts = counts;
+  }
+}
+
+/**
  * The edit script from `oldLines` to `newLines`, run by run, as jsdiff's diffLines orders it;
- * undefined when the search outgrows `budget` nodes.
+ * undefined when the search outgrows `budget` nodes. One pass: jsdiff's Myers search, kept as one
+ * loop so its tie-breaks read step for step against jsdiff's.
  */
 export function lineRuns(oldLines: readonly string[], newLines: readonly string[], budget = NODE_BUDGET): LineRun[] | undefined {
   const ids = new Map<string, number>();
@@ -47,36 +111,8 @@ export function lineRuns(oldLines: readonly string[], newLines: readonly string[
   const b = Int32Array.from(newLines, intern);
   const oldLen = a.length;
   const newLen = b.length;
-
-  // The path as a tree of runs, each node pointing to the run before it (jsdiff's components).
-  // Sized for a search of some steps per line; doubled when that is not enough.
-  let capacity = Math.max(1 << 16, 16 * (oldLen + newLen));
-  let previous = new Int32Array(capacity);
-  let kinds = new Uint8Array(capacity);
-  let counts = new Int32Array(capacity);
-  let nodes = 0;
-  const grow = () => {
-    capacity *= 2;
-    const morePrevious = new Int32Array(capacity);
-    morePrevious.set(previous);
-    previous = morePrevious;
-    const moreKinds = new Uint8Array(capacity);
-    moreKinds.set(kinds);
-    kinds = moreKinds;
-    const moreCounts = new Int32Array(capacity);
-    moreCounts.set(counts);
-    counts = moreCounts;
-  };
-  const node = (before: number, kind: number, count: number): number => {
-    if (nodes === capacity) grow();
-    previous[nodes] = before;
-    kinds[nodes] = kind;
-    counts[nodes] = count;
-    return nodes++;
-  };
-  // A step of one kind after a run of the same kind lengthens it (a copy: other paths share the run).
-  const step = (last: number, kind: number): number =>
-    last >= 0 && kinds[last] === kind ? node(previous[last], kind, counts[last] + 1) : node(last, kind, 1);
+  const tree = new RunTree(oldLen + newLen);
+  const runs = (last: number) => tree.runs(last, oldLines, newLines);
 
   // The best path per diagonal (oldPos − newPos), as jsdiff keeps them: a slot stays set until it is
   // overwritten or cleared, whatever the round.
@@ -97,23 +133,8 @@ export function lineRuns(oldLines: readonly string[], newLines: readonly string[
       common++;
     }
     snakeOld = oldPos;
-    snakeLast = common > 0 ? node(last, COMMON, common) : last;
+    snakeLast = common > 0 ? tree.node(last, COMMON, common) : last;
     return newPos;
-  };
-  const runs = (last: number): LineRun[] => {
-    const chain: number[] = [];
-    for (let at = last; at >= 0; at = previous[at]) chain.push(at);
-    chain.reverse();
-    let oldPos = 0;
-    let newPos = 0;
-    return chain.map((at) => {
-      const count = counts[at];
-      const kind = kinds[at];
-      const lines = kind === REMOVED ? oldLines.slice(oldPos, oldPos + count) : newLines.slice(newPos, newPos + count);
-      if (kind !== ADDED) oldPos += count;
-      if (kind !== REMOVED) newPos += count;
-      return { kind: KINDS[kind], lines };
-    });
   };
 
   let newPos = snake(-1, -1, 0);
@@ -144,12 +165,12 @@ export function lineRuns(oldLines: readonly string[], newLines: readonly string[
       }
       // The branch whose position in the old lines is the farthest; removal on a tie.
       if (!canRemove || (canAdd && bestOld[removeSlot] < bestOld[addSlot])) {
-        newPos = snake(bestOld[addSlot], step(bestLast[addSlot], ADDED), diagonal);
+        newPos = snake(bestOld[addSlot], tree.step(bestLast[addSlot], ADDED), diagonal);
       } else {
-        newPos = snake(bestOld[removeSlot] + 1, step(bestLast[removeSlot], REMOVED), diagonal);
+        newPos = snake(bestOld[removeSlot] + 1, tree.step(bestLast[removeSlot], REMOVED), diagonal);
       }
       if (snakeOld + 1 >= oldLen && newPos + 1 >= newLen) return runs(snakeLast);
-      if (nodes > budget) return undefined;
+      if (tree.size > budget) return undefined;
       isSet[offset + diagonal] = 1;
       bestOld[offset + diagonal] = snakeOld;
       bestLast[offset + diagonal] = snakeLast;

@@ -730,8 +730,6 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
   });
   if (calls.length === 0) return undefined;
   const { call, inner } = calls[0];
-  const chainNames = [named.name];
-  for (let link: LiftableHelper | undefined = inner; link; link = link.via?.inner) chainNames.push(link.name);
   const refuse = (why: string, suggestion: string) => ({
     refusal: {
       rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
@@ -739,38 +737,68 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
       suggestion,
     },
   });
-  if (callsItself(fn, named.name)) {
-    return refuse('it calls itself, so how many questions it asks is not known', `Ask once in the handler (or in a helper that does not call itself), then run the migration again.`);
+  const refused = chainRefusal(fn, named.name, body, calls.length, call, inner, askingNames);
+  if (refused) return refuse(...refused);
+  const split = splitAround(body, call, true);
+  if ('reason' in split) return refuse(split.reason, `Make ${named.name}() compute pure values and then ask through ${inner.name}() (nothing with effects before it), then run the migration again.`);
+  return { helper: chainedHelper(fn, named, body, call, inner, split, taken) };
+}
+
+/** Why a helper that asks through `inner` by `call` cannot be lifted as a chain, and what to do; undefined when it can be. */
+function chainRefusal(
+  fn: HelperFunction,
+  name: string,
+  body: Block,
+  callCount: number,
+  call: CallExpression,
+  inner: LiftableHelper,
+  askingNames: ReadonlySet<string>,
+): [why: string, suggestion: string] | undefined {
+  const chainNames = [name];
+  for (let link: LiftableHelper | undefined = inner; link; link = link.via?.inner) chainNames.push(link.name);
+  if (callsItself(fn, name)) {
+    return ['it calls itself, so how many questions it asks is not known', `Ask once in the handler (or in a helper that does not call itself), then run the migration again.`];
   }
   for (let link: LiftableHelper | undefined = inner; link; link = link.via?.inner) {
-    if (callsItself(link.fn, named.name)) {
-      return refuse(`${link.name}() calls ${named.name}() back, so how many questions they ask is not known`, 'Break the cycle so that each helper asks at most once, then run the migration again.');
+    if (callsItself(link.fn, name)) {
+      return [`${link.name}() calls ${name}() back, so how many questions they ask is not known`, 'Break the cycle so that each helper asks at most once, then run the migration again.'];
     }
   }
   const otherAsking = body.getDescendantsOfKind(SyntaxKind.CallExpression).map((c) => c.getExpression())
     .map((callee) => (Node.isPropertyAccessExpression(callee) && Node.isThisExpression(callee.getExpression()) ? callee.getName() : callee.getText()))
-    .find((name) => askingNames.has(name));
+    .find((called) => askingNames.has(called));
   if (otherAsking !== undefined) {
-    return refuse(`it also calls ${otherAsking}(), which asks the client and is not lifted`, `Ask that question in the handler as well (or make ${otherAsking}() liftable), then run the migration again.`);
+    return [`it also calls ${otherAsking}(), which asks the client and is not lifted`, `Ask that question in the handler as well (or make ${otherAsking}() liftable), then run the migration again.`];
   }
-  if (calls.length > 1) {
-    return refuse(`it calls helpers that ask ${calls.length} times`, 'Ask each question in the handler (or a helper of its own), then run the migration again.');
+  if (callCount > 1) {
+    return [`it calls helpers that ask ${callCount} times`, 'Ask each question in the handler (or a helper of its own), then run the migration again.'];
   }
   if (inner.guarded) {
-    return refuse(`${inner.name}() can return without asking, and a chain over such a helper is not lifted`, `Call ${inner.name}() from the handler directly, then run the migration again.`);
+    return [`${inner.name}() can return without asking, and a chain over such a helper is not lifted`, `Call ${inner.name}() from the handler directly, then run the migration again.`];
   }
   if (inner.depth >= MAX_CHAIN_DEPTH) {
-    return refuse(`the question is ${inner.depth + 1} helpers deep (${chainNames.map((n) => `${n}()`).join(' → ')}), and chains of at most ${MAX_CHAIN_DEPTH} are lifted`,
-      `Call a helper closer to the question from the handler (at most ${MAX_CHAIN_DEPTH} helpers on the way), then run the migration again.`);
+    return [`the question is ${inner.depth + 1} helpers deep (${chainNames.map((n) => `${n}()`).join(' → ')}), and chains of at most ${MAX_CHAIN_DEPTH} are lifted`,
+      `Call a helper closer to the question from the handler (at most ${MAX_CHAIN_DEPTH} helpers on the way), then run the migration again.`];
   }
   if (!fn.getParameters().every((p) => Node.isIdentifier(p.getNameNode()) && isPureExpression(p.getInitializer()) && !p.getDotDotDotToken())) {
-    return refuse('its parameters are destructured, rest parameters or have defaults with side effects', 'Take plain parameters, then run the migration again.');
+    return ['its parameters are destructured, rest parameters or have defaults with side effects', 'Take plain parameters, then run the migration again.'];
   }
   if (!call.getArguments().every((a) => isPureExpression(a))) {
-    return refuse(`the arguments of ${inner.name}() have side effects, which would run again when the client retries`, `Compute them into locals before the call, then run the migration again.`);
+    return [`the arguments of ${inner.name}() have side effects, which would run again when the client retries`, `Compute them into locals before the call, then run the migration again.`];
   }
-  const split = splitAround(body, call, true);
-  if ('reason' in split) return refuse(split.reason, `Make ${named.name}() compute pure values and then ask through ${inner.name}() (nothing with effects before it), then run the migration again.`);
+  return undefined;
+}
+
+/** The chain helper `fn`, split around its call of `inner`, with its companions' names taken from `taken`. */
+function chainedHelper(
+  fn: HelperFunction,
+  named: { name: string; declaration: Statement | MethodDeclaration },
+  body: Block,
+  call: CallExpression,
+  inner: LiftableHelper,
+  split: Split,
+  taken: Set<string>,
+): LiftableHelper {
   const args = argumentsFor(call, inner);
   const paramNames = fn.getParameters().map((p) => p.getName());
   const { requestPre, outcomePre, outcomeNeedsPre, requestParams, outcomeParams } = halvesOf(fn, split.pre, args.requestNodes, [...split.post, ...args.outcomeNodes]);
@@ -783,29 +811,27 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
   for (let i = 2; bodyNames.has(answerName) || paramNames.includes(answerName); i++) answerName = `answer${i}`;
   const awaitedInner = inner.resultFn !== undefined && inner.resultAsync;
   return {
-    helper: {
-      name: named.name,
-      fn,
-      declaration: named.declaration,
-      ...callShape(fn),
-      // The question is the inner helper's; findings about this helper point at its call.
-      site: { ...inner.site, node: call, call, handler: undefined, nestedFunction: undefined, api: baseApi(inner) },
-      params: fn.getParameters(),
-      pre: split.pre,
-      requestPre,
-      outcomePre,
-      post: split.post,
-      binding: split.binding,
-      requestFn,
-      resultFn,
-      resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0) || awaitedInner,
-      requestParams,
-      outcomeParams,
-      outcomeNeedsPre,
-      keyHint: keyHintOf(named.name),
-      via: { inner, call, requestArgs: args.requestArgs, outcomeArgs: args.outcomeArgs, answerName },
-      depth: inner.depth + 1,
-    },
+    name: named.name,
+    fn,
+    declaration: named.declaration,
+    ...callShape(fn),
+    // The question is the inner helper's; findings about this helper point at its call.
+    site: { ...inner.site, node: call, call, handler: undefined, nestedFunction: undefined, api: baseApi(inner) },
+    params: fn.getParameters(),
+    pre: split.pre,
+    requestPre,
+    outcomePre,
+    post: split.post,
+    binding: split.binding,
+    requestFn,
+    resultFn,
+    resultAsync: split.post.some((st) => st.getDescendantsOfKind(SyntaxKind.AwaitExpression).length > 0) || awaitedInner,
+    requestParams,
+    outcomeParams,
+    outcomeNeedsPre,
+    keyHint: keyHintOf(named.name),
+    via: { inner, call, requestArgs: args.requestArgs, outcomeArgs: args.outcomeArgs, answerName },
+    depth: inner.depth + 1,
   };
 }
 

@@ -10,11 +10,12 @@ import { identifierTexts } from '../../ast/identifiers.js';
 import { describeHandler, findHandlers, type HandlerForm, type HandlerInfo, type RouteRefusal } from '../../analysis/handlers.js';
 import { findPushSites, v1Surface, type PushSite } from '../../analysis/push-sites.js';
 import { outsideAnyRequest } from '../../analysis/request-scope.js';
+import type { PushAlias } from '../../discover/config.js';
 import type { FindingInput, TransformContext } from '../../types.js';
 import { recogniseNotifiers, type HandlerNotifiers } from './completion-notifiers.js';
 import { importedChainFindings, importedHelpers, type CrossFileInput, type ImportedHelper } from './cross-file.js';
 import { findHelperChains, findLiftableHelpers, helperCallSites, type HelperCall, type LiftableHelper } from './helpers.js';
-import { remoteHandlers } from './remote-handlers.js';
+import { remoteHandlers, type RemoteHandlers } from './remote-handlers.js';
 import { type DispatcherChange } from '../wire/dispatcher-edits.js';
 import { thunkRuns } from '../../analysis/wrapper-chains.js';
 import { exposedFinding, routeRefusalFinding, unhandledSiteFinding, unregisteredContextReadFinding, type SiteScope } from './site-findings.js';
@@ -68,14 +69,7 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   const findings: FindingInput[] = [];
   const aliases = ctx.options.aliases ?? [];
   const { sourceFile, text } = ctx;
-  const routeRefusals: RouteRefusal[] = [];
-  const handlers = findHandlers(sourceFile, routeRefusals);
-  // Functions of tool definitions that registrations (here or in other modules) hand the call to.
-  const remote = remoteHandlers(ctx, handlers, cleanups);
-  handlers.push(...remote.handlers);
-  routeRefusals.push(...remote.refusals);
-  // Functions a handler runs inside a closure handed to a wrapper (a tracer): reported, with the wrapper named.
-  for (const run of thunkRuns(sourceFile, handlers)) routeRefusals.push({ fn: run.fn, message: run.message });
+  const { handlers, routeRefusals, remote } = fileHandlers(ctx, cleanups);
   const sites = findPushSites(sourceFile, handlers, aliases);
   // A push in a dual-era handler's 2025-era branch is right where it is: noted, never rewritten.
   findings.push(...legacyBranchNotes(sites));
@@ -124,6 +118,45 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
   findings.push(...notifiers.findings);
   // Same-file functions that still ask after the migration: a handler calling one stays whole.
   const askers = unliftedAskers(sourceFile, new Set<Node>(handlers.map((h) => h.fn)), sites, new Set<Node>(lifted.calls.keys()));
+  const { byHandler, siteFindings } = sitesByHandler(sites, helpers, aliases, routeRefusals, scope, findings);
+  const keptWholeBecause = keptWholeReasons(aliasBlocked, acrossModules.handlers, notifiers.blocked, askers);
+  scope.keptBecause = keptWholeBecause;
+  return {
+    findings,
+    file: {
+      handlers, routeRefusals, v1, v1Handler, v1ContextRead, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
+      dispatcherChanges: remote.changes, verifyWiredBy: remote.verifyWiredBy,
+      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause, scope, siteFindings, sites,
+    },
+  };
+}
+
+/** The file's handlers, those reached through tool definitions included, and why routes to others were refused. */
+function fileHandlers(ctx: TransformContext, cleanups: (() => void)[]): { handlers: HandlerInfo[]; routeRefusals: RouteRefusal[]; remote: RemoteHandlers } {
+  const { sourceFile } = ctx;
+  const routeRefusals: RouteRefusal[] = [];
+  const handlers = findHandlers(sourceFile, routeRefusals);
+  // Functions of tool definitions that registrations (here or in other modules) hand the call to.
+  const remote = remoteHandlers(ctx, handlers, cleanups);
+  handlers.push(...remote.handlers);
+  routeRefusals.push(...remote.refusals);
+  // Functions a handler runs inside a closure handed to a wrapper (a tracer): reported, with the wrapper named.
+  for (const run of thunkRuns(sourceFile, handlers)) routeRefusals.push({ fn: run.fn, message: run.message });
+  return { handlers, routeRefusals, remote };
+}
+
+/**
+ * Each handler's push sites; a site in no handler is reported (into `findings`, in site order),
+ * and the findings that may be made again once handlers are migrated are kept with their site.
+ */
+function sitesByHandler(
+  sites: readonly PushSite[],
+  helpers: ReadonlyMap<Node, LiftableHelper>,
+  aliases: readonly PushAlias[],
+  routeRefusals: RouteRefusal[],
+  scope: SiteScope,
+  findings: FindingInput[],
+): { byHandler: Map<HandlerInfo, PushSite[]>; siteFindings: Map<FindingInput, PushSite> } {
   const helperSites = new Set([...helpers.values()].map((h) => h.site));
   const byHandler = new Map<HandlerInfo, PushSite[]>();
   const siteFindings = new Map<FindingInput, PushSite>();
@@ -148,26 +181,26 @@ export function recognise(ctx: TransformContext, cleanups: (() => void)[]): { fi
     }
     byHandler.set(site.handler, [...(byHandler.get(site.handler) ?? []), site]);
   }
+  return { byHandler, siteFindings };
+}
 
-  const keptWholeBecause = (handler: HandlerInfo): string | undefined => {
+/** Why something outside its own questions keeps a handler as it was (see FileRecognition.keptWholeBecause). */
+function keptWholeReasons(
+  aliasBlocked: ReadonlySet<HandlerInfo>,
+  acrossModules: ReadonlyMap<HandlerInfo, string>,
+  notifierBlocked: ReadonlySet<HandlerInfo>,
+  askers: ReturnType<typeof unliftedAskers>,
+): (handler: HandlerInfo) => string | undefined {
+  return (handler) => {
     if (aliasBlocked.has(handler)) return 'a call of a configured alias in this handler does not pass the SDK arguments';
     // A question asked through helpers of several modules stays in this handler.
-    const across = acrossModules.handlers.get(handler);
+    const across = acrossModules.get(handler);
     if (across) return across;
-    if (notifiers.blocked.has(handler)) return 'its completion notifier is stored or passed on and cannot be removed automatically';
+    if (notifierBlocked.has(handler)) return 'its completion notifier is stored or passed on and cannot be removed automatically';
     // A same-file function that still asks (not lifted) called from here.
     const unlifted = askers.callsIn(handler.fn, (call) => outsideAnyRequest(call));
     if (unlifted.length > 0) return `it also calls ${[...new Set(unlifted.map((u) => `${u.name}()`))].join(', ')}, which asks the client and is not migrated`;
     return hiddenNameProblem(handler.fn);
-  };
-  scope.keptBecause = keptWholeBecause;
-  return {
-    findings,
-    file: {
-      handlers, routeRefusals, v1, v1Handler, v1ContextRead, helpers, importedHelpers: imported?.helpers ?? [], liftedCalls: lifted.calls, exportFor,
-      dispatcherChanges: remote.changes, verifyWiredBy: remote.verifyWiredBy,
-      exporting: [...helpers.values()].some((h) => exportFor.has(h.name)), notifiers, byHandler, keptWholeBecause, scope, siteFindings, sites,
-    },
   };
 }
 

@@ -170,7 +170,9 @@ export interface SiteScope {
 
 /**
  * A push site in no handler: what reaches it and why it is not migrated. Undefined for an
- * `elicitationId` that belongs to a question reported on its own.
+ * `elicitationId` that belongs to a question reported on its own. The code at the site decides
+ * first (a framework's API, an answer thrown away, a reflective lookup, a request function passed
+ * in), whoever reaches it; then what reaches it (reachFinding).
  */
 export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingInput | undefined {
   if (site.kind === 'elicitation-id') return elicitationIdFinding(site);
@@ -213,6 +215,14 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
       suggestion: `Ask the question in the handler that passes ${callee!.getText()} (return the input request there), and hand ${name}() the answer instead of the request function.`,
     };
   }
+  return reachFinding(site, fn, name, refusal, scope);
+}
+
+/**
+ * The finding on a push site in no handler that the code around it does not decide (see
+ * unhandledSiteFinding): what reaches it decides, the handlers, requests and values on the way.
+ */
+function reachFinding(site: PushSite, fn: Node | undefined, name: string | undefined, refusal: HelperRefusal | undefined, scope: SiteScope): FindingInput {
   // A helper lifted by an earlier run is still reported as one (its callers now use its companions).
   const bare = name?.split('.').pop();
   if (bare !== undefined && fn && liftedEarlier(fn, bare)) return keptHelperFinding(site, bare);

@@ -22,6 +22,14 @@ const CONTENT_BLOCK = ['type', '_meta', 'annotations'];
 
 const LOOSE = "v2's type has no such key, so this line does not typecheck on v2 (the v1 releases whose types let any key through accepted it)";
 
+/** What the checks of one file share. */
+interface ShapeScan {
+  file: ts.SourceFile;
+  /** `local` is imported from the v1 SDK as one of `names`. */
+  v1Name: (local: string, ...names: string[]) => boolean;
+  error: (node: ts.Node, message: string, suggestion: string) => void;
+}
+
 export function exactShapeFindings(facts: FileFacts): FindingInput[] {
   const { file } = facts;
   const v1Name = (local: string, ...names: string[]) => {
@@ -31,77 +39,87 @@ export function exactShapeFindings(facts: FileFacts): FindingInput[] {
   const findings: FindingInput[] = [];
   const error = (node: ts.Node, message: string, suggestion: string) =>
     findings.push({ rule: V1_UPGRADE_RULE, severity: 'error', pos: node.getStart(file), message, suggestion });
-  const unknownKeys = (literal: ts.Expression | undefined, known: readonly string[]) => {
-    const object = literal && unwrap(literal);
-    if (!object || !ts.isObjectLiteralExpression(object)) return [];
-    return object.properties.filter((p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment =>
-      (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && !known.includes(p.name.text));
-  };
-
+  const scan: ShapeScan = { file, v1Name, error };
   walk(file, (node) => {
-    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && v1Name(node.expression.text, 'McpServer', 'Server')) {
-      const [info, options] = node.arguments ?? [];
-      for (const key of unknownKeys(info, IMPLEMENTATION)) {
-        error(
-          key,
-          `'${key.name.getText(file)}' is no field of the server's identity (v2's Implementation has ${IMPLEMENTATION.join(', ')}): ${LOOSE}`,
-          key.name.getText(file) === 'capabilities'
-            ? 'Move the capabilities into the second argument (`{ capabilities: { … } }`), or remove the key.'
-            : 'Remove the key, or put what it says in `description`.',
-        );
-      }
-      const optionsObject = options && unwrap(options);
-      const capabilities = optionsObject && ts.isObjectLiteralExpression(optionsObject)
-        ? optionsObject.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'capabilities')
-        : undefined;
-      for (const key of unknownKeys(capabilities?.initializer, SERVER_CAPABILITIES)) {
-        error(
-          key,
-          `'${key.name.getText(file)}' is no server capability in v2 (ServerCapabilities has ${SERVER_CAPABILITIES.join(', ')}): ${LOOSE}`,
-          'Remove it (sampling, elicitation and roots are capabilities the client declares, not the server), or move it under `experimental`.',
-        );
-      }
-    }
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isSamplingRequest(node.initializer)) {
-      const answer = node.name.text;
-      const scope = enclosingFunction(node) ?? file;
-      const content = (n: ts.Node): n is ts.PropertyAccessExpression =>
-        ts.isPropertyAccessExpression(n) && n.name.text === 'content' && ts.isIdentifier(unwrap(n.expression)) && (unwrap(n.expression) as ts.Identifier).text === answer;
-      let checked = false;
-      const reads: ts.PropertyAccessExpression[] = [];
-      walk(scope, (inner) => {
-        if (ts.isPropertyAccessExpression(inner) && content(unwrap(inner.expression))) {
-          if (inner.name.text === 'type') checked = true;
-          else if (!CONTENT_BLOCK.includes(inner.name.text)) reads.push(inner);
-        }
-        // Array.isArray(answer.content): the author narrows by hand.
-        if (ts.isCallExpression(inner) && inner.expression.getText(file) === 'Array.isArray' && inner.arguments.length === 1 && content(unwrap(inner.arguments[0]))) checked = true;
-      });
-      for (const read of checked ? [] : reads) {
-        error(
-          read.name,
-          `'${read.name.text}' is a field of one kind of content block: in v2 a sampling answer's content is a text, image or audio block (or a list of blocks when the request offers tools), so reading it without checking \`content.type\` does not typecheck on v2 (the v1 releases whose types let any key through accepted it)`,
-          `Check the block first, e.g. \`${answer}.content.type === 'text' ? ${answer}.content.text : …\` (with \`Array.isArray(${answer}.content)\` first when the answer may be a list).`,
-        );
-      }
-    }
-    if (ts.isIfStatement(node)) {
-      for (const subject of initializeGuards(node.expression, v1Name)) {
-        walk(node.thenStatement, (inner) => {
-          if (!ts.isPropertyAccessExpression(inner) || INITIALIZE_PARAMS.includes(inner.name.text)) return;
-          const params = unwrap(inner.expression);
-          if (ts.isPropertyAccessExpression(params) && params.name.text === 'params' && unwrap(params.expression).getText(file) === subject) {
-            error(
-              inner.name,
-              `'${inner.name.text}' is no field of initialize params (v2's InitializeRequest params have ${INITIALIZE_PARAMS.join(', ')}): ${LOOSE}`,
-              'Read what the client sends instead (`params.clientInfo.name`, `params.clientInfo.version`, `params.capabilities`), or drop the read.',
-            );
-          }
-        });
-      }
-    }
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && v1Name(node.expression.text, 'McpServer', 'Server')) serverKeys(scan, node);
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isSamplingRequest(node.initializer)) contentReads(scan, node, node.name.text);
+    if (ts.isIfStatement(node)) initializeParamReads(scan, node);
   });
   return findings;
+}
+
+/** The properties of an object literal whose keys are not in `known`. */
+function unknownKeys(literal: ts.Expression | undefined, known: readonly string[]): (ts.PropertyAssignment | ts.ShorthandPropertyAssignment)[] {
+  const object = literal && unwrap(literal);
+  if (!object || !ts.isObjectLiteralExpression(object)) return [];
+  return object.properties.filter((p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment =>
+    (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && !known.includes(p.name.text));
+}
+
+/** `new McpServer(info, { capabilities })`: keys that are no Implementation / ServerCapabilities field. */
+function serverKeys({ file, error }: ShapeScan, node: ts.NewExpression): void {
+  const [info, options] = node.arguments ?? [];
+  for (const key of unknownKeys(info, IMPLEMENTATION)) {
+    error(
+      key,
+      `'${key.name.getText(file)}' is no field of the server's identity (v2's Implementation has ${IMPLEMENTATION.join(', ')}): ${LOOSE}`,
+      key.name.getText(file) === 'capabilities'
+        ? 'Move the capabilities into the second argument (`{ capabilities: { … } }`), or remove the key.'
+        : 'Remove the key, or put what it says in `description`.',
+    );
+  }
+  const optionsObject = options && unwrap(options);
+  const capabilities = optionsObject && ts.isObjectLiteralExpression(optionsObject)
+    ? optionsObject.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'capabilities')
+    : undefined;
+  for (const key of unknownKeys(capabilities?.initializer, SERVER_CAPABILITIES)) {
+    error(
+      key,
+      `'${key.name.getText(file)}' is no server capability in v2 (ServerCapabilities has ${SERVER_CAPABILITIES.join(', ')}): ${LOOSE}`,
+      'Remove it (sampling, elicitation and roots are capabilities the client declares, not the server), or move it under `experimental`.',
+    );
+  }
+}
+
+/** A sampling answer declared as `answer`: fields of one kind of content block read without checking `content.type`. */
+function contentReads({ file, error }: ShapeScan, node: ts.VariableDeclaration, answer: string): void {
+  const scope = enclosingFunction(node) ?? file;
+  const content = (n: ts.Node): n is ts.PropertyAccessExpression =>
+    ts.isPropertyAccessExpression(n) && n.name.text === 'content' && ts.isIdentifier(unwrap(n.expression)) && (unwrap(n.expression) as ts.Identifier).text === answer;
+  let checked = false;
+  const reads: ts.PropertyAccessExpression[] = [];
+  walk(scope, (inner) => {
+    if (ts.isPropertyAccessExpression(inner) && content(unwrap(inner.expression))) {
+      if (inner.name.text === 'type') checked = true;
+      else if (!CONTENT_BLOCK.includes(inner.name.text)) reads.push(inner);
+    }
+    // Array.isArray(answer.content): the author narrows by hand.
+    if (ts.isCallExpression(inner) && inner.expression.getText(file) === 'Array.isArray' && inner.arguments.length === 1 && content(unwrap(inner.arguments[0]))) checked = true;
+  });
+  for (const read of checked ? [] : reads) {
+    error(
+      read.name,
+      `'${read.name.text}' is a field of one kind of content block: in v2 a sampling answer's content is a text, image or audio block (or a list of blocks when the request offers tools), so reading it without checking \`content.type\` does not typecheck on v2 (the v1 releases whose types let any key through accepted it)`,
+      `Check the block first, e.g. \`${answer}.content.type === 'text' ? ${answer}.content.text : …\` (with \`Array.isArray(${answer}.content)\` first when the answer may be a list).`,
+    );
+  }
+}
+
+/** `if (isInitializeRequest(x)) … x.params.key`: keys that are no field of initialize params. */
+function initializeParamReads({ file, v1Name, error }: ShapeScan, node: ts.IfStatement): void {
+  for (const subject of initializeGuards(node.expression, v1Name)) {
+    walk(node.thenStatement, (inner) => {
+      if (!ts.isPropertyAccessExpression(inner) || INITIALIZE_PARAMS.includes(inner.name.text)) return;
+      const params = unwrap(inner.expression);
+      if (ts.isPropertyAccessExpression(params) && params.name.text === 'params' && unwrap(params.expression).getText(file) === subject) {
+        error(
+          inner.name,
+          `'${inner.name.text}' is no field of initialize params (v2's InitializeRequest params have ${INITIALIZE_PARAMS.join(', ')}): ${LOOSE}`,
+          'Read what the client sends instead (`params.clientInfo.name`, `params.clientInfo.version`, `params.capabilities`), or drop the read.',
+        );
+      }
+    });
+  }
 }
 
 /** `await x.sendRequest({ method: 'sampling/createMessage', … }, …)` or `await x.createMessage(…)`. */
