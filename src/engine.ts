@@ -8,10 +8,10 @@ import { placeMarkers, type MarkerTarget } from './markers.js';
 import { HTTP_RULE } from './serving/http.js';
 import { SDK_UPGRADE_RULE, leftOnV1, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode, type SdkUpgradeOptions } from './upgrade/sdk-upgrade.js';
 import type { V1ModuleOutsideRun } from './upgrade/v1/v1-dependents.js';
-import type { CrossFileRequirement, FindingInput, NewFile, Severity, TextEdit, Transform, TransformContext, TransformOptions } from './types.js';
+import type { CrossFileRequirement, FindingInput, NewFile, RuleId, Severity, TextEdit, Transform, TransformContext, TransformOptions } from './types.js';
 
 export interface SourceFinding {
-  rule: string;
+  rule: RuleId;
   severity: Severity;
   line: number;
   column: number;
@@ -361,7 +361,7 @@ function placedTargets(findings: readonly PendingFinding[], final: TransformCont
     if (!carried && finding.transform) lost.set(finding.transform, [...(lost.get(finding.transform) ?? []), target]);
     return target;
   });
-  const key = (f: { rule: string; message: string }) => `${f.rule}\0${f.message}`;
+  const key = (f: { rule: RuleId; message: string }) => `${f.rule}\0${f.message}`;
   for (const [transform, misplaced] of lost) {
     let again: FindingInput[];
     try {

@@ -3,12 +3,13 @@
 // marker already present (from an earlier run) is never written twice.
 import { Node, type SourceFile } from './ts-morph.js';
 import { insideLiteralToken } from './ast/literal-tokens.js';
+import type { RuleId } from './types.js';
 
 export const MARKER_TAG = '@mcp-mrtr-migrate';
 
 export interface MarkerTarget {
   pos: number;
-  rule: string;
+  rule: RuleId;
   message: string;
 }
 

@@ -1,9 +1,10 @@
 // The rule catalogue: the single source of truth for every rule id a finding can carry. The report
 // writers (human, JSON, Markdown, SARIF) read titles and help from here, and `rulesMarkdown()`
 // renders the rule reference in docs/rules.md, so the documentation cannot drift from the ids in use.
-import type { Severity } from './types.js';
 
-export interface RuleInfo {
+export type Severity = 'error' | 'warning' | 'info';
+
+interface RuleEntry {
   /** Stable kebab-case id; also the anchor of its section (`docs/rules.md#<id>`). */
   id: string;
   severity: Severity;
@@ -13,7 +14,8 @@ export interface RuleInfo {
   help: string;
 }
 
-export const RULES: readonly RuleInfo[] = Object.freeze([
+// `as const`: the ids become the RuleId union, so a finding cannot name a rule the catalogue lacks.
+const CATALOGUE = [
   {
     id: 'push-request',
     severity: 'warning',
@@ -521,12 +523,26 @@ export const RULES: readonly RuleInfo[] = Object.freeze([
       'request as written; the handler is left as it was. Call the alias with the SDK\'s request params ' +
       '(`{ message, requestedSchema }`, `{ messages, maxTokens }`), or drop the alias and migrate the glue by hand.',
   },
-] satisfies RuleInfo[]);
+] as const satisfies readonly RuleEntry[];
+
+/** Every rule id a finding can carry. */
+export type RuleId = (typeof CATALOGUE)[number]['id'];
+
+export interface RuleInfo extends RuleEntry {
+  id: RuleId;
+}
+
+export const RULES: readonly RuleInfo[] = Object.freeze(CATALOGUE);
 
 const BY_ID: ReadonlyMap<string, RuleInfo> = new Map(RULES.map((rule) => [rule.id, rule]));
 
 export function ruleInfo(id: string): RuleInfo | undefined {
   return BY_ID.get(id);
+}
+
+/** `id` names a rule of the catalogue (for ids read from outside: a report, a baseline, a CLI flag). */
+export function isRuleId(id: string): id is RuleId {
+  return BY_ID.has(id);
 }
 
 /** The rule reference of docs/rules.md: one `### <id>` section per rule, in catalogue order. */

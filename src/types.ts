@@ -2,13 +2,14 @@
 // the CLI and the report writers all depend on it.
 import type { SourceFile } from './ts-morph.js';
 import type { PushAlias } from './discover/config.js';
+import type { RuleId, Severity } from './rules.js';
 
-export type Severity = 'error' | 'warning' | 'info';
+export type { RuleId, Severity };
 
 /** A spot the migration could not rewrite with certainty, or a note about what it changed. */
 export interface Finding {
-  /** Stable kebab-case rule id, documented in the README and in src/rules.ts. */
-  rule: string;
+  /** A rule of the catalogue (src/rules.ts), documented in docs/rules.md. */
+  rule: RuleId;
   severity: Severity;
   /** Path relative to the current directory, with `/` separators. */
   path: string;
@@ -21,7 +22,7 @@ export interface Finding {
 
 /** What a transform reports before the runner knows the file's display path. */
 export interface FindingInput {
-  rule: string;
+  rule: RuleId;
   severity: Severity;
   /** Character offset in the text the transform analysed. */
   pos: number;

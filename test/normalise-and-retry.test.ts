@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { PushSite } from '../src/analysis/push-sites.js';
 import { applyEdits } from '../src/ast/edits.js';
 import { mapBack, normaliseAndRetry, regionsOf, type StatementRewrite } from '../src/step-machine/normalise/normalise-and-retry.js';
-import type { TextEdit, TransformContext, TransformResult } from '../src/types.js';
+import type { RuleId, TextEdit, TransformContext, TransformResult } from '../src/types.js';
 
 const original = 'a();\nconst v = x && ask(1);\nmid();\nconst w = y && ask(2);\nb();\n';
 
@@ -62,9 +62,9 @@ describe('mapBack', () => {
 
   it('points findings at the question, the rewritten statement, or the shifted original code', () => {
     const findings = [
-      { rule: 'on-question', severity: 'info' as const, pos: at('ask(2)'), message: '' },
-      { rule: 'in-rewrite', severity: 'info' as const, pos: at('if (v)'), message: '' },
-      { rule: 'after', severity: 'warning' as const, pos: at('b();'), message: '' },
+      { rule: 'on-question' as RuleId, severity: 'info' as const, pos: at('ask(2)'), message: '' },
+      { rule: 'in-rewrite' as RuleId, severity: 'info' as const, pos: at('if (v)'), message: '' },
+      { rule: 'after' as RuleId, severity: 'warning' as const, pos: at('b();'), message: '' },
     ];
     const back = mapBack(result([], findings), regions, edits, rewritten);
     expect(back.findings.map((f) => f.pos)).toEqual([original.indexOf('ask(2)'), first.edit.start, original.indexOf('b();')]);

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RULES, ruleInfo, ruleOrder, rulesMarkdown } from '../src/rules.js';
+import { isRuleId, RULES, ruleInfo, ruleOrder, rulesMarkdown } from '../src/rules.js';
+import type { FindingInput } from '../src/types.js';
 
 const EXPECTED_IDS = [
   'push-request',
@@ -70,8 +71,17 @@ describe('rule catalogue', () => {
     const sources = [...listTs(`${root}src`), ...listTs(`${root}transforms`)];
     const used = new Set(sources.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/rule: '([a-z0-9-]+)'|RULE = '([a-z0-9-]+)'|: '([a-z0-9-]+)',\s*\/\/ rule/g)].map((m) => m[1] ?? m[2] ?? m[3])));
-    const known = new Set(RULES.map((rule) => rule.id));
+    const known = new Set<string>(RULES.map((rule) => rule.id));
     expect([...used].filter((id) => !known.has(id))).toEqual([]);
+  });
+
+  it('types rule ids: a finding cannot name a rule the catalogue lacks', () => {
+    // npm test typechecks the tests: this line stops compiling if `rule` accepts any string.
+    // @ts-expect-error 'no-such-rule' is not a RuleId
+    const unknown: FindingInput = { rule: 'no-such-rule', severity: 'info', pos: 0, message: '' };
+    const known: FindingInput = { rule: 'push-request', severity: 'info', pos: 0, message: '' };
+    expect(isRuleId(unknown.rule)).toBe(false);
+    expect(isRuleId(known.rule)).toBe(true);
   });
 
   it('has unique ids', () => {

@@ -11,7 +11,7 @@ import { main, type CliIo } from '../src/cli.js';
 import { buildReport } from '../src/report/json.js';
 import { renderSarif, type SarifLog } from '../src/report/sarif.js';
 import { RULES } from '../src/rules.js';
-import type { FileOutcome, Finding } from '../src/types.js';
+import type { FileOutcome, Finding, RuleId } from '../src/types.js';
 
 const require = createRequire(import.meta.url);
 
@@ -67,7 +67,7 @@ describe('the validator itself', () => {
 
 describe('renderSarif', () => {
   const finding = (rule: string, severity: Finding['severity'], line: number): Finding => ({
-    rule,
+    rule: rule as RuleId,
     severity,
     path: 'packages/a b/src/server.ts',
     line,

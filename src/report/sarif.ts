@@ -9,7 +9,10 @@ export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const INFORMATION_URI = 'https://www.npmjs.com/package/mcp-mrtr-migrate';
 
 /** A file the tool could not parse or transform; exists only in SARIF (the JSON has `errors`). */
-export const PROCESSING_ERROR_RULE: RuleInfo = {
+/** A rule as SARIF describes it: the catalogue's, or this file's own `processing-error`. */
+type DescribedRule = Omit<RuleInfo, 'id'> & { id: string };
+
+export const PROCESSING_ERROR_RULE: DescribedRule = {
   id: 'processing-error',
   severity: 'error',
   title: 'File could not be processed',
@@ -64,7 +67,7 @@ export function sarifLevel(severity: Severity): SarifLevel {
 export function renderSarif(report: Report): SarifLog {
   const rules: SarifRule[] = [];
   const index = new Map<string, number>();
-  const addRule = (rule: RuleInfo): number => {
+  const addRule = (rule: DescribedRule): number => {
     const known = index.get(rule.id);
     if (known !== undefined) return known;
     index.set(rule.id, rules.length);
@@ -138,7 +141,7 @@ function encodeUri(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
-function toSarifRule(rule: RuleInfo): SarifRule {
+function toSarifRule(rule: DescribedRule): SarifRule {
   const text = plainText(rule.help);
   return {
     id: rule.id,

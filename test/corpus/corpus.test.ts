@@ -212,7 +212,7 @@ beforeAll(async () => {
           outcome = 'migrated';
           gone = true;
         }
-        const matches = site.expect === 'migrated' ? outcome === 'migrated' : outcome === 'reported' && rules.includes(site.expect);
+        const matches = site.expect === 'migrated' ? outcome === 'migrated' : outcome === 'reported' && (rules as string[]).includes(site.expect);
         graded.push({ file, site, outcome, rules, notes, gone, matches });
       }
     }

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Transform, TransformContext } from '../../src/types.js';
+import type { RuleId, Transform, TransformContext } from '../../src/types.js';
 import { SdkTypecheck } from '../helpers/sdk-typecheck.js';
 import { PropertyCheck, type Property } from './properties.js';
 import type { Seed } from './seeds.js';
@@ -51,7 +51,7 @@ function planted(find: string, replace: string | ((ctx: TransformContext) => nev
     run(ctx) {
       const at = ctx.text.indexOf(find);
       const edits = at === -1 ? [] : [{ start: at, end: at + find.length, text: typeof replace === 'string' ? replace : replace(ctx) }];
-      return { edits, findings: findings(ctx.text).map((message) => ({ rule: 'planted', severity: 'warning' as const, pos: 0, message, marker: false })) };
+      return { edits, findings: findings(ctx.text).map((message) => ({ rule: 'planted' as RuleId, severity: 'warning' as const, pos: 0, message, marker: false })) };
     },
   };
 }

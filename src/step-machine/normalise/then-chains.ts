@@ -293,7 +293,7 @@ export function withThenChainsAwaited(
     findings: [
       ...explained(result.findings),
       ...kept.map((r) => ({
-        rule: 'then-chain-awaited', severity: 'info' as const, pos: r.site.node.getStart(),
+        rule: 'then-chain-awaited' as const, severity: 'info' as const, pos: r.site.node.getStart(),
         message: `the .then${r.edit.text.includes('} catch') ? '/.catch' : ''} chain on ${r.site.api} was rewritten with await${r.edit.text.includes('} catch') ? ' and try/catch (the catch still covers errors of the .then callback)' : ''} before the migration`,
       })),
     ],

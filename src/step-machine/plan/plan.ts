@@ -23,7 +23,7 @@ import { isPureExpression } from '../../analysis/purity.js';
 import type { HelperCall } from '../recognise/helpers.js';
 import { handlerLabel, type HandlerInfo } from '../../analysis/handlers.js';
 import type { PushSite } from '../../analysis/push-sites.js';
-import type { FindingInput } from '../../types.js';
+import type { FindingInput, RuleId } from '../../types.js';
 import { bindingNames, referencedNames, referenceNodes } from '../../ast/names.js';
 import { alwaysExits } from '../../ast/exits.js';
 import { deferredAwait, requestConst, type DeferredAwait } from './deferred.js';
@@ -114,12 +114,12 @@ interface Planning extends Refusals {
   droppedOptions: PushSite[];
 }
 
-function reject(r: Refusals, site: PushSite, rule: string, message: string, suggestion: string): void {
+function reject(r: Refusals, site: PushSite, rule: RuleId, message: string, suggestion: string): void {
   r.findings.push({ rule, severity: 'warning', pos: site.node.getStart(), message, suggestion });
 }
 
 /** Refuses each of `sites` for one reason, told after "<api> in <handler>: ". */
-function refuse(r: Refusals, sites: PushSite[], rule: string, because: string, suggestion: string): PlanResult {
+function refuse(r: Refusals, sites: PushSite[], rule: RuleId, because: string, suggestion: string): PlanResult {
   for (const site of sites) reject(r, site, rule, `${site.api} in ${r.where}: ${because}`, suggestion);
   return { ok: false, findings: r.findings };
 }

@@ -10,8 +10,9 @@ import { droppedWithEffects, droppedWithEffectsProblem } from '../recognise/drop
 import type { LoopAsk, LoopBatch } from './loops.js';
 import { batchOfQuestions, hoistable, isBatchAwait, racedAgainst } from './question-awaits.js';
 import { droppableRaceMember } from './race-timers.js';
+import type { RuleId } from '../../types.js';
 
-export type Problem = { rule: string; message: string; suggestion: string };
+export type Problem = { rule: RuleId; message: string; suggestion: string };
 
 /** What refuses the question however its handler is split (the site as found, before its container is known). */
 export function siteProblem(site: PushSite, where: string): Problem | undefined {
@@ -95,7 +96,7 @@ export function askProblem(
   helperCall: HelperCall | undefined,
   containerSites: PushSite[],
 ): Problem | undefined {
-  const problem = (rule: string, message: string, suggestion: string): Problem => ({ rule, message, suggestion });
+  const problem = (rule: RuleId, message: string, suggestion: string): Problem => ({ rule, message, suggestion });
   if (!awaitNode) {
     return problem('push-not-awaited', `${site.api} in ${where} is not awaited directly`, 'Await the request where it is made, so the answer can be read at the resume step.');
   }

@@ -4,7 +4,7 @@
 // array, a deferred question whose params may change before its await — and the carried values'
 // types the emit stage writes into the state type.
 import type { StateProtection } from '../../state/state-module.js';
-import type { FindingInput } from '../../types.js';
+import type { FindingInput, RuleId } from '../../types.js';
 import { sameNodeIn, typedView, type TypedView } from '../../analysis/carried-types.js';
 import { carriedValues, type CarriedValues } from './carried-values.js';
 import { readsMutable } from './deferred.js';
@@ -36,7 +36,7 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   const { handler, containers } = plan;
   const where = handlerLabel(handler);
   if (containers.length === 0 && throws.length === 0) return { refusal: [] };
-  const refuseAll = (rule: string, message: string, suggestion: string) => ({
+  const refuseAll = (rule: RuleId, message: string, suggestion: string) => ({
     refusal: containers.flatMap((c) => c.rounds.flatMap((r) => r.asks)).map((a) => ({ rule, severity: 'warning' as const, pos: a.site.node.getStart(), message: `${a.site.api} in ${where}: ${message}`, suggestion })),
   });
   const noContext = contextParameterProblem(handler);

@@ -23,7 +23,7 @@ export interface UrlThrow {
 export function urlThrowCheck(site: PushSite): UrlThrow | { refusal: FindingInput } {
   const where = site.handler ? handlerLabel(site.handler) : 'this file';
   const refuse = (message: string, suggestion: string) => ({
-    refusal: { rule: 'push-request', severity: 'warning' as const, pos: site.node.getStart(), message: `${site.api} in ${where}: ${message}`, suggestion },
+    refusal: { rule: 'push-request' as const, severity: 'warning' as const, pos: site.node.getStart(), message: `${site.api} in ${where}: ${message}`, suggestion },
   });
   const target = 'return inputRequired({ inputRequests: { consent: inputRequired.elicitUrl({ message, url }) }, requestState })';
   const statement = site.node;

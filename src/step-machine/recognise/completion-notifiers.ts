@@ -62,14 +62,14 @@ export function notifierNotes(notifiers: NotifierRemoval[], handler: HandlerInfo
   const where = handlerLabel(handler);
   return notifiers.flatMap(({ site, stored }) => !stored
     ? [{
-      rule: 'completion-notifier-removed', severity: 'info' as const, pos: site.node.getStart(),
+      rule: 'completion-notifier-removed' as const, severity: 'info' as const, pos: site.node.getStart(),
       message: `${site.api} and its calls removed: notifications/elicitation/complete no longer exists; the client retries the request after the URL step`,
     }]
     : [{
-      rule: 'completion-notifier-removed', severity: 'info' as const, pos: site.node.getStart(),
+      rule: 'completion-notifier-removed' as const, severity: 'info' as const, pos: site.node.getStart(),
       message: `${site.api} in ${where} replaced by a no-op notifier (${NO_OP_NOTIFIER}): notifications/elicitation/complete no longer exists; the client retries the request after the URL step. Where the notifier is stored and called later, the call now does nothing`,
     }, ...stored.laterCalls.map((call) => ({
-      rule: 'completion-notifier-removed', severity: 'info' as const, pos: call.getStart(), marker: true,
+      rule: 'completion-notifier-removed' as const, severity: 'info' as const, pos: call.getStart(), marker: true,
       message: `${call.getText().replace(/\s+/g, ' ').slice(0, 60)} may call the completion notifier of ${where}, which is now a no-op: the client is no longer told here that the URL step finished; it retries the request by itself`,
       suggestion: 'If the retried request must know that the out-of-band step finished, record it here (keyed by the id the handler carries in requestState) and check it in the handler.',
     }))]);

@@ -295,11 +295,11 @@ export function importedChainFindings(sourceFile: SourceFile, handlers: readonly
     const from = chain.declaration.getModuleSpecifierValue();
     const { via } = chain;
     return [via ? {
-      rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
+      rule: 'push-in-helper' as const, severity: 'warning' as const, pos: call.getStart(),
       message: `${chain.localName}() in ${from} asks through ${via.innerName}() (${chain.api}), which it imports from ${via.innerModule}: a chain of helpers across several modules is not lifted`,
       suggestion: `Call ${via.innerName}() from the handler (with the arguments ${chain.localName}() passes it), or move ${chain.localName}() into the module of ${via.innerName}(), then run the migration again.`,
     } : {
-      rule: 'push-in-helper', severity: chain.consequence ? 'error' as const : 'warning' as const, pos: call.getStart(),
+      rule: 'push-in-helper' as const, severity: chain.consequence ? 'error' as const : 'warning' as const, pos: call.getStart(),
       message: `${chain.localName}() in ${from} asks the client (${chain.api}) ${chain.refusal ? `and is not lifted (${chain.refusal.detail})` : 'in a shape that is not lifted'}, so this handler is left as it was${chain.consequence ? `. Left like this it is dangerous: ${chain.consequence}` : ''}`,
       suggestion: chain.refusal ? refusalSuggestion(chain.refusal, chain.localName) : `Make ${chain.localName}() ask once at the top level of its body (see its own finding), then run the migration again.`,
     }];

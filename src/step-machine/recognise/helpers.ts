@@ -732,7 +732,7 @@ function chainHelper(fn: HelperFunction, helpers: Map<Node, LiftableHelper>, tak
   const { call, inner } = calls[0];
   const refuse = (why: string, suggestion: string) => ({
     refusal: {
-      rule: 'push-in-helper', severity: 'warning' as const, pos: call.getStart(),
+      rule: 'push-in-helper' as const, severity: 'warning' as const, pos: call.getStart(),
       message: `${named.name}() asks through ${inner.name}() (${baseApi(inner)}) and is not lifted: ${why}`,
       suggestion,
     },

@@ -7,7 +7,7 @@
 import { importEdits } from '../../step-machine/wire/wiring.js';
 import { detectStyle } from '../../ast/text-style.js';
 import type { SourceFile } from '../../ts-morph.js';
-import type { FindingInput, TextEdit } from '../../types.js';
+import type { FindingInput, RuleId, TextEdit } from '../../types.js';
 import { importBindings } from '../../ast/compiler-nodes.js';
 import { identifierTexts } from '../../ast/identifiers.js';
 import type { InputSchemaAssertion, ReturnTypeDeclaration } from './handler-results.js';
@@ -29,7 +29,7 @@ export function typeFitEdits(
   sourceFile: SourceFile,
   assertions: readonly InputSchemaAssertion[],
   returnTypes: readonly ReturnTypeDeclaration[],
-  rule: string,
+  rule: RuleId,
 ): { edits: TextEdit[]; findings: FindingInput[] } {
   if (assertions.length === 0 && returnTypes.length === 0) return { edits: [], findings: [] };
   const text = sourceFile.getFullText();
