@@ -1,5 +1,5 @@
 // The v1 → v2 surface upgrade, run on the engine's own parse of a file before our transforms:
-// our own pass (src/v1-upgrade: registrations, handler keys, handler contexts, utility imports, as
+// our own pass (src/upgrade/v1: registrations, handler keys, handler contexts, utility imports, as
 // minimal text edits), then the transforms of `@modelcontextprotocol/codemod`
 // (`getMigration('v1-to-v2').transforms`, pinned in package.json) that a cheap text test says have
 // work left, then a look for what is still v1 (reported as errors). The official diagnostics become
@@ -99,7 +99,7 @@ export interface SdkUpgradeResult {
 /**
  * Cheap text tests for whether an official transform has anything to do in a file (each one walks
  * the whole tree through ts-morph wrappers). Transforms whose work our own pass does
- * (src/v1-upgrade: registrations, handler keys, handler contexts) run only for what it leaves:
+ * (src/upgrade/v1: registrations, handler keys, handler contexts) run only for what it leaves:
  * `mcpserver-api` never (it would guess where ours declined, and reprints the call).
  */
 const OFFICIAL_GATES: Readonly<Record<string, RegExp | undefined>> = {
@@ -153,7 +153,7 @@ function officialCodemod(): typeof OfficialCodemod {
 const SUPERSEDED = /^Unknown SDK import path: /;
 
 /**
- * Upgrades a v1 file to the v2 surface: our own pass first (src/v1-upgrade, minimal text edits),
+ * Upgrades a v1 file to the v2 surface: our own pass first (src/upgrade/v1, minimal text edits),
  * then the official v1-to-v2 transforms that have something left to do, on `sourceFile` (which
  * they edit in place), then a look for what is still v1. The caller owns the source file;
  * afterwards it holds the original text when nothing changed, and otherwise a stage on the way to
