@@ -11,7 +11,8 @@ import { mergeReports, readReportFile, ReportMergeError } from './report/merge-r
 import { loadTransforms, selectTransforms, UsageError } from './registry.js';
 import { CONFIG_FILE, ConfigError, PACKAGE_KEY, loadConfig, type MigrateConfig } from './discover/config.js';
 import { ProjectError } from './index/project-index.js';
-import { renderDiff, run, type RunMode, type RunResult } from './runner.js';
+import { run, type RunMode, type RunResult } from './runner.js';
+import { renderDiff } from './write/diff.js';
 import { parseShard, type Shard } from './discover/shard.js';
 
 export const EXIT = { ok: 0, checkFoundWork: 1, usage: 2, fileErrors: 3 } as const;
