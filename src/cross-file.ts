@@ -7,7 +7,6 @@ import { camelCase } from './ast/naming.js';
 import { toDisplayPath } from './discover/discover.js';
 import { filesOutsideRun } from './discover/outside-files.js';
 import type { RunPackages } from './discover/run-packages.js';
-import { textAfterUpgrade } from './engine.js';
 import { runFileTask, type FileTask } from './file-task.js';
 import { buildProjectIndex, nearestTsconfig, type ProjectIndex } from './index/project-index.js';
 import { applyResult } from './outcome.js';
@@ -15,6 +14,7 @@ import { compareText } from './report/json.js';
 import type { CrossFileStats, RunOptions } from './run-types.js';
 import type { FileOutcome } from './types.js';
 import { wantsSdkUpgrade } from './upgrade/sdk-upgrade.js';
+import { textAfterUpgrade } from './upgrade/upgrade-stage.js';
 import { readText } from './write/write.js';
 
 export interface CrossFileMode {
