@@ -114,7 +114,7 @@ for (const f of allFiles) readFileSync(f);
 /** @type {Record<string, Sample[]>} */
 const samples = { ours1: [], oursDefault: [], oursNoFormat: [], io: [], parse: [] };
 const ourArgs = (/** @type {string[]} */ extra) => [ourCli, '--dry-run', ...extra, '.'];
-// The CLI's default (src/runner.ts defaultWorkers), and another count to compare outputs with.
+// The CLI's default (src/pool.ts defaultWorkers), and another count to compare outputs with.
 const defaultThreads = Math.max(1, machine.cores - 1);
 const otherThreads = defaultThreads === 1 ? 2 : 1;
 for (let i = 0; i < repeat; i++) {

@@ -11,8 +11,10 @@ import { mergeReports, readReportFile, ReportMergeError } from './report/merge-r
 import { loadTransforms, selectTransforms, UsageError } from './registry.js';
 import { CONFIG_FILE, ConfigError, PACKAGE_KEY, loadConfig, type MigrateConfig } from './discover/config.js';
 import { ProjectError } from './index/project-index.js';
-import { renderDiff, run, type RunMode, type RunResult } from './runner.js';
+import { run, type RunMode, type RunResult } from './runner.js';
+import { renderDiff } from './write/diff.js';
 import { parseShard, type Shard } from './discover/shard.js';
+import type { Transform } from './types.js';
 
 export const EXIT = { ok: 0, checkFoundWork: 1, usage: 2, fileErrors: 3 } as const;
 
@@ -183,6 +185,44 @@ function badReportPath(files: string[] | undefined, io: CliIo): boolean {
 /** Runs the CLI; returns the exit code instead of exiting (so tests can call it in-process). */
 export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {
   if (argv[0] === 'merge-reports') return mergeReportsMain(argv.slice(1), io);
+  const setup = await setUp(argv, io);
+  if (typeof setup === 'number') return setup;
+  const result = await runMigration(setup, io);
+  if (typeof result === 'number') return result;
+  const { options, mode } = setup;
+
+  if (result.refusedDirty) {
+    io.stderr(
+      `error: refusing to write files with uncommitted changes (commit or stash them, or pass --allow-dirty):\n` +
+        result.refusedDirty.map((p) => `  ${p}\n`).join(''),
+    );
+    return EXIT.usage;
+  }
+
+  const report = buildReport({
+    toolVersion: toolVersion(),
+    filesScanned: result.filesScanned,
+    outcomes: result.outcomes,
+    errors: result.errors,
+    durationMs: result.durationMs,
+  });
+  // The PR comment shows generated modules by name only, so the diff of the code itself fits.
+  const commentDiff = options.report?.some((f) => /\.md$/i.test(f)) ? renderDiff(result.outcomes, result.created, { newFiles: 'summary' }) : '';
+  for (const file of options.report ?? []) await writeReport(path.resolve(io.cwd, file), report, { diff: commentDiff, mode });
+  printResult(result, report, setup, io);
+  return exitCode(mode, result);
+}
+
+interface Setup {
+  options: CliOptions;
+  paths: string[];
+  mode: RunMode;
+  transforms: Transform[];
+  config: MigrateConfig;
+}
+
+/** The parsed command line, its transforms and configuration; a number is the exit code to return instead. */
+async function setUp(argv: string[], io: CliIo): Promise<Setup | number> {
   const program = buildProgram();
   const parsed = parseArgs(program, argv, io);
   if (parsed !== undefined) return parsed;
@@ -198,7 +238,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     return EXIT.usage;
   }
   if (badReportPath(options.report, io)) return EXIT.usage;
-  let transforms;
+  let transforms: Transform[];
   try {
     transforms = await selectTransforms(options.transforms);
   } catch (error) {
@@ -219,8 +259,12 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     }
     throw error;
   }
-
   const mode: RunMode = options.check ? 'check' : options.dryRun ? 'dry-run' : 'write';
+  return { options, paths, mode, transforms, config };
+}
+
+/** The run, with the TTY progress line; a number is the exit code of a usage error (a bad --project). */
+async function runMigration({ options, paths, mode, transforms, config }: Setup, io: CliIo): Promise<RunResult | number> {
   const showProgress = io.stderrIsTTY && !options.quiet && !options.json;
   let result: RunResult;
   try {
@@ -249,46 +293,28 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     throw error;
   }
   if (showProgress) io.stderr('\r\x1b[K');
+  return result;
+}
 
-  if (result.refusedDirty) {
-    io.stderr(
-      `error: refusing to write files with uncommitted changes (commit or stash them, or pass --allow-dirty):\n` +
-        result.refusedDirty.map((p) => `  ${p}\n`).join(''),
-    );
-    return EXIT.usage;
-  }
-
-  const report = buildReport({
-    toolVersion: toolVersion(),
-    filesScanned: result.filesScanned,
-    outcomes: result.outcomes,
-    errors: result.errors,
-    durationMs: result.durationMs,
-  });
-  // The PR comment shows generated modules by name only, so the diff of the code itself fits.
-  const commentDiff = options.report?.some((f) => /\.md$/i.test(f)) ? renderDiff(result.outcomes, result.created, { newFiles: 'summary' }) : '';
-  for (const file of options.report ?? []) await writeReport(path.resolve(io.cwd, file), report, { diff: commentDiff, mode });
-
-  // stdout carries the diff (dry run) or the JSON report; the human summary then goes to stderr.
+/** stdout carries the diff (dry run) or the JSON report; the human summary then goes to stderr. */
+function printResult(result: RunResult, report: Report, { options, mode }: Setup, io: CliIo): void {
   if (options.json) {
     io.stdout(serializeReport(report));
   } else if (mode === 'dry-run') {
     io.stdout(result.diff);
   }
-  if (!options.json) {
-    const summaryOut = mode === 'dry-run' ? io.stderr : io.stdout;
-    if (result.notInGitRepo && mode === 'write' && !options.quiet) {
-      io.stderr('warning: not inside a git repository; files were written without the uncommitted-changes check\n');
-    }
-    if (!options.quiet) {
-      summaryOut(renderSummary(report, { verbose: Boolean(options.verbose), color: io.stdoutIsTTY && summaryOut === io.stdout, mode }));
-      if (result.installHint) summaryOut(`${result.installHint}\n`);
-      if (options.verbose) io.stderr(runStats(result, options.shard));
-    } else if (result.errors.length > 0) {
-      io.stderr(result.errors.map((e) => `${e.path}: ${e.message}\n`).join(''));
-    }
+  if (options.json) return;
+  const summaryOut = mode === 'dry-run' ? io.stderr : io.stdout;
+  if (result.notInGitRepo && mode === 'write' && !options.quiet) {
+    io.stderr('warning: not inside a git repository; files were written without the uncommitted-changes check\n');
   }
-  return exitCode(mode, result);
+  if (!options.quiet) {
+    summaryOut(renderSummary(report, { verbose: Boolean(options.verbose), color: io.stdoutIsTTY && summaryOut === io.stdout, mode }));
+    if (result.installHint) summaryOut(`${result.installHint}\n`);
+    if (options.verbose) io.stderr(runStats(result, options.shard));
+  } else if (result.errors.length > 0) {
+    io.stderr(result.errors.map((e) => `${e.path}: ${e.message}\n`).join(''));
+  }
 }
 
 function exitCode(mode: RunMode, result: RunResult): number {

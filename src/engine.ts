@@ -1,23 +1,19 @@
-// One file through every selected transform: parse, analyse, edit, reparse only when a transform
-// changed the text, then place review markers. Pure: no disk access, so workers, tests and the
-// jscodeshift adapter share it.
-import { Project, ts, type SourceFile } from './ts-morph.js';
-import { scriptKindFor } from './ast/script-kind.js';
-import { applyEdits, lineAndColumn, mapBackward, mapThrough } from './ast/edits.js';
-import { placeMarkers, type MarkerTarget } from './markers.js';
+// One file through every selected transform, as a pipeline of stages: the v1→v2 upgrade, then our
+// transforms (each edits, and the file is parsed again only when the text changed), then the
+// findings: reported at their place in the original, with review markers in the new text. Pure:
+// no disk access, so workers, tests and the jscodeshift adapter share it.
+import { applyEdits, mapThrough } from './ast/edits.js';
+import { placeMarkers } from './markers.js';
+import { BOM, WorkingText } from './parse.js';
+import { placedTargets, toSourceFinding, originalPos, type PendingFinding, type SourceFinding } from './pending-findings.js';
 import { HTTP_RULE } from './serving/http.js';
-import { SDK_UPGRADE_RULE, leftOnV1, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode, type SdkUpgradeOptions } from './upgrade/sdk-upgrade.js';
+import type { SourceFile } from './ts-morph.js';
+import { SDK_UPGRADE_RULE, leftOnV1, type ProjectType, type SdkUpgradeMode } from './upgrade/sdk-upgrade.js';
+import { upgradeStage, type UpgradeStage } from './upgrade/upgrade-stage.js';
 import type { V1ModuleOutsideRun } from './upgrade/v1/v1-dependents.js';
-import type { CrossFileRequirement, FindingInput, NewFile, RuleId, Severity, TextEdit, Transform, TransformContext, TransformOptions } from './types.js';
+import type { CrossFileRequirement, FindingInput, NewFile, TextEdit, Transform, TransformOptions } from './types.js';
 
-export interface SourceFinding {
-  rule: RuleId;
-  severity: Severity;
-  line: number;
-  column: number;
-  message: string;
-  suggestion?: string;
-}
+export type { SourceFinding } from './pending-findings.js';
 
 export interface SourceOutcome {
   /** The new text; undefined when nothing changed (the caller keeps the original bytes). */
@@ -66,87 +62,6 @@ export interface TransformSourceInput {
   v1ModulesOutsideRun?: readonly V1ModuleOutsideRun[];
 }
 
-let sharedProject: Project | undefined;
-
-/** One in-memory project per thread; each file is added, used and released again. */
-function project(): Project {
-  sharedProject ??= new Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
-  });
-  return sharedProject;
-}
-
-/** Files whose project was dropped by release(). */
-const released = new WeakSet<SourceFile>();
-
-/**
- * Done with `sourceFile` (a parse of parseSource). ts-morph's removeSourceFile forgets every node
- * wrapped so far one by one, finding each one's start to keep its text for an error message: on
- * a 4,500-line file most of a second per parse. When it is the project's only file, the project
- * is dropped instead (the next parse starts a new one) and nothing is walked.
- */
-function release(sourceFile: SourceFile): void {
-  if (sourceFile.wasForgotten() || released.has(sourceFile)) return;
-  if (sharedProject !== undefined && sourceFile.getProject() === sharedProject && sharedProject.getSourceFiles().length === 1) {
-    released.add(sourceFile);
-    sharedProject = undefined;
-    return;
-  }
-  sourceFile.getProject().removeSourceFile(sourceFile);
-}
-
-
-/** Parses `text`; throws an Error naming the first syntax error, if any. */
-export function parseSource(absPath: string, text: string): SourceFile {
-  const sourceFile = project().createSourceFile(absPath, text, {
-    overwrite: true,
-    scriptKind: scriptKindFor(absPath),
-  });
-  const diagnostics = (sourceFile.compilerNode as unknown as { parseDiagnostics?: ts.Diagnostic[] })
-    .parseDiagnostics;
-  if (diagnostics && diagnostics.length > 0) {
-    const first = diagnostics[0];
-    const { line, column } = lineAndColumn(text, first.start ?? 0);
-    release(sourceFile);
-    throw new Error(`syntax error at ${line}:${column}: ${ts.flattenDiagnosticMessageText(first.messageText, '\n')}`);
-  }
-  return sourceFile;
-}
-
-/**
- * The text the transforms see for a file: after the v1→v2 upgrade when `mode` runs it on this
- * file (as transformSource does first). Cross-file mode reads helper modules through it, so that a
- * helper is found in its caller's run exactly as its own run will find it.
- */
-export function textAfterUpgrade(absPath: string, text: string, mode: SdkUpgradeMode | undefined, upgrade: SdkUpgradeOptions = {}): string {
-  if (mode === undefined || mode === 'never' || !wantsSdkUpgrade(mode, text)) return text;
-  const bom = text.startsWith(BOM) ? BOM : '';
-  let sourceFile: SourceFile | undefined;
-  try {
-    sourceFile = parseSource(absPath, text.slice(bom.length));
-    const result = runSdkUpgrade(sourceFile, upgrade);
-    return result.changed ? bom + result.text : text;
-  } catch {
-    // A file that does not parse or upgrade is reported by its own run; its helpers are not offered.
-    return text;
-  } finally {
-    if (sourceFile) release(sourceFile);
-  }
-}
-
-interface PendingFinding extends FindingInput {
-  /** Edits applied after the text this finding's pos refers to, with the text each applied to (to map it forward). */
-  laterEdits: { edits: TextEdit[]; before: string }[];
-  /** Edits applied before (to map it back to the original). */
-  earlierEdits: TextEdit[][];
-  /** The transform that reported it (none: the v1→v2 upgrade). */
-  transform?: Transform;
-}
-
-const BOM = '\uFEFF';
-
 export function transformSource(input: TransformSourceInput): SourceOutcome {
   // The parser drops a leading BOM, which would shift every position by one: work without it and
   // put it back on the way out.
@@ -162,116 +77,111 @@ export function transformSource(input: TransformSourceInput): SourceOutcome {
  * dependency or module keeps it on v1 (see questionsKeptOnV1).
  */
 function transformText(input: TransformSourceInput, asUpgraded = false): SourceOutcome {
-  const { absPath, transforms } = input;
-  let text = input.text;
-  let sourceFile = parseSource(absPath, text);
-  const applied: string[] = [];
-  const history: TextEdit[][] = [];
-  const pending: PendingFinding[] = [];
-  const newFiles: NewFile[] = [];
-  const requires: CrossFileRequirement[] = [];
-  let handlersMigrated = 0;
-  let sitesMigrated = 0;
-  /** What the transforms migrated, said as a finding in case the file stays on v1 after all (or is put back). */
-  const migrated: { site: { pos: number; kind: string }; earlierEdits: TextEdit[][]; transform: Transform }[] = [];
-  /** The upgrade's errors when the file must stay v1 (see keptOnV1). */
-  let refusal: FindingInput[] | undefined;
-  /** The file imports a dependency built on the v1 SDK: it stays v1, and our transforms write nothing into it. */
-  let v1Dependency = false;
-  /** Such a file's questions, each reported as not migrated (the transforms do not run on it). */
-  let unmigrated: SourceFinding[] = [];
+  const working = new WorkingText(input.absPath, input.text);
   try {
-    if (input.sdkUpgrade !== undefined && input.sdkUpgrade !== 'never') {
-      if (wantsSdkUpgrade(input.sdkUpgrade, text)) {
-        // The first step: nothing was edited or reported before it.
-        const upgrade = runSdkUpgrade(sourceFile, { projectType: input.sdkProjectType, v1ModulesOutsideRun: input.v1ModulesOutsideRun, ignoreWhatKeepsV1: asUpgraded });
-        refusal = upgrade.refusal;
-        if (upgrade.changed) {
-          history.push(...upgrade.steps.map((step) => step.edits));
-          applied.push(SDK_UPGRADE_RULE);
-          text = upgrade.text;
-          release(sourceFile);
-          try {
-            sourceFile = parseSource(absPath, text);
-          } catch (error) {
-            throw new Error(`the v1→v2 upgrade produced code that does not parse (${error instanceof Error ? error.message : String(error)})`);
-          }
-        }
-        for (const finding of upgrade.findings) pending.push({ ...finding, earlierEdits: [], laterEdits: [...upgrade.steps] });
-        v1Dependency = upgrade.keptOnV1 === true;
-        if (v1Dependency) {
-          unmigrated = questionsKeptOnV1(input);
-          // That analysis parsed the same path again: this run's parse is gone with it.
-          sourceFile = parseSource(absPath, text);
-        }
-      }
-      for (const finding of officialMarkerFindings(text)) pending.push({ ...finding, earlierEdits: [...history], laterEdits: [] });
-    }
+    const upgrade = upgradeStage(input, working, { asUpgraded, questionsKeptOnV1: () => questionsKeptOnV1(input) });
     // A file left on v1 gets no v2 code from our transforms either.
-    for (const transform of v1Dependency ? [] : transforms) {
-      const markedAt = () => pending.filter((f) => f.marker ?? f.severity !== 'info')
-        .map((f) => f.laterEdits.reduce((pos, later) => mapThrough(pos, later.edits, later.before).pos, f.pos));
-      const result = transform.run({ absPath, text, sourceFile, options: input.options ?? {}, markedAt });
-      for (const finding of result.findings) {
-        pending.push({ ...finding, earlierEdits: [...history], laterEdits: [], transform });
-      }
-      handlersMigrated += result.handlersMigrated ?? 0;
-      sitesMigrated += result.sitesMigrated ?? 0;
-      for (const site of result.migratedSites ?? []) migrated.push({ site, earlierEdits: [...history], transform });
-      newFiles.push(...(result.newFiles ?? []));
-      if (result.edits.length === 0) continue;
-      requires.push(...(result.requires ?? []));
-      const next = applyEdits(text, result.edits);
-      if (next === text) continue;
-      for (const finding of pending) finding.laterEdits.push({ edits: result.edits, before: text });
-      history.push(result.edits);
-      applied.push(transform.id);
-      text = next;
-      release(sourceFile);
-      sourceFile = parseSource(absPath, text);
-    }
-    // A route the upgrade itself breaks keeps the file on v1 too; what would break only upgraded
-    // code is not said of code the upgrade left alone.
-    if (!refusal && applied.includes(SDK_UPGRADE_RULE)) refusal = brokenByUpgrade(pending);
-    const breaksUpgraded = pending.filter((p) => p.breaksUpgraded);
-    for (const f of breaksUpgraded) pending.splice(pending.indexOf(f), 1);
-    if (refusal || asUpgraded) {
-      release(sourceFile);
-      sourceFile = parseSource(absPath, input.text);
-      const kept = keptOnV1(input, sourceFile, refusal ?? [], [...pending, ...migrated.map((m) => ({ ...notMigratedOnV1(m.site), ...m, laterEdits: [] }))]);
-      return { ...kept, findings: [...kept.findings, ...unmigrated] };
-    }
-    const findings = [...pending.map((finding) => toSourceFinding(input.text, finding)), ...unmigrated];
-    const wantMarkers = input.markers ?? true;
-    const markerTargets = wantMarkers
-      ? placedTargets(pending.filter((f) => f.marker ?? f.severity !== 'info'), { absPath, text, sourceFile, options: input.options ?? {} })
-      : [];
-    const marked = placeMarkers(text, sourceFile, markerTargets);
-    const output = marked === input.text ? undefined : marked;
-    let ifPackageUpgraded: SourceOutcome['ifPackageUpgraded'];
-    if (breaksUpgraded.length > 0) {
-      // Its markers go on the text as it was: this run's parse is done with.
-      release(sourceFile);
-      sourceFile = parseSource(absPath, input.text);
-      // Said as if the file stayed on v1, which it does when its package is held.
-      const kept = keptOnV1(input, sourceFile, breaksUpgraded.map(leftOnV1Here), []);
-      ifPackageUpgraded = { findings: kept.findings, ...(kept.output !== undefined ? { output: kept.output } : {}) };
-    }
-    return {
-      output,
-      transforms: applied,
-      findings,
-      handlersMigrated,
-      sitesMigrated,
-      newFiles,
-      ...(requires.length > 0 && output !== undefined ? { requires } : {}),
-      ...(output !== undefined && applied.length === 0 ? { markersOnly: true } : {}),
-      ...(ifPackageUpgraded ? { ifPackageUpgraded } : {}),
-      ...(migrated.length > 0 && output !== undefined ? { ifPutBack: migrated.map((m) => toSourceFinding(input.text, { ...notMigratedOnV1(m.site, true), ...m, laterEdits: [] })) } : {}),
-    };
+    const transformed = transformStage(input, upgrade.keptOnV1 ? [] : input.transforms, working, upgrade);
+    const { refusal, breaksUpgraded } = v1Verdict(upgrade);
+    if (refusal || asUpgraded) return keptOnV1Outcome(input, working, upgrade, transformed, refusal ?? []);
+    return migratedOutcome(input, working, upgrade, transformed, breaksUpgraded);
   } finally {
-    release(sourceFile);
+    working.release();
   }
+}
+
+/** What the transforms did besides editing the text (their edits and findings go on the upgrade stage's lists). */
+interface TransformStage {
+  newFiles: NewFile[];
+  requires: CrossFileRequirement[];
+  handlersMigrated: number;
+  sitesMigrated: number;
+  /** What the transforms migrated, said as a finding in case the file stays on v1 after all (or is put back). */
+  migrated: { site: { pos: number; kind: string }; earlierEdits: TextEdit[][]; transform: Transform }[];
+}
+
+/** Runs each transform on `working`, in order; a transform whose edits change the text hands the next one a new parse. */
+function transformStage(input: TransformSourceInput, transforms: readonly Transform[], working: WorkingText, upgrade: UpgradeStage): TransformStage {
+  const { absPath } = input;
+  const { applied, history, pending } = upgrade;
+  const stage: TransformStage = { newFiles: [], requires: [], handlersMigrated: 0, sitesMigrated: 0, migrated: [] };
+  for (const transform of transforms) {
+    const text = working.text;
+    const markedAt = () => pending.filter((f) => f.marker ?? f.severity !== 'info')
+      .map((f) => f.laterEdits.reduce((pos, later) => mapThrough(pos, later.edits, later.before).pos, f.pos));
+    const result = transform.run({ absPath, text, sourceFile: working.sourceFile, options: input.options ?? {}, markedAt });
+    for (const finding of result.findings) {
+      pending.push({ ...finding, earlierEdits: [...history], laterEdits: [], transform });
+    }
+    stage.handlersMigrated += result.handlersMigrated ?? 0;
+    stage.sitesMigrated += result.sitesMigrated ?? 0;
+    for (const site of result.migratedSites ?? []) stage.migrated.push({ site, earlierEdits: [...history], transform });
+    stage.newFiles.push(...(result.newFiles ?? []));
+    if (result.edits.length === 0) continue;
+    stage.requires.push(...(result.requires ?? []));
+    const next = applyEdits(text, result.edits);
+    if (next === text) continue;
+    for (const finding of pending) finding.laterEdits.push({ edits: result.edits, before: text });
+    history.push(result.edits);
+    applied.push(transform.id);
+    working.replace(next);
+  }
+  return stage;
+}
+
+/**
+ * Whether the file stays on v1: the upgrade's refusal, or a route the upgrade itself breaks
+ * (taken out of `pending`). What would break only upgraded code is not said of code the upgrade
+ * left alone: `breaksUpgraded`, also taken out, is said only if the file's package moves to v2.
+ */
+function v1Verdict(upgrade: UpgradeStage): { refusal?: FindingInput[]; breaksUpgraded: PendingFinding[] } {
+  const { pending } = upgrade;
+  let refusal = upgrade.refusal;
+  if (!refusal && upgrade.applied.includes(SDK_UPGRADE_RULE)) refusal = brokenByUpgrade(pending);
+  const breaksUpgraded = pending.filter((p) => p.breaksUpgraded);
+  for (const f of breaksUpgraded) pending.splice(pending.indexOf(f), 1);
+  return { refusal, breaksUpgraded };
+}
+
+/** The outcome of a file that stays on v1: as it was, with what the stages found said of it (see keptOnV1). */
+function keptOnV1Outcome(input: TransformSourceInput, working: WorkingText, upgrade: UpgradeStage, transformed: TransformStage, refusal: FindingInput[]): SourceOutcome {
+  working.replace(input.text);
+  const kept = keptOnV1(input, working.sourceFile, refusal, [...upgrade.pending, ...transformed.migrated.map((m) => ({ ...notMigratedOnV1(m.site), ...m, laterEdits: [] }))]);
+  return { ...kept, findings: [...kept.findings, ...upgrade.unmigrated] };
+}
+
+/** The outcome of a file the upgrade (if any) moved on: its findings, and its new text with their markers. */
+function migratedOutcome(input: TransformSourceInput, working: WorkingText, upgrade: UpgradeStage, transformed: TransformStage, breaksUpgraded: PendingFinding[]): SourceOutcome {
+  const { applied, pending, unmigrated } = upgrade;
+  const { requires, migrated } = transformed;
+  const findings = [...pending.map((finding) => toSourceFinding(input.text, finding)), ...unmigrated];
+  const wantMarkers = input.markers ?? true;
+  const markerTargets = wantMarkers
+    ? placedTargets(pending.filter((f) => f.marker ?? f.severity !== 'info'), { absPath: input.absPath, text: working.text, sourceFile: working.sourceFile, options: input.options ?? {} })
+    : [];
+  const marked = placeMarkers(working.text, working.sourceFile, markerTargets);
+  const output = marked === input.text ? undefined : marked;
+  const ifPackageUpgraded = breaksUpgraded.length > 0 ? ifPackageUpgradedOf(input, working, breaksUpgraded) : undefined;
+  return {
+    output,
+    transforms: applied,
+    findings,
+    handlersMigrated: transformed.handlersMigrated,
+    sitesMigrated: transformed.sitesMigrated,
+    newFiles: transformed.newFiles,
+    ...(requires.length > 0 && output !== undefined ? { requires } : {}),
+    ...(output !== undefined && applied.length === 0 ? { markersOnly: true } : {}),
+    ...(ifPackageUpgraded ? { ifPackageUpgraded } : {}),
+    ...(migrated.length > 0 && output !== undefined ? { ifPutBack: migrated.map((m) => toSourceFinding(input.text, { ...notMigratedOnV1(m.site, true), ...m, laterEdits: [] })) } : {}),
+  };
+}
+
+/** The file as it was with the errors of what would break once its package is on v2, said as if it stayed on v1 (it does when its package is held). */
+function ifPackageUpgradedOf(input: TransformSourceInput, working: WorkingText, breaksUpgraded: PendingFinding[]): NonNullable<SourceOutcome['ifPackageUpgraded']> {
+  // Its markers go on the text as it was: this run's parse is done with.
+  working.replace(input.text);
+  const kept = keptOnV1(input, working.sourceFile, breaksUpgraded.map(leftOnV1Here), []);
+  return { findings: kept.findings, ...(kept.output !== undefined ? { output: kept.output } : {}) };
 }
 
 /**
@@ -339,62 +249,4 @@ function brokenByUpgrade(pending: PendingFinding[]): FindingInput[] | undefined 
 /** `finding` as the reason its file stays on v1, at its place in the original text. */
 function leftOnV1Here(finding: PendingFinding): FindingInput {
   return leftOnV1({ ...finding, pos: originalPos(finding) });
-}
-
-/**
- * Where each marker goes in the final text: its finding's position carried through the later edits.
- * A finding whose code a later transform rewrote (not carried on verbatim) goes where its own
- * transform reports the same rule and message on the final text (where a second run would put it,
- * transforms being idempotent), else to the start of the rewritten range.
- */
-function placedTargets(findings: readonly PendingFinding[], final: TransformContext): MarkerTarget[] {
-  const lost = new Map<Transform, MarkerTarget[]>();
-  const targets = findings.map((finding) => {
-    let pos = finding.pos;
-    let carried = true;
-    for (const later of finding.laterEdits) {
-      const mapped = mapThrough(pos, later.edits, later.before);
-      pos = mapped.pos;
-      carried &&= mapped.carried;
-    }
-    const target = { pos, rule: finding.rule, message: finding.message };
-    if (!carried && finding.transform) lost.set(finding.transform, [...(lost.get(finding.transform) ?? []), target]);
-    return target;
-  });
-  const key = (f: { rule: RuleId; message: string }) => `${f.rule}\0${f.message}`;
-  for (const [transform, misplaced] of lost) {
-    let again: FindingInput[];
-    try {
-      again = transform.run(final).findings;
-    } catch {
-      continue;
-    }
-    // Spots already marked through their carried code are not free for the misplaced ones.
-    const taken = new Set(targets.filter((t) => !misplaced.includes(t)).map((t) => `${key(t)}\0${t.pos}`));
-    const free = again.filter((f) => !taken.has(`${key(f)}\0${f.pos}`)).sort((a, b) => a.pos - b.pos);
-    for (const target of misplaced) {
-      const i = free.findIndex((f) => key(f) === key(target));
-      if (i === -1) continue;
-      target.pos = free[i].pos;
-      free.splice(i, 1);
-    }
-  }
-  return targets;
-}
-
-function originalPos(finding: PendingFinding): number {
-  return [...finding.earlierEdits].reverse().reduce((p, edits) => mapBackward(p, edits), finding.pos);
-}
-
-function toSourceFinding(original: string, finding: PendingFinding): SourceFinding {
-  const { line, column } = lineAndColumn(original, originalPos(finding));
-  const out: SourceFinding = {
-    rule: finding.rule,
-    severity: finding.severity,
-    line,
-    column,
-    message: finding.message,
-  };
-  if (finding.suggestion !== undefined) out.suggestion = finding.suggestion;
-  return out;
 }

@@ -5,6 +5,7 @@
 // Results come back as plain data and are put in place by file id: the output does not depend on
 // which thread ran a task, or in which order.
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { failedTask, runFileTask, type FileTask, type FileTaskResult } from './file-task.js';
@@ -19,6 +20,15 @@ import type { WorkerData, WorkerMessage } from './worker.js';
  * alone is faster; at this point two workers start (one would only replace the main thread).
  */
 export const DEFAULT_FILES_PER_WORKER = 48;
+
+/**
+ * The default for `--workers`: one core fewer than are available, at least 1. A run with one
+ * pipeline thread keeps a core for what runs beside it (prettier on its own thread, V8's compiler
+ * and garbage collector); each further worker loads and compiles the TypeScript compiler again.
+ */
+export function defaultWorkers(): number {
+  return Math.max(1, (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length) - 1);
+}
 
 /**
  * Tasks sent to a worker ahead of its results, so it does not wait for the main thread between

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unifiedDiff } from '../src/write/diff.js';
-import { renderDiff } from '../src/runner.js';
+import { renderDiff } from '../src/write/diff.js';
 import type { FileOutcome } from '../src/types.js';
 
 let tmp: string;

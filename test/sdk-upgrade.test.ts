@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { findHandlers } from '../src/analysis/handlers.js';
 import { findPushSites } from '../src/analysis/push-sites.js';
 import { unifiedDiff } from '../src/write/diff.js';
-import { parseSource, transformSource } from '../src/engine.js';
+import { transformSource } from '../src/engine.js';
+import { parseSource } from '../src/parse.js';
 import { loadTransforms } from '../src/registry.js';
 import { importsV1Sdk, lineEdits, officialMarkerFindings, projectTypeOfFile, wantsSdkUpgrade } from '../src/upgrade/sdk-upgrade.js';
 

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import type * as OfficialCodemod from '@modelcontextprotocol/codemod';
 import { describe, expect, it } from 'vitest';
-import { parseSource } from '../src/engine.js';
+import { parseSource } from '../src/parse.js';
 import { runSdkUpgrade } from '../src/upgrade/sdk-upgrade.js';
 import { Project } from '../src/ts-morph.js';
 import { renameV1Symbols } from '../src/upgrade/v1/symbols.js';

@@ -1,5 +1,8 @@
 // Dry-run output: a git-style unified diff that `git apply` (and `patch -p1`) accept as is.
 import { lineHunks } from './line-diff.js';
+import { compareText } from '../report/json.js';
+import type { CreatedFile } from '../run-types.js';
+import type { FileOutcome } from '../types.js';
 
 const CONTEXT = 3;
 
@@ -56,4 +59,40 @@ function quotePath(p: string): string {
   const escapes: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
   const body = p.replace(/["\\\x00-\x1f\x7f]/g, (c) => escapes[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
   return `"${body}"`;
+}
+
+/**
+ * The unified diff of a run, in path order. `newFiles: 'summary'` shows each created file by its
+ * header and line count only (for the PR comment: the generated requestState module is long and
+ * the same in every package).
+ */
+export function renderDiff(
+  outcomes: readonly FileOutcome[],
+  created: readonly CreatedFile[],
+  options: { newFiles?: 'full' | 'summary' } = {},
+): string {
+  const parts: { path: string; text: string }[] = [];
+  for (const outcome of outcomes) {
+    if (outcome.output !== undefined && !outcome.error) {
+      // Hunks computed where the file was run hold while its texts are still those they were computed for.
+      const known = outcome.diffHunks;
+      const hunks = known && known.original === outcome.original && known.output === outcome.output ? known.lines : undefined;
+      parts.push({ path: outcome.path, text: unifiedDiff(outcome.path, outcome.original, outcome.output, hunks) });
+    }
+  }
+  for (const file of created) {
+    const full = unifiedDiff(file.path, undefined, file.text);
+    if (options.newFiles !== 'summary') {
+      parts.push({ path: file.path, text: full });
+      continue;
+    }
+    const lines = full.split('\n');
+    const header = lines.slice(0, lines.findIndex((line) => line.startsWith('@@')));
+    const count = file.text.split('\n').length - (file.text.endsWith('\n') ? 1 : 0);
+    parts.push({ path: file.path, text: `${header.join('\n')}\n… ${count} lines, not shown here (\`mcp-mrtr-migrate --dry-run\` prints them)\n` });
+  }
+  return parts
+    .sort((a, b) => compareText(a.path, b.path))
+    .map((p) => p.text)
+    .join('');
 }

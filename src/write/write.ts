@@ -1,7 +1,7 @@
 // Reading and writing sources without damaging them: exact bytes in and out, atomic replacement,
 // and never clobbering a file we meant to create.
 import { randomBytes } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // `fatal` refuses to silently turn non-UTF-8 bytes into U+FFFD (writing that back would corrupt
@@ -18,6 +18,15 @@ export async function readSourceFile(absPath: string): Promise<string> {
     return decoder.decode(bytes);
   } catch {
     throw new Error('not valid UTF-8 (left untouched)');
+  }
+}
+
+/** A file's text, or undefined when it cannot be read (gone, a directory, no permission). */
+export function readText(absPath: string): string | undefined {
+  try {
+    return readFileSync(absPath, 'utf8');
+  } catch {
+    return undefined;
   }
 }
 

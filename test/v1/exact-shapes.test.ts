@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseSource, transformSource } from '../../src/engine.js';
+import { transformSource } from '../../src/engine.js';
+import { parseSource } from '../../src/parse.js';
 import { loadTransforms } from '../../src/registry.js';
 import { runSdkUpgrade } from '../../src/upgrade/sdk-upgrade.js';
 import { strictProject } from '../helpers/strict-project.js';

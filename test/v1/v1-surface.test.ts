@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { findHandlers } from '../../src/analysis/handlers.js';
 import { v1Surface } from '../../src/analysis/push-sites.js';
-import { parseSource } from '../../src/engine.js';
+import { parseSource } from '../../src/parse.js';
 
 function verdicts(text: string): { server: boolean; handlers: Record<string, boolean> } {
   const sourceFile = parseSource('/virtual/v1-surface.ts', text);

@@ -1,0 +1,53 @@
+// A file's outcome in a run: made when the file is read, filled in from its task's result, and
+// emptied again when the run puts the file back as it was.
+import type { FileOutcome } from './types.js';
+import type { FileTaskResult } from './file-task.js';
+import type { PackageRef } from './discover/run-packages.js';
+
+export function newOutcome(absPath: string, displayPath: string, ref: PackageRef): FileOutcome {
+  return {
+    path: displayPath,
+    absPath,
+    packagePath: ref.path,
+    packageName: ref.name,
+    original: '',
+    transforms: [],
+    findings: [],
+    handlersMigrated: 0,
+    sitesMigrated: 0,
+    newFiles: [],
+  };
+}
+
+/** A task's result on its file's outcome; findings get the file's display path. */
+export function applyResult(outcome: FileOutcome, result: FileTaskResult): void {
+  if (result.error !== undefined) {
+    // The file stays byte-for-byte as it was; the run goes on.
+    outcome.error = result.error;
+    return;
+  }
+  outcome.output = result.output;
+  outcome.transforms = result.transforms;
+  outcome.findings = result.findings.map((f) => ({ ...f, path: outcome.path }));
+  outcome.handlersMigrated = result.handlersMigrated;
+  outcome.sitesMigrated = result.sitesMigrated;
+  outcome.newFiles = result.newFiles;
+  if (result.requires) outcome.requires = result.requires;
+  if (result.upgradeRefused) outcome.upgradeRefused = true;
+  if (result.ifPutBack) outcome.ifPutBack = result.ifPutBack.map((f) => ({ ...f, path: outcome.path }));
+  if (result.ifPackageUpgraded) outcome.ifPackageUpgraded = { ...result.ifPackageUpgraded, findings: result.ifPackageUpgraded.findings.map((f) => ({ ...f, path: outcome.path })) };
+  outcome.diffHunks = result.diffHunks && result.output !== undefined ? { original: outcome.original, output: result.output, lines: result.diffHunks } : undefined;
+  // Nothing to report for this file: its text is not needed any more.
+  if (outcome.output === undefined && outcome.findings.length === 0) outcome.original = '';
+}
+
+/** Nothing of what the run changed in the file stays: its text is `output` (undefined: as it was). */
+export function dropChanges(outcome: FileOutcome, output?: string): void {
+  outcome.output = output;
+  outcome.transforms = [];
+  outcome.handlersMigrated = 0;
+  outcome.sitesMigrated = 0;
+  outcome.newFiles = [];
+  outcome.requires = undefined;
+  outcome.diffHunks = undefined;
+}
