@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import { mightNeedMigration } from './analysis/push-sites.js';
-import { applyGroups, crossFileMode, indexCandidates, withIndex } from './cross-file.js';
+import { applyGroups, crossFileMode, indexCandidates, withIndex } from './index/cross-file-mode.js';
 import type { PushAlias } from './discover/config.js';
 import { toDisplayPath, type DiscoveredFile } from './discover/discover.js';
 import type { PackageRef, RunPackages } from './discover/run-packages.js';

@@ -3,19 +3,19 @@
 // modules whose helpers migrated callers now reach through exported companions.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { camelCase } from './ast/naming.js';
-import { toDisplayPath } from './discover/discover.js';
-import { filesOutsideRun } from './discover/outside-files.js';
-import type { RunPackages } from './discover/run-packages.js';
-import { runFileTask, type FileTask } from './file-task.js';
-import { buildProjectIndex, nearestTsconfig, type ProjectIndex } from './index/project-index.js';
-import { applyResult } from './outcome.js';
-import { compareText } from './report/json.js';
-import type { CrossFileStats, RunOptions } from './run-types.js';
-import type { FileOutcome } from './types.js';
-import { wantsSdkUpgrade } from './upgrade/sdk-upgrade.js';
-import { textAfterUpgrade } from './upgrade/upgrade-stage.js';
-import { readText } from './write/write.js';
+import { camelCase } from '../ast/naming.js';
+import { toDisplayPath } from '../discover/discover.js';
+import { filesOutsideRun } from '../discover/outside-files.js';
+import type { RunPackages } from '../discover/run-packages.js';
+import { runFileTask, type FileTask } from '../file-task.js';
+import { buildProjectIndex, nearestTsconfig, type ProjectIndex } from './project-index.js';
+import { applyResult } from '../outcome.js';
+import { compareText } from '../report/json.js';
+import type { CrossFileStats, RunOptions } from '../run-types.js';
+import type { FileOutcome } from '../types.js';
+import { wantsSdkUpgrade } from '../upgrade/sdk-upgrade.js';
+import { textAfterUpgrade } from '../upgrade/upgrade-stage.js';
+import { readText } from '../write/write.js';
 
 export interface CrossFileMode {
   tsconfig: string;
