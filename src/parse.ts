@@ -1,6 +1,7 @@
 // Parsing a file in the thread's in-memory project, and letting the parse go again. Pure: no disk
 // access. The engine's stages share one WorkingText per file: the text as it stands and its parse.
-import { Project, ts, type SourceFile } from './ts-morph.js';
+import { ts, type Project, type SourceFile } from './ts-morph.js';
+import { inMemoryProject } from './ast/side-parse.js';
 import { scriptKindFor } from './ast/script-kind.js';
 import { lineAndColumn } from './ast/edits.js';
 
@@ -11,11 +12,7 @@ let sharedProject: Project | undefined;
 
 /** One in-memory project per thread; each file is added, used and released again. */
 function project(): Project {
-  sharedProject ??= new Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
-  });
+  sharedProject ??= inMemoryProject();
   return sharedProject;
 }
 

@@ -2,15 +2,20 @@
 // registrar. One in-memory project that keeps only what is parsed; callers dispose each file.
 import { Project, ts, type SourceFile } from '../ts-morph.js';
 
-let sideProject: Project | undefined;
-
-/** Parses helper modules apart from the file being transformed (its own project keeps one file). */
-function project(): Project {
-  sideProject ??= new Project({
+/** A new in-memory project with the options every parse of this tool uses (syntax only, no lib files). */
+export function inMemoryProject(): Project {
+  return new Project({
     useInMemoryFileSystem: true,
     skipLoadingLibFiles: true,
     compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
   });
+}
+
+let sideProject: Project | undefined;
+
+/** Parses helper modules apart from the file being transformed (its own project keeps one file). */
+function project(): Project {
+  sideProject ??= inMemoryProject();
   return sideProject;
 }
 

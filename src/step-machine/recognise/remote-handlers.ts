@@ -6,7 +6,8 @@
 // route that cannot be followed with certainty is not a handler: its questions are reported with
 // the route's reason.
 import path from 'node:path';
-import { Node, Project, ts, type SourceFile } from '../../ts-morph.js';
+import { Node, type Project, type SourceFile } from '../../ts-morph.js';
+import { inMemoryProject } from '../../ast/side-parse.js';
 import { declaredDefinitionTypes, memberFunctionType, singleFileWorld, type ModuleWorld } from '../../analysis/definitions.js';
 import { dispatchRoutes, type DispatchRoute, type DispatchTarget } from '../../analysis/dispatch-routes.js';
 import { registrationHandler, type HandlerFunction, type HandlerInfo, type RouteRefusal } from '../../analysis/handlers.js';
@@ -247,11 +248,7 @@ let sideProject: Project | undefined;
 
 /** Modules of other files parsed apart from the file being transformed (never the same project as helper modules). */
 function project(): Project {
-  sideProject ??= new Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
-  });
+  sideProject ??= inMemoryProject();
   return sideProject;
 }
 
