@@ -2,7 +2,11 @@
 // The real-world scorecard (issue 12): runs the CLI, as a user would, on a scratch checkout of each
 // manifest repository's pinned commit and grades every push site the manifest decided by hand.
 //
-//   node bench/real-world/score.mjs [--repo owner/name ...] [--json] [--typecheck] [--with-deps] [--with-v2] [--verbose]
+//   node bench/real-world/score.mjs [--set tuned|fresh|all] [--repo owner/name ...] [--json] [--typecheck] [--with-deps] [--with-v2] [--verbose]
+//
+// Sets: `tuned` (default) is repos/, the 45 repositories read while the code was written; `fresh` is
+// fresh/, repositories graded by hand before the tool ever ran on them (issue 33's held-out measure);
+// `all` is both, with each set's figure printed apart.
 //
 // Mirrors: /work/.mirror/<owner>+<name> (the search tool's `fetch`; MIRRORS overrides). Scratch
 // checkouts and install caches: /work/rw/scorecard (SCORECARD_DIR overrides). See README.md here.
@@ -22,36 +26,59 @@ const SCRATCH = path.join(WORK, 'scratch');
 const CACHE = path.join(WORK, 'cache');
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage', '.next', '.turbo']);
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+/** The manifest sets, by name: the folder under bench/real-world/ that holds each. */
+const SETS = { tuned: 'repos', fresh: 'fresh' };
+const USAGE = 'usage: node bench/real-world/score.mjs [--set tuned|fresh|all] [--repo owner/name ...] [--json] [--typecheck] [--with-deps] [--with-v2] [--verbose]';
 
 function parseArgs(argv) {
-  const options = { repos: [], json: false, typecheck: false, withDeps: false, withV2: false, verbose: false };
+  const options = { set: 'tuned', repos: [], json: false, typecheck: false, withDeps: false, withV2: false, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--repo') options.repos.push(argv[++i]);
+    if (arg === '--set' || arg.startsWith('--set=')) {
+      options.set = arg === '--set' ? argv[++i] : arg.slice('--set='.length);
+      if (options.set !== 'all' && !SETS[options.set]) {
+        console.error(`unknown set ${options.set}: one of ${[...Object.keys(SETS), 'all'].join(', ')}\n${USAGE}`);
+        process.exit(2);
+      }
+    } else if (arg === '--repo') options.repos.push(argv[++i]);
     else if (arg === '--json') options.json = true;
     else if (arg === '--typecheck') options.typecheck = true;
     else if (arg === '--with-deps') options.withDeps = true;
     else if (arg === '--with-v2') options.withDeps = options.withV2 = true;
     else if (arg === '--verbose' || arg === '-v') options.verbose = true;
     else {
-      console.error(`unknown argument ${arg}\nusage: node bench/real-world/score.mjs [--repo owner/name ...] [--json] [--typecheck] [--with-deps] [--with-v2] [--verbose]`);
+      console.error(`unknown argument ${arg}\n${USAGE}`);
       process.exit(2);
     }
   }
   return options;
 }
 
-function loadManifests(only) {
-  const dir = path.join(HERE, 'repos');
-  const manifests = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ file: f, ...JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) }));
+/** The manifests of one set (`tuned`, `fresh`) or of all sets; each carries the name of its set. */
+function loadManifests(set, only) {
+  const sets = set === 'all' ? Object.keys(SETS) : [set];
+  const manifests = sets.flatMap((name) => {
+    const dir = path.join(HERE, SETS[name]);
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => ({ file: f, set: name, ...JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) }));
+  });
+  // A repository graded in two sets would be counted twice in `all` and would blur the held-out figure.
+  const seen = new Map();
+  for (const m of manifests) {
+    if (seen.has(m.repo) && seen.get(m.repo) !== m.set) {
+      console.error(`${m.repo} has a manifest in both ${SETS[seen.get(m.repo)]}/ and ${SETS[m.set]}/: a repository belongs to one set`);
+      process.exit(2);
+    }
+    seen.set(m.repo, m.set);
+  }
   if (only.length === 0) return manifests;
   const unknown = only.filter((r) => !manifests.some((m) => m.repo === r));
   if (unknown.length) {
-    console.error(`no manifest for ${unknown.join(', ')} in bench/real-world/repos/`);
+    console.error(`no manifest for ${unknown.join(', ')} in ${sets.map((name) => `bench/real-world/${SETS[name]}/`).join(' or ')}`);
     process.exit(2);
   }
   return manifests.filter((m) => only.includes(m.repo));
@@ -202,19 +229,20 @@ function typecheckRepository(manifest, migratedDir) {
 
 function scoreRepository(manifest, options, ruleIds) {
   const gitDir = mirrorGitDir(manifest.repo);
-  if (!gitDir) return { repo: manifest.repo, skipped: `no mirror at ${MIRRORS}/${manifest.repo.replace('/', '+')}: bring it with the search tool's fetch (source "github:${manifest.repo}")` };
-  if (!hasCommit(gitDir, manifest.commit)) return { repo: manifest.repo, skipped: `the mirror does not hold the pinned commit ${manifest.commit}: call fetch again (source "github:${manifest.repo}") or re-pin the manifest` };
+  if (!gitDir) return { repo: manifest.repo, set: manifest.set, skipped: `no mirror at ${MIRRORS}/${manifest.repo.replace('/', '+')}: bring it with the search tool's fetch (source "github:${manifest.repo}")` };
+  if (!hasCommit(gitDir, manifest.commit)) return { repo: manifest.repo, set: manifest.set, skipped: `the mirror does not hold the pinned commit ${manifest.commit}: call fetch again (source "github:${manifest.repo}") or re-pin the manifest` };
   const { dest, missing } = freshCheckout(manifest);
   const deps = options.withDeps ? installForRun(manifest, dest, options.withV2) : undefined;
   const root = manifest.root ?? '.';
   const files = sourceFiles(dest, root);
   const originals = readAll(dest, files);
   const cli = runCli(dest, root);
-  if (!cli.report) return { repo: manifest.repo, skipped: `the CLI gave no JSON report (exit ${cli.exitCode}): ${cli.stderr.trim().split('\n').slice(-3).join(' / ')}` };
+  if (!cli.report) return { repo: manifest.repo, set: manifest.set, skipped: `the CLI gave no JSON report (exit ${cli.exitCode}): ${cli.stderr.trim().split('\n').slice(-3).join(' / ')}` };
   const outputs = readAll(dest, files);
   const grade = gradeRepository({ manifest, originals, outputs, report: cli.report, ruleIds });
   const result = {
     repo: manifest.repo,
+    set: manifest.set,
     commit: manifest.commit,
     kind: manifest.kind,
     sdk: manifest.sdk,
@@ -245,6 +273,9 @@ const COLUMNS = [
   ['half', 'halfMigrated'],
 ];
 
+const SET_TITLES = { tuned: 'Tuned set', fresh: 'Fresh set (held out, graded before the tool ran)' };
+const SET_TARGETS = { tuned: '90%', fresh: '75%, issue 33' };
+
 const pct = (part, whole) => (whole === 0 ? '-' : `${((100 * part) / whole).toFixed(0)}%`);
 
 function table(title, rows) {
@@ -268,21 +299,34 @@ function printHuman(results, options) {
   const out = [];
   for (const r of results.filter((r) => r.skipped)) out.push(`SKIPPED ${r.repo}: ${r.skipped}`);
   if (out.length) out.push('');
-  const perRepo = scored.map((r) => [r.repo, r.counts]);
+  const mixed = new Set(scored.map((r) => r.set)).size > 1;
+  const perRepo = scored.map((r) => [mixed ? `${r.repo} [${r.set}]` : r.repo, r.counts]);
   out.push(table('repository', [...perRepo, ['TOTAL', sum(scored.map((r) => r.counts))]]));
   const graded = scored.flatMap((r) => r.graded);
   const shapes = [...new Set(graded.map((g) => g.site.shape))].sort();
   out.push('', table('shape', shapes.map((s) => [s, tally(graded.filter((g) => g.site.shape === s))])));
   const categories = [...new Set(graded.map((g) => g.site.category))].sort();
   out.push('', table('category', categories.map((c) => [c, tally(graded.filter((g) => g.site.category === c))])));
-  const t = tally(graded);
-  const half = scored.reduce((n, r) => n + r.half.length, 0);
-  out.push(
-    '',
-    `Sites whose correct outcome is a migration: ${t.migrateOutcome}; migrated: ${t.migratedOfMigrateOutcome} = ${pct(t.migratedOfMigrateOutcome, t.migrateOutcome)} (target 90%)`,
-    `  held on the v1 SDK by their authors' code (heldOnV1): ${t.heldOnV1}, so at most ${t.migrateOutcome - t.heldOnV1} = ${pct(t.migrateOutcome - t.heldOnV1, t.migrateOutcome)} can be migrated while that code stands; migrated of those: ${pct(t.migratedOfMigrateOutcome, t.migrateOutcome - t.heldOnV1)}`,
-    `Silent sites: ${t.silent}; reported with a wrong cause: ${t['reported-wrong-cause']}; migrated though the right outcome is a report: ${t['migrated-wrongly']}; half-migrated handlers: ${half}`,
-  );
+  // One summary per set: the fresh figure (held out) is never folded into the tuned one.
+  const setNames = [...new Set(results.map((r) => r.set))];
+  for (const name of setNames) {
+    const inSet = scored.filter((r) => r.set === name);
+    const setGraded = inSet.flatMap((r) => r.graded);
+    const t = tally(setGraded);
+    const others = tally(setGraded.filter((g) => g.site.outcome !== 'migrate'));
+    const notMigrated = setGraded.filter((g) => g.site.outcome === 'migrate' && g.result !== 'migrated');
+    const half = inSet.reduce((n, r) => n + r.half.length, 0);
+    const skipped = results.filter((r) => r.set === name && r.skipped).length;
+    out.push(
+      '',
+      `${SET_TITLES[name]} (bench/real-world/${SETS[name]}/, ${inSet.length} repositories scored${skipped ? `, ${skipped} skipped` : ''}):`,
+      `Sites whose correct outcome is a migration: ${t.migrateOutcome}; migrated: ${t.migratedOfMigrateOutcome} = ${pct(t.migratedOfMigrateOutcome, t.migrateOutcome)} (target ${SET_TARGETS[name]})`,
+      `  held on the v1 SDK by their authors' code (heldOnV1): ${t.heldOnV1}, so at most ${t.migrateOutcome - t.heldOnV1} = ${pct(t.migrateOutcome - t.heldOnV1, t.migrateOutcome)} can be migrated while that code stands; migrated of those: ${pct(t.migratedOfMigrateOutcome, t.migrateOutcome - t.heldOnV1)}`,
+      `  not migrated of those: ${notMigrated.length}; reported with a true cause: ${notMigrated.filter((g) => g.result === 'reported-accurate').length}`,
+      `Other sites (report or leave): ${others.sites}; reported with a true cause: ${others['reported-accurate']}; left as decided: ${others.left}`,
+      `Silent sites: ${t.silent}; reported with a wrong cause: ${t['reported-wrong-cause']}; migrated though the right outcome is a report: ${t['migrated-wrongly']}; half-migrated handlers: ${half}`,
+    );
+  }
   const checked = scored.filter((r) => r.typecheck?.installed && r.typecheck.errorsAfter !== undefined);
   if (checked.length) {
     out.push('', `Typecheck (${checked.length} repositories installed and typechecked):`);
@@ -336,7 +380,7 @@ async function main() {
   }
   const { RULES } = await import(path.join(PROJECT, 'dist', 'src', 'rules.js'));
   const ruleIds = new Set(RULES.map((r) => r.id));
-  const manifests = loadManifests(options.repos);
+  const manifests = loadManifests(options.set, options.repos);
   const missing = manifests.filter((m) => !mirrorGitDir(m.repo));
   if (missing.length) {
     console.error(`Missing mirrors (${missing.length}), skipped: ${missing.map((m) => m.repo).join(', ')}`);
@@ -350,7 +394,8 @@ async function main() {
   }
   if (options.json) {
     const slim = results.map((r) => (r.graded ? { ...r, graded: r.graded.map((g) => ({ ...g.site, result: g.result, rules: g.rules, messages: g.messages })) } : r));
-    console.log(JSON.stringify({ version: 1, results: slim, total: tally(results.flatMap((r) => r.graded ?? [])) }, null, 2));
+    const totals = Object.fromEntries([...new Set(results.map((r) => r.set))].map((name) => [name, tally(results.filter((r) => r.set === name).flatMap((r) => r.graded ?? []))]));
+    console.log(JSON.stringify({ version: 1, set: options.set, results: slim, total: tally(results.flatMap((r) => r.graded ?? [])), totals }, null, 2));
   } else printHuman(results, options);
 }
 
