@@ -24,6 +24,7 @@ import {
 } from '../ast/resolve.js';
 import { unwrapExpression } from '../ast/unwrap.js';
 import { delegationOf, registrarCall, wrappedHandler, type HandlerRoute, type RouteRefusal } from './handler-routes.js';
+import { provablyNotSdk } from './sdk-receivers.js';
 import { registeredName } from './subject.js';
 
 export type { HandlerRoute, RouteRefusal };
@@ -270,6 +271,8 @@ function registrationOf(call: CallExpression, imports: SdkImports, refusals: Rou
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const form = callee.getName();
   if (!FORMS.has(form)) return undefined;
+  // A method of that name on an object of the file's own (a logger's `tool`) registers nothing.
+  if (provablyNotSdk(callee.getExpression().compilerNode, form)) return undefined;
   // v2's McpServer has no tool()/prompt()/resource(): in a v2-only file those are a framework's own.
   if ((form === 'tool' || form === 'prompt' || form === 'resource') && imports.v2 && !imports.v1) return undefined;
   const args = call.getArguments() as Expression[];

@@ -10,6 +10,7 @@ import {
 } from './handlers.js';
 import { findProperty, importedNameOf, isFunctionLike, propertyName, resolveIdentifier, resolveObjectLiteral, stringValue } from '../ast/resolve.js';
 import { unwrapExpression } from '../ast/unwrap.js';
+import { provablyNotSdk } from './sdk-receivers.js';
 import type { PushAlias } from '../discover/config.js';
 
 export type PushKind =
@@ -416,6 +417,8 @@ function isTestAssertion(call: CallExpression): boolean {
 
 /** Which push function `<receiver>.<name>(…)` is, if any. */
 function pushFunctionOnReceiver(name: string, receiver: Node): PushFunction | undefined {
+  // An object of the file's own with a method of that name (`ledger.elicitInput(…)`) asks nobody.
+  if (PUSH_NAME.test(name) && provablyNotSdk(receiver.compilerNode as ts.Expression, name)) return undefined;
   switch (name) {
     case 'elicitInput':
     case 'requestSampling':
@@ -632,6 +635,7 @@ const PUSH_VALUE_NAMES: ReadonlySet<string> = new Set(['elicitInput', 'requestSa
 function valueSite(access: Node): Draft | undefined {
   if (!Node.isPropertyAccessExpression(access) || isOwnMember(access)) return undefined;
   const name = access.getName();
+  if (provablyNotSdk(access.getExpression().compilerNode, name)) return undefined;
   let kind: PushKind;
   if (name === 'elicitInput' || name === 'requestSampling') kind = name === 'elicitInput' ? 'elicitation' : 'sampling';
   else if ((name === 'createMessage' || name === 'listRoots') && isServerLike(access.getExpression())) kind = name === 'createMessage' ? 'sampling' : 'roots';

@@ -21,6 +21,7 @@ import { indentationAt } from '../ast/text.js';
 import type { TextStyle } from '../ast/text-style.js';
 import type { FindingInput, TextEdit } from '../types.js';
 import { hoistServer, type HoistPlan } from './hoist.js';
+import { provablyNotSdk } from '../analysis/sdk-receivers.js';
 import {
   addImport,
   freshName,
@@ -137,6 +138,7 @@ function sharedServerConnected(route: Route, transport: Node): { name: string; c
   for (const call of calls) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect' || call.getArguments().length !== 1) continue;
+    if (provablyNotSdk(callee.getExpression().compilerNode, 'connect')) continue;
     const receiver = unwrapExpression(callee.getExpression());
     if (!Node.isIdentifier(receiver)) continue;
     const decl = resolveIdentifier(receiver);
@@ -346,7 +348,7 @@ function factoryOf(
 ): { expression: string; server: Node; hoist?: HoistPlan } | { reason: string } {
   const connects = body.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => {
     const callee = c.getExpression();
-    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'connect' && c.getArguments().length === 1;
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'connect' && c.getArguments().length === 1 && !provablyNotSdk(callee.getExpression().compilerNode, 'connect');
   });
   const receiver = (c: CallExpression): Node => unwrapExpression((c.getExpression() as unknown as { getExpression(): Node }).getExpression());
   const servers = [...new Set(connects.map((c) => receiver(c).getText()))];

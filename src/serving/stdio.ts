@@ -12,6 +12,7 @@ import { removalRange } from '../ast/removal.js';
 import { addImport, isNewOf, referencesTo, STDIO_PACKAGE, type ImportPlan } from './common.js';
 import { stdioFactory } from './factory.js';
 import { isExported } from '../ast/exports.js';
+import { provablyNotSdk } from '../analysis/sdk-receivers.js';
 
 export const STDIO_RULE = 'serve-stdio-manual';
 
@@ -125,6 +126,8 @@ function stdioConnect(call: CallExpression): { serverExpr: Node; transportArg: N
   if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect') return undefined;
   const args = call.getArguments();
   if (args.length !== 1) return undefined;
+  // An object of the file's own with a connect method (a database client's) is not a server.
+  if (provablyNotSdk(callee.getExpression().compilerNode, 'connect')) return undefined;
   const arg = unwrapExpression(args[0]);
   if (isNewOf(arg, STDIO_TRANSPORT)) return { serverExpr: unwrapExpression(callee.getExpression()), transportArg: arg };
   if (Node.isIdentifier(arg)) {

@@ -19,6 +19,7 @@ import type { FindingInput, Severity, TextEdit } from '../types.js';
 import { handlerResults, type HandlerResultMismatch } from './v1/handler-results.js';
 import { typeFitEdits } from './v1/input-schema-assertions.js';
 import { importBindings, renameV1Symbols, upgradeV1Surface, v1Leftovers } from './v1/index.js';
+import { maskNames, unmaskNames, type Masking } from './v1/masks.js';
 import { errorCodeTypeEdits } from './v1/type-renames.js';
 import { v1BasedImports, type V1ModuleOutsideRun } from './v1/v1-dependents.js';
 
@@ -221,6 +222,8 @@ interface TransformPass {
   afterOwn: string;
   diagnostics: { diagnostic: Diagnostic; intermediate: string }[];
   changes: number;
+  /** The names of calls on receivers that are not the SDK's, hidden from the official transforms (put back in afterTransforms). */
+  masking?: Masking;
 }
 
 /** Our own pass, then the official transforms that have work left, then the ErrorCode type renames; throws what a transform throws. */
@@ -240,11 +243,13 @@ function transformPass(
   });
   if (own.edits.length > 0) {
     afterOwn = applyEdits(original, own.edits);
-    if (afterOwn !== original) {
-      sourceFile.replaceWithText(afterOwn);
-      changes++;
-    }
+    if (afterOwn !== original) changes++;
   }
+  // The official transforms match methods by name: calls our pass left alone (not the SDK's
+  // receiver) are hidden from them under same-length tokens (src/upgrade/v1/masks.ts).
+  const masking = maskNames(original, afterOwn, own.edits, own.masks);
+  const seen = masking?.text ?? afterOwn;
+  if (seen !== original) sourceFile.replaceWithText(seen);
   for (const transform of transforms) {
     const gate = OFFICIAL_GATES[transform.id];
     const before = sourceFile.getFullText();
@@ -269,7 +274,7 @@ function transformPass(
     sourceFile.replaceWithText(applyEdits(sourceFile.getFullText(), typeRenames));
     changes++;
   }
-  return { own, afterOwn, diagnostics, changes };
+  return { own, afterOwn, diagnostics, changes, ...(masking ? { masking } : {}) };
 }
 
 /**
@@ -280,13 +285,19 @@ function afterTransforms(
   sourceFile: SourceFile,
   original: string,
   originalBindings: ReturnType<typeof importBindings>,
-  { own, afterOwn, diagnostics, changes }: TransformPass,
+  { own, afterOwn, diagnostics, changes, masking }: TransformPass,
 ): SdkUpgradeResult {
   // As the official runner does: advisories are dropped for files no transform changed, and the
   // lines of action-required spots are read after every transform ran.
   const kept = diagnostics
     .filter(({ diagnostic: d }) => (changes > 0 || !d.advisoryOnly) && !SUPERSEDED.test(d.message))
-    .map((k) => ({ ...k, line: currentLine(k.diagnostic) }));
+    .map((k) => ({ ...k, line: currentLine(k.diagnostic) }))
+    .map((k) => (masking ? { ...k, diagnostic: { ...k.diagnostic, message: unmaskNames(k.diagnostic.message, masking) } } : k));
+  // The hidden names back (the lines above were read first: this forgets the transforms' nodes).
+  if (masking) {
+    const unmasked = unmaskNames(sourceFile.getFullText(), masking);
+    if (unmasked !== sourceFile.getFullText()) sourceFile.replaceWithText(unmasked);
+  }
   const leftovers = v1Leftovers(sourceFile.compilerNode, originalBindings);
   // A handler v2 types stricter than v1 did: the upgraded file would not compile. Where the only
   // mismatches are input schemas proven to be objects, they are asserted as v2's type; a list

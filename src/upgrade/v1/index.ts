@@ -15,6 +15,8 @@ import { fileFacts } from './facts.js';
 import { upgradeImports } from './imports.js';
 import { upgradeRegistrations } from './registrations.js';
 import { upgradeHandlerKeys } from './request-handlers.js';
+import { officialMasks, type MaskSpan } from './masks.js';
+import { upgradeSurfaceUses } from './surface-uses.js';
 
 export { v1Leftovers } from './leftovers.js';
 export { importBindings } from '../../ast/compiler-nodes.js';
@@ -26,6 +28,11 @@ export interface V1SurfaceUpgrade {
   findings: FindingInput[];
   /** Some `setRequestHandler` key became a method string (v2 then types the handler's result). */
   keysRewritten: boolean;
+  /**
+   * The method names of calls on receivers that are not the SDK's (offsets of the text read), left
+   * as they were: the official transforms, which match methods by name, must not see them.
+   */
+  masks: MaskSpan[];
 }
 
 export interface V1SurfaceOptions {
@@ -35,13 +42,19 @@ export interface V1SurfaceOptions {
 
 export function upgradeV1Surface(file: ts.SourceFile, text: string, options: V1SurfaceOptions): V1SurfaceUpgrade {
   const facts = fileFacts(file, text);
-  const registrations = upgradeRegistrations(facts);
-  const keys = upgradeHandlerKeys(facts);
-  const contexts = upgradeContexts(facts, [...registrations.callbacks, ...keys.callbacks]);
-  const imports = upgradeImports(facts, keys.unusedImports, { addZod: registrations.usesZod, contextPackage: options.contextPackage });
-  return {
-    edits: [...registrations.edits, ...keys.edits, ...contexts.edits, ...imports.edits],
-    findings: [...registrations.findings, ...keys.findings, ...contexts.findings, ...imports.findings, ...exactShapeFindings(facts)],
-    keysRewritten: keys.edits.length > 0,
-  };
+  try {
+    const registrations = upgradeRegistrations(facts);
+    const uses = upgradeSurfaceUses(facts);
+    const keys = upgradeHandlerKeys(facts);
+    const contexts = upgradeContexts(facts, [...registrations.callbacks, ...uses.callbacks, ...keys.callbacks]);
+    const imports = upgradeImports(facts, keys.unusedImports, { addZod: registrations.usesZod || uses.usesZod, contextPackage: options.contextPackage });
+    return {
+      edits: [...registrations.edits, ...uses.edits, ...keys.edits, ...contexts.edits, ...imports.edits],
+      findings: [...registrations.findings, ...uses.findings, ...keys.findings, ...contexts.findings, ...imports.findings, ...exactShapeFindings(facts)],
+      keysRewritten: keys.edits.length > 0,
+      masks: officialMasks(facts, registrations.leftAlone),
+    };
+  } finally {
+    facts.receivers.dispose();
+  }
 }

@@ -8,10 +8,11 @@
 import { ts } from '../../ts-morph.js';
 import type { FindingInput, TextEdit } from '../../types.js';
 import { argKind, type ArgKind } from './arg-kinds.js';
-import { indentAt, isStringLiteralLike, lineStartOf, startsLine, unwrap, walk } from '../../ast/compiler-nodes.js';
-import { isMcpReceiver, type FileFacts } from './facts.js';
+import { constInitializer, indentAt, isStringLiteralLike, lineStartOf, startsLine, unwrap, walk } from '../../ast/compiler-nodes.js';
+import { mayBeMcpReceiver, type FileFacts } from './facts.js';
 import { indentLines } from './layout.js';
 import { CONTEXT_PATHS, TASK_CONTEXT_KEYS } from './mappings.js';
+import { nameHasMcpServerWord, receiverName, type Verdict } from './receivers.js';
 
 export const V1_UPGRADE_RULE = 'sdk-upgrade';
 
@@ -23,12 +24,20 @@ export interface HandlerCallback {
   where: string;
 }
 
-interface StepResult {
+export interface StepResult {
   edits: TextEdit[];
   findings: FindingInput[];
   callbacks: HandlerCallback[];
   /** A `z.object(…)` was written where no zod import exists yet. */
   usesZod: boolean;
+}
+
+export interface RegistrationsResult extends StepResult {
+  /**
+   * Calls of a registration method on a receiver that is not the SDK's (or not known to be), left as
+   * they were: the official transforms must leave them alone too (see sdk-upgrade.ts).
+   */
+  leftAlone: ts.CallExpression[];
 }
 
 type ConfigKey = 'description' | 'inputSchema' | 'annotations' | 'argsSchema';
@@ -41,17 +50,138 @@ interface ConfigPart {
 const LEGACY = new Set(['tool', 'prompt', 'resource']);
 const REGISTER = new Set(['registerTool', 'registerPrompt', 'registerResource']);
 
-export function upgradeRegistrations(facts: FileFacts): StepResult {
-  const result: StepResult = { edits: [], findings: [], callbacks: [], usesZod: false };
+export function upgradeRegistrations(facts: FileFacts): RegistrationsResult {
+  const result: RegistrationsResult = { edits: [], findings: [], callbacks: [], usesZod: false, leftAlone: [] };
+  const byName = new ByNameNotes();
   walk(facts.file, (node) => {
     if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return;
     const method = node.expression.name.text;
     if (!LEGACY.has(method) && !REGISTER.has(method)) return;
-    if (node.arguments.length < 2 || !isMcpReceiver(facts, node.expression.expression)) return;
-    if (LEGACY.has(method)) legacyRegistration(facts, node, method as 'tool' | 'prompt' | 'resource', result);
-    else registerCall(facts, node, method, result);
+    if (node.arguments.length < 2) return;
+    const verdict = facts.receivers.verdict(node.expression, method);
+    if (verdict.kind === 'other') {
+      result.leftAlone.push(node);
+      return;
+    }
+    if (verdict.kind === 'override') {
+      result.leftAlone.push(node);
+      result.findings.push(overrideCall(facts, node, method, verdict));
+      return;
+    }
+    if (REGISTER.has(method)) {
+      // A name v2 keeps: on a receiver the code does not settle, as before (its raw shapes wrapped).
+      if (verdict.kind === 'sdk' || mayBeMcpReceiver(facts, node.expression.expression)) registerCall(facts, node, method, result);
+      else result.leftAlone.push(node);
+      return;
+    }
+    const legacy = method as 'tool' | 'prompt' | 'resource';
+    if (verdict.kind === 'unknown') {
+      const decision = unknownReceiver(facts, node, legacy);
+      if (decision === 'leave') {
+        result.leftAlone.push(node);
+        return;
+      }
+      if (decision === 'report') {
+        result.leftAlone.push(node);
+        result.findings.push(unknownReceiverError(facts, node, legacy, verdict));
+        return;
+      }
+      byName.add(facts, node, verdict);
+    }
+    legacyRegistration(facts, node, legacy, result);
   });
+  result.findings.push(...byName.findings(facts));
   return result;
+}
+
+/**
+ * A v1 registration call on a receiver neither the code nor the types settle: renamed when the
+ * receiver is named like a server (with a finding that says so); reported when it has the shape of
+ * one (a registration callback written in the file) but not the name; else left as it was (a
+ * logger's `log.tool(name, message)`).
+ */
+function unknownReceiver(facts: FileFacts, call: ts.CallExpression, method: 'tool' | 'prompt' | 'resource'): 'rename' | 'report' | 'leave' {
+  if (!plausibleRegistration(facts, call, method)) return 'leave';
+  const callable = lastArgument(facts, call.arguments[call.arguments.length - 1]);
+  const name = receiverName((call.expression as ts.PropertyAccessExpression).expression);
+  if (name !== undefined && nameHasMcpServerWord(name) && callable !== 'not-a-function') return 'rename';
+  return callable === 'function' ? 'report' : 'leave';
+}
+
+/** The arguments read as one of the v1 overloads of the method (as legacyRegistration reads them). */
+function plausibleRegistration(facts: FileFacts, call: ts.CallExpression, method: 'tool' | 'prompt' | 'resource'): boolean {
+  const args = call.arguments;
+  if (method === 'tool') return toolPlan(facts.file, args) !== undefined;
+  if (method === 'prompt') return promptPlan(facts.file, args) !== undefined;
+  if (args.length !== 3 && args.length !== 4) return false;
+  // A resource's URI has a scheme (`config://app`), or is a template or an expression.
+  const uri = unwrap(args[1]);
+  return !isStringLiteralLike(uri) || /^[a-z][a-z0-9+.-]*:/i.test(uri.text);
+}
+
+/** Whether the last argument is a function: written here, a name of one, or plainly not one. */
+function lastArgument(facts: FileFacts, last: ts.Expression): 'function' | 'maybe' | 'not-a-function' {
+  const e = unwrap(last);
+  if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return 'function';
+  if (ts.isIdentifier(e)) {
+    const declared = facts.file.statements.some((s) => ts.isFunctionDeclaration(s) && s.name?.text === e.text);
+    const init = constInitializer(facts.file, e.text);
+    return declared || (init !== undefined && (ts.isArrowFunction(unwrap(init)) || ts.isFunctionExpression(unwrap(init)))) ? 'function' : 'maybe';
+  }
+  if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e) || ts.isCallExpression(e) || ts.isConditionalExpression(e)) return 'maybe';
+  return 'not-a-function';
+}
+
+/** The receivers renamed by their name: one finding each, at its first call, with the lines of the others. */
+class ByNameNotes {
+  private readonly byReceiver = new Map<string, { calls: ts.CallExpression[]; why: string }>();
+
+  add(facts: FileFacts, call: ts.CallExpression, verdict: Extract<Verdict, { kind: 'unknown' }>): void {
+    const receiver = (call.expression as ts.PropertyAccessExpression).expression.getText(facts.file);
+    const entry = this.byReceiver.get(receiver) ?? { calls: [], why: verdict.why };
+    entry.calls.push(call);
+    this.byReceiver.set(receiver, entry);
+  }
+
+  findings(facts: FileFacts): FindingInput[] {
+    return [...this.byReceiver].map(([receiver, { calls, why }]) => {
+      // (Counted, not listed by line: a marker above the first one would move the others.)
+      const others = calls.length > 1 ? ` and ${calls.length - 1} more call${calls.length > 2 ? 's' : ''} on it` : '';
+      return {
+        rule: V1_UPGRADE_RULE,
+        severity: 'warning' as const,
+        pos: calls[0].getStart(facts.file),
+        message:
+          `${receiver}.${(calls[0].expression as ts.PropertyAccessExpression).name.text}(…)${others} rewritten to the v2 registration by the receiver's name alone: ` +
+          `nothing proves that ${receiver} is the SDK's McpServer (${why})`,
+        suggestion: `If ${receiver} is not an McpServer, put these calls back as they were; give it a type (\`${receiver}: McpServer\`) or install the dependencies so that the next run can tell.`,
+      };
+    });
+  }
+}
+
+function overrideCall(facts: FileFacts, call: ts.CallExpression, method: string, verdict: Extract<Verdict, { kind: 'override' }>): FindingInput {
+  const at = verdict.at ? ' (declared in this file)' : verdict.where ? ` (in ${verdict.where})` : '';
+  return {
+    rule: V1_UPGRADE_RULE,
+    severity: 'error',
+    pos: call.getStart(facts.file),
+    message: `.${method}() call left as it was: it calls ${verdict.subclass}'s own ${method}${at}, which overrides v1's ${verdict.className}.${method}; v2's ${verdict.className} has no ${method}(), so the SDK never calls the override and its \`super.${method}\` is undefined`,
+    suggestion: `Rename the override to register${method[0].toUpperCase()}${method.slice(1)} with v2's parameters (name, config, callback), or remove it; then run the migration again.`,
+  };
+}
+
+function unknownReceiverError(facts: FileFacts, call: ts.CallExpression, method: string, verdict: Extract<Verdict, { kind: 'unknown' }>): FindingInput {
+  const receiver = (call.expression as ts.PropertyAccessExpression).expression.getText(facts.file);
+  return {
+    rule: V1_UPGRADE_RULE,
+    severity: 'error',
+    pos: call.getStart(facts.file),
+    message:
+      `.${method}() call on ${receiver} left as it was: whether ${receiver} is the SDK's McpServer cannot be told (${verdict.why}; nor does its name say); ` +
+      `if it is, v2 has no .${method}() and the server throws when it starts`,
+    suggestion: `Give ${receiver} its type (\`${receiver}: McpServer\`) or install the dependencies, so that the migration can tell; then run it again.`,
+  };
 }
 
 function describe(kind: string, call: ts.CallExpression, file: ts.SourceFile): string {
@@ -67,15 +197,13 @@ interface LegacyPlan {
   extraIndex: number;
 }
 
-function legacyRegistration(facts: FileFacts, call: ts.CallExpression, method: 'tool' | 'prompt' | 'resource', result: StepResult): void {
+/** `rename`: the callee is `<receiver>.<method>` (false for a bound method called by its own name). */
+export function legacyRegistration(facts: FileFacts, call: ts.CallExpression, method: 'tool' | 'prompt' | 'resource', result: StepResult, rename = true): boolean {
   const { file } = facts;
   const args = call.arguments;
   const callback = args[args.length - 1];
   const where = describe(method, call, file);
-  if (method === 'resource') {
-    resourceRegistration(facts, call, result, where);
-    return;
-  }
+  if (method === 'resource') return resourceRegistration(facts, call, result, where, rename);
   const plan = method === 'tool' ? toolPlan(file, args) : promptPlan(file, args);
   if (!plan) {
     result.findings.push({
@@ -85,11 +213,12 @@ function legacyRegistration(facts: FileFacts, call: ts.CallExpression, method: '
       message: `.${method}() call of ${where} left as it was: which of its arguments is the description, the input shape or the annotations cannot be told from the code; v2 has no .${method}() and throws when the server starts`,
       suggestion: `Rewrite it as server.register${method === 'tool' ? 'Tool' : 'Prompt'}(name, { description, ${method === 'tool' ? 'inputSchema' : 'argsSchema'}: z.object(shape)${method === 'tool' ? ', annotations' : ''} }, callback).`,
     });
-    return;
+    return false;
   }
-  result.edits.push(renameMethod(file, call, `register${method[0].toUpperCase()}${method.slice(1)}`));
+  if (rename) result.edits.push(renameMethod(file, call, `register${method[0].toUpperCase()}${method.slice(1)}`));
   result.edits.push(...configEdits(facts, plan.parts, callback, result));
   result.callbacks.push({ callback, extraIndex: plan.extraIndex, where });
+  return true;
 }
 
 /** (name, cb) · (name, desc, cb) · (name, shape|annotations, cb) · (name, desc, shape|annotations, cb) · (name, shape, annotations, cb) · (name, desc, shape, annotations, cb) */
@@ -159,7 +288,7 @@ function promptPlan(file: ts.SourceFile, args: ts.NodeArray<ts.Expression>): Leg
 }
 
 /** (name, uri|template, cb) gains an empty config; (name, uri|template, metadata, cb) is renamed only. */
-function resourceRegistration(facts: FileFacts, call: ts.CallExpression, result: StepResult, where: string): void {
+function resourceRegistration(facts: FileFacts, call: ts.CallExpression, result: StepResult, where: string, rename: boolean): boolean {
   const { file, text } = facts;
   const args = call.arguments;
   if (args.length !== 3 && args.length !== 4) {
@@ -170,12 +299,13 @@ function resourceRegistration(facts: FileFacts, call: ts.CallExpression, result:
       message: `.resource() call of ${where} left as it was: it does not have the three or four arguments of a v1 resource registration; v2 has no .resource() and throws when the server starts`,
       suggestion: 'Rewrite it as server.registerResource(name, uriOrTemplate, metadata, readCallback).',
     });
-    return;
+    return false;
   }
-  result.edits.push(renameMethod(file, call, 'registerResource'));
+  if (rename) result.edits.push(renameMethod(file, call, 'registerResource'));
   const callback = args[args.length - 1];
   if (args.length === 3) result.edits.push(emptyConfigBefore(text, file, callback));
   result.callbacks.push({ callback, extraIndex: resourceExtraIndex(file, args[1], callback), where });
+  return true;
 }
 
 /** (args, extra) for a callback of two parameters; (extra) for one that reads like the context; else unknown (-1). */

@@ -30,6 +30,8 @@ export function upgradeHandlerKeys(facts: FileFacts): HandlerKeys {
     const method = node.expression.name.text;
     const notification = method === 'setNotificationHandler';
     if (method !== 'setRequestHandler' && !notification) return;
+    // A method of the user's own object of that name (a router's, a mock's) is not the SDK's.
+    if (facts.receivers.verdict(node.expression, method, { typed: false }).kind === 'other') return;
     const [key, callback] = node.arguments;
     if (!key || !callback || node.arguments.length !== 2) return;
     const resolved = methodOfKey(facts, key, notification);

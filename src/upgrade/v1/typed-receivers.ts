@@ -1,0 +1,152 @@
+// Which declaration a method call of a v1 file reaches, asked of the TypeScript checker in a copy of
+// the file typed with the project's own dependencies (its node_modules, found from the file's path):
+// the SDK's own method (`McpServer.tool` in @modelcontextprotocol/sdk's declarations), a method of
+// the user's code (a logger's `tool`), or an override of the SDK's in a subclass. Only where the
+// file's own v1 import resolves there: without installed dependencies the checker knows nothing
+// of the SDK, and the syntactic origin (src/analysis/sdk-receivers.ts) is all there is. The copy is
+// made on the first question of a file, and only for receivers the file's own code does not
+// settle; the declaration files stay parsed in the thread's project for the next file.
+import path from 'node:path';
+import { Project, ts, type SourceFile } from '../../ts-morph.js';
+
+export type TypedOwner =
+  | { kind: 'sdk'; className: string }
+  | { kind: 'other'; where: string }
+  | { kind: 'override'; className: string; subclass: string; where: string }
+  | { kind: 'unknown' };
+
+const compilerOptions: ts.CompilerOptions = {
+  allowJs: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  skipLibCheck: true,
+  noEmit: true,
+  types: [],
+  lib: ['lib.es5.d.ts'],
+};
+
+let project: Project | undefined;
+
+function typedProject(): Project {
+  project ??= new Project({ compilerOptions, skipAddingFilesFromTsConfig: true });
+  return project;
+}
+
+/** SDK declaration files: the v1 package and the v2 packages, wherever a package manager put them. */
+const SDK_FILE = /[\\/]node_modules[\\/]@modelcontextprotocol[\\/](?:sdk|server|client|core|node)[\\/]/;
+
+const resolvable = new Map<string, boolean>();
+
+/** Whether the v1 module `specifier` resolves from the file (its dependencies are installed). */
+export function sdkTypesResolve(absPath: string, specifier: string): boolean {
+  const key = `${path.dirname(absPath)}\0${specifier}`;
+  let found = resolvable.get(key);
+  if (found === undefined) {
+    const resolved = ts.resolveModuleName(specifier, path.resolve(absPath), compilerOptions, ts.sys).resolvedModule;
+    found = resolved !== undefined && SDK_FILE.test(path.resolve(resolved.resolvedFileName));
+    resolvable.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * The typed view of one file: asks, for member accesses of the file as parsed (positions in
+ * `text`), which declaration each reaches. Dispose it when done.
+ */
+export class TypedReceivers {
+  private file: SourceFile | undefined;
+  private failed = false;
+  private readonly answers = new Map<string, TypedOwner>();
+
+  constructor(private readonly absPath: string, private readonly text: string) {}
+
+  /** What `access` (`x.tool`, a node of a parse of the same text) reaches. */
+  owner(access: ts.PropertyAccessExpression | ts.ElementAccessExpression): TypedOwner {
+    const key = `${access.getStart()}:${access.end}`;
+    let answer = this.answers.get(key);
+    if (!answer) {
+      answer = this.ask(access.getStart(), access.end);
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  private ask(start: number, end: number): TypedOwner {
+    const file = this.typedFile();
+    if (!file) return { kind: 'unknown' };
+    const access = nodeAt(file.compilerNode, start, end);
+    if (!access) return { kind: 'unknown' };
+    try {
+      const checker = file.getProject().getTypeChecker().compilerObject;
+      const nameNode = ts.isPropertyAccessExpression(access) ? access.name : access.argumentExpression;
+      const symbol = checker.getSymbolAtLocation(nameNode);
+      return classify(checker, symbol?.declarations ?? []);
+    } catch {
+      return { kind: 'unknown' };
+    }
+  }
+
+  private typedFile(): SourceFile | undefined {
+    if (this.file || this.failed) return this.file;
+    try {
+      this.file = typedProject().createSourceFile(this.absPath, this.text, { overwrite: true });
+    } catch {
+      this.failed = true;
+    }
+    return this.file;
+  }
+
+  dispose(): void {
+    if (this.file && !this.file.wasForgotten()) this.file.getProject().removeSourceFile(this.file);
+    this.file = undefined;
+  }
+}
+
+function nodeAt(file: ts.SourceFile, start: number, end: number): ts.PropertyAccessExpression | ts.ElementAccessExpression | undefined {
+  let found: ts.PropertyAccessExpression | ts.ElementAccessExpression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found || node.end < end || node.pos > start) return;
+    if ((ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) && node.getStart(file) === start && node.end === end) {
+      found = node;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+function classify(checker: ts.TypeChecker, declarations: readonly ts.Declaration[]): TypedOwner {
+  if (declarations.length === 0) return { kind: 'unknown' };
+  const inSdk = declarations.filter((d) => SDK_FILE.test(d.getSourceFile().fileName));
+  if (inSdk.length === declarations.length) {
+    const cls = inSdk.map((d) => d.parent).find((p): p is ts.ClassLikeDeclaration | ts.InterfaceDeclaration => ts.isClassLike(p) || ts.isInterfaceDeclaration(p));
+    return { kind: 'sdk', className: cls?.name?.text ?? 'the SDK' };
+  }
+  if (inSdk.length > 0) return { kind: 'unknown' };
+  const [first] = declarations;
+  const file = first.getSourceFile();
+  // The module, not its line: a marker the run writes there would move it.
+  const where = path.basename(file.fileName);
+  const cls = first.parent;
+  if (declarations.length === 1 && ts.isClassLike(cls)) {
+    const base = sdkBase(checker, cls);
+    if (base) return { kind: 'override', className: base, subclass: cls.name?.text ?? 'a class', where };
+  }
+  return { kind: 'other', where };
+}
+
+/** The SDK class `cls` extends (directly or through classes of the user's), if any. */
+function sdkBase(checker: ts.TypeChecker, cls: ts.ClassLikeDeclaration): string | undefined {
+  const symbol = cls.name ? checker.getSymbolAtLocation(cls.name) : undefined;
+  let type = (symbol ? checker.getDeclaredTypeOfSymbol(symbol) : checker.getTypeAtLocation(cls)) as ts.InterfaceType;
+  for (let hops = 0; hops < 10; hops++) {
+    const base = checker.getBaseTypes(type)[0] as ts.InterfaceType | undefined;
+    if (!base) return undefined;
+    const decl = base.getSymbol()?.declarations?.[0];
+    if (decl && SDK_FILE.test(decl.getSourceFile().fileName)) return base.getSymbol()!.getName();
+    type = base;
+  }
+  return undefined;
+}
