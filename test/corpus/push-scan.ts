@@ -38,14 +38,15 @@ function rawMethod(call: ts.CallExpression): string | undefined {
 
 /**
  * `aliases`: callees the corpus configuration declares as push aliases (framework glue); their
- * calls are sites too, named `<callee> [alias]`.
+ * calls are sites too, named `<callee> [alias]`. `notPush`: receivers (as written, whitespace
+ * removed) whose calls ask nobody whatever their names (the fuzzer's decoys).
  */
-export function scanPushSites(fileName: string, text: string, aliases: readonly string[] = []): ScannedSite[] {
-  return scanSourceFile(ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS), aliases);
+export function scanPushSites(fileName: string, text: string, aliases: readonly string[] = [], notPush: ReadonlySet<string> = new Set()): ScannedSite[] {
+  return scanSourceFile(ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS), aliases, notPush);
 }
 
 /** The same inventory of a file already parsed (with parent pointers). */
-export function scanSourceFile(sf: ts.SourceFile, aliases: readonly string[] = []): ScannedSite[] {
+export function scanSourceFile(sf: ts.SourceFile, aliases: readonly string[] = [], notPush: ReadonlySet<string> = new Set()): ScannedSite[] {
   const sites: ScannedSite[] = [];
   const add = (node: ts.Node, api: string) => {
     const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
@@ -56,7 +57,9 @@ export function scanSourceFile(sf: ts.SourceFile, aliases: readonly string[] = [
       const callee = node.expression;
       const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
       const receiver = ts.isPropertyAccessExpression(callee) ? squash(callee.expression.getText(sf)) : undefined;
-      if (aliases.includes(squash(callee.getText(sf)))) {
+      if (receiver !== undefined && notPush.has(receiver)) {
+        // not a push call
+      } else if (aliases.includes(squash(callee.getText(sf)))) {
         add(node, `${squash(callee.getText(sf))} [alias]`);
       } else if (name && PUSH_NAMES.has(name) && receiver !== undefined && receiver !== 'inputRequired') {
         add(node, squash(callee.getText(sf)));
@@ -72,7 +75,7 @@ export function scanSourceFile(sf: ts.SourceFile, aliases: readonly string[] = [
       const parent = node.parent;
       const isCallee = ts.isCallExpression(parent) && parent.expression === node;
       const receiver = squash(node.expression.getText(sf));
-      if (!isCallee && receiver !== 'inputRequired') add(node, `${squash(node.getText(sf))} [value]`);
+      if (!isCallee && receiver !== 'inputRequired' && !notPush.has(receiver)) add(node, `${squash(node.getText(sf))} [value]`);
     }
     ts.forEachChild(node, visit);
   };
@@ -95,8 +98,8 @@ function nearestFunction(node: ts.Node): ts.Node | undefined {
  * (directly, not from a nested function) or in a function nested in one: a handler that was
  * rewritten while a push call in it stayed — "half-migrated".
  */
-export function halfMigrated(fileName: string, text: string, aliases: readonly string[] = []): ScannedSite[] {
-  const sites = scanPushSites(fileName, text, aliases);
+export function halfMigrated(fileName: string, text: string, aliases: readonly string[] = [], notPush: ReadonlySet<string> = new Set()): ScannedSite[] {
+  const sites = scanPushSites(fileName, text, aliases, notPush);
   const sf = sites[0]?.node.getSourceFile();
   if (!sf) return [];
   const migratedFunctions = new Set<ts.Node>();

@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { applyEdits } from '../../src/ast/edits.js';
 import type { TextEdit } from '../../src/types.js';
 import { scanSourceFile, type ScannedSite } from '../corpus/push-scan.js';
+import { decoysMutation } from './decoys.js';
 import type { Rng } from './rng.js';
 
 export interface Source {
@@ -583,5 +584,5 @@ const comments: Mutation = {
 };
 
 export const MUTATIONS: readonly Mutation[] = [
-  wrapIf, wrapTry, wrapHelper, guardNarrow, reorder, rename, extractConst, inlineConst, intoClass, asConst, typedLocal, crlf, tabs, comments,
+  wrapIf, wrapTry, wrapHelper, guardNarrow, reorder, rename, extractConst, inlineConst, intoClass, asConst, typedLocal, crlf, tabs, comments, decoysMutation,
 ];

@@ -1,4 +1,4 @@
-// The six properties every migration must have, checked on one mutated file each, a batch at a time:
+// The seven properties every migration must have, checked on one mutated file each, a batch at a time:
 //
 //   crash          the pipeline (every transform, as the CLI runs them) does not throw
 //   parse          the output parses
@@ -8,6 +8,9 @@
 //   idempotent     a second run changes nothing and reports nothing the first did not
 //   half-migrated  no push call is left in a migrated function, and a handler the migration left
 //                  with its push calls is the input's (markers and resultType aside)
+//   decoys         every call on an object of the file's own that has the SDK's method names
+//                  (`tool`, `prompt`, `resource`, `connect`, `elicitInput`; decoys.ts) is in the
+//                  output as it was in the input
 //
 // The judge of "push call" and "migrated function" is the corpus test's own inventory
 // (test/corpus/push-scan.ts), not the migration's analysis.
@@ -18,10 +21,11 @@ import type { Transform } from '../../src/types.js';
 import { v1ModulesOutsideRun } from '../../src/upgrade/v1/v1-dependents.js';
 import { halfMigrated, scanPushSites, stripMarkers } from '../corpus/push-scan.js';
 import { formatDiagnostics, SDK_CHECK_OPTIONS, SdkTypecheck } from '../helpers/sdk-typecheck.js';
+import { decoyReceiverTexts, decoysChanged } from './decoys.js';
 import { REGISTRATIONS, syntaxErrors } from './mutations.js';
 import type { Seed } from './seeds.js';
 
-export type Property = 'crash' | 'parse' | 'typecheck' | 'unused' | 'idempotent' | 'half-migrated';
+export type Property = 'crash' | 'parse' | 'typecheck' | 'unused' | 'idempotent' | 'half-migrated' | 'decoys';
 
 export interface Failure {
   property: Property;
@@ -185,18 +189,24 @@ export class PropertyCheck {
       failures.push({ property: 'idempotent', kind: `new finding ${finding.rule}`, message: `line ${finding.line}: ${finding.rule}: ${finding.message}` });
     }
     if (verdict.changed) failures.push(...this.halfMigrated(seed, text, output));
+    const touched = verdict.changed ? decoysChanged(seed.absPath, text, output) : [];
+    if (touched.length > 0) {
+      failures.push({ property: 'decoys', kind: 'a call on a non-SDK object changed', message: touched.slice(0, 5).join('\n') });
+    }
     return { verdict, output };
   }
 
   private halfMigrated(seed: Seed, input: string, output: string): Failure[] {
     const aliases = seed.aliases.map((a) => a.call);
-    const half = halfMigrated(seed.absPath, output, aliases);
+    // A decoy's elicitInput asks nobody (decoys.ts): not a push call.
+    const decoys = decoyReceiverTexts(seed.absPath, input);
+    const half = halfMigrated(seed.absPath, output, aliases, decoys);
     // A dual-era handler that already returns inputRequired keeps its 2025 branch's push on purpose
     // (legacy-era-branch): what the input already held is not the migration's doing.
-    if (half.length > halfMigrated(seed.absPath, input, aliases).length) {
+    if (half.length > halfMigrated(seed.absPath, input, aliases, decoys).length) {
       return [{ property: 'half-migrated', kind: 'push call left in a migrated function', message: half.map((s) => `${s.api} at output line ${s.line}`).join('; ') }];
     }
-    const left = scanPushSites(seed.absPath, output, aliases);
+    const left = scanPushSites(seed.absPath, output, aliases, decoys);
     if (left.length === 0) return [];
     let reference: string;
     try {

@@ -1,10 +1,11 @@
 // Fixture pairs of the v1 → v2 surface upgrade (src/upgrade/sdk-upgrade.ts with src/upgrade/v1/): every
-// test/v1/__testfixtures__/<case>.input.ts is upgraded alone (no MRTR transform) and must equal
-// <case>.output.ts byte for byte (or stay unchanged when there is no output file); upgrading the
+// test/v1/__testfixtures__/<case>.input.ts (or .js) is upgraded alone (no MRTR transform) and must
+// equal <case>.output.ts byte for byte (or stay unchanged when there is no output file); upgrading the
 // output again changes nothing; the error-severity findings are exactly those listed in
 // <case>.errors.json ("line: message" strings; none when the file is absent). Every input
 // typechecks against the real v1 SDK (@modelcontextprotocol/sdk 1.x) and every output of a case
-// without errors against @modelcontextprotocol/server 2.x, each in one shared program.
+// without errors against @modelcontextprotocol/server 2.x, each in one shared program (JavaScript
+// checked too, as checkJs does).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ describe.each(cases().map((c) => [c.name, c] as const))('v1 upgrade fixture %s',
 });
 
 function typecheck(files: Map<string, string>): string {
-  const project = strictProject();
+  const project = strictProject({ allowJs: true, checkJs: true });
   const sources = [...files].map(([file, text]) => project.createSourceFile(file, text, { overwrite: true }));
   return project.formatDiagnosticsWithColorAndContext(sources.flatMap((f) => f.getPreEmitDiagnostics()));
 }

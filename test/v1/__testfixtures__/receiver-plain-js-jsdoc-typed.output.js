@@ -1,0 +1,14 @@
+// Plain JavaScript whose JSDoc says what the parameter is (`@param {McpServer} server`, or an
+// `import('…').McpServer` type): that proves it, as a TypeScript annotation would, whatever the
+// parameter is called.
+import { McpServer } from '@modelcontextprotocol/server';
+
+/** @param {McpServer} target */
+export function registerPing(target) {
+  target.registerTool('ping', {}, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+}
+
+/** @param {import('@modelcontextprotocol/sdk/server/mcp.js').McpServer} target */
+export function registerNow(target) {
+  target.registerTool('now', { description: 'The time on the server' }, async () => ({ content: [{ type: 'text', text: new Date().toISOString() }] }));
+}
