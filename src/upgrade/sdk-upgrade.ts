@@ -14,6 +14,7 @@ import type { Diagnostic, Transform as OfficialTransform, TransformContext as Of
 import { diffLines } from 'diff';
 import { Node, ts, type SourceFile } from '../ts-morph.js';
 import { applyEdits, mapBackward, mapForward } from '../ast/edits.js';
+import { scriptKindFor } from '../ast/script-kind.js';
 import { detectStyle } from '../ast/text-style.js';
 import type { FindingInput, Severity, TextEdit } from '../types.js';
 import { handlerResults, type HandlerResultMismatch } from './v1/handler-results.js';
@@ -80,6 +81,11 @@ export interface SdkUpgradeResult {
   findings: FindingInput[];
   /** The official transform threw: the file is left as it was and one error finding says why. */
   failed?: boolean;
+  /**
+   * Nothing changed, but the source file no longer holds the original text byte for byte (ts-morph
+   * normalises the line breaks of a text it is given): the caller parses the text again.
+   */
+  stale?: boolean;
   /**
    * The upgraded file would not compile or not start: a handler's result does not fit v2's type
    * for its method, or something is still v1 (every error-severity finding of the upgrade: an
@@ -157,8 +163,8 @@ const SUPERSEDED = /^Unknown SDK import path: /;
  * Upgrades a v1 file to the v2 surface: our own pass first (src/upgrade/v1, minimal text edits),
  * then the official v1-to-v2 transforms that have something left to do, on `sourceFile` (which
  * they edit in place), then a look for what is still v1. The caller owns the source file;
- * afterwards it holds the original text when nothing changed, and otherwise a stage on the way to
- * `text` (the caller parses `text` when it reads on).
+ * afterwards it holds the original text when nothing changed (but see `stale`), and otherwise a
+ * stage on the way to `text` (the caller parses `text` when it reads on).
  */
 export function runSdkUpgrade(sourceFile: SourceFile, options: SdkUpgradeOptions = {}): SdkUpgradeResult {
   const migration = officialCodemod().getMigration('v1-to-v2');
@@ -298,7 +304,10 @@ function afterTransforms(
     const unmasked = unmaskNames(sourceFile.getFullText(), masking);
     if (unmasked !== sourceFile.getFullText()) sourceFile.replaceWithText(unmasked);
   }
-  const leftovers = v1Leftovers(sourceFile.compilerNode, originalBindings);
+  // Nothing changed, but the names were hidden: the source file holds the original text with its
+  // line breaks as ts-morph writes them (\n). Offsets are read on the original as it is.
+  const asRead = changes === 0 && masking !== undefined && sourceFile.getFullText() !== original;
+  const leftovers = v1Leftovers(asRead ? ts.createSourceFile(sourceFile.getFilePath(), original, ts.ScriptTarget.Latest, true, scriptKindFor(sourceFile.getFilePath())) : sourceFile.compilerNode, originalBindings);
   // A handler v2 types stricter than v1 did: the upgraded file would not compile. Where the only
   // mismatches are input schemas proven to be objects, they are asserted as v2's type; a list
   // handler whose literals fit once its return type is declared gets that declaration; otherwise no
@@ -310,11 +319,14 @@ function afterTransforms(
     sourceFile.replaceWithText(applyEdits(sourceFile.getFullText(), asserted.edits));
     changes++;
   }
-  let text = sourceFile.getFullText();
+  let text = asRead ? original : sourceFile.getFullText();
   const upgradedText = text;
   if (changes > 0 && text !== original) text = restoreFileConventions(original, text, sourceFile);
   const changed = text !== original;
   if (!changed && sourceFile.getFullText() !== original) sourceFile.replaceWithText(original);
+  // ts-morph writes every line break of a replaced text as \n: a CRLF file the transforms saw
+  // (hidden names, an edit undone) is not held byte for byte any more, and is parsed again.
+  const stale = !changed && sourceFile.getFullText() !== original;
   // Positions in the upgraded text map back through what the official transforms changed (line
   // by line), then exactly through our own edits (insertions and small replacements).
   const officialEdits = lineEdits(afterOwn, upgradedText);
@@ -327,12 +339,12 @@ function afterTransforms(
   const beforeAssertions = (pos: number) => toOriginal(mapForward(pos, asserted.edits));
   const rejected = results?.mismatches ?? [];
   const findings: FindingInput[] = [...own.findings, ...asserted.findings.map((f) => ({ ...f, pos: beforeAssertions(f.pos) }))];
-  findings.push(...diagnosticFindings(kept, upgradedText, toOriginal, own.edits));
+  findings.push(...diagnosticFindings(asRead ? kept.map((k) => ({ ...k, intermediate: original })) : kept, upgradedText, toOriginal, own.edits));
   for (const leftover of leftovers) findings.push({ ...leftover, pos: toOriginal(leftover.pos) });
   // A migration that does not compile or start is worse than none: whatever is still v1 (an
   // error) keeps the file, and its package, on v1 as it was.
   const refused = [...rejected.map((m) => resultFinding(m, beforeAssertions(m.pos))), ...findings.filter((f) => f.severity === 'error').map(leftOnV1)];
-  return { text, changed, steps, findings, ...(refused.length > 0 ? { refusal: refused } : {}) };
+  return { text, changed, steps, findings, ...(refused.length > 0 ? { refusal: refused } : {}), ...(stale ? { stale } : {}) };
 }
 
 /** The official diagnostics kept, as findings at their spot in the original text (one per spot and message). */

@@ -48,6 +48,7 @@ export function upgradeStage(input: UpgradeStageInput, working: WorkingText, opt
   if (wantsSdkUpgrade(input.sdkUpgrade, working.text)) {
     const upgrade = runSdkUpgrade(working.sourceFile, { projectType: input.sdkProjectType, v1ModulesOutsideRun: input.v1ModulesOutsideRun, ignoreWhatKeepsV1: options.asUpgraded });
     stage.refusal = upgrade.refusal;
+    if (upgrade.stale) working.replace(working.text);
     if (upgrade.changed) {
       stage.history.push(...upgrade.steps.map((step) => step.edits));
       stage.applied.push(SDK_UPGRADE_RULE);

@@ -34,8 +34,9 @@ export function upgradeSurfaceUses(facts: FileFacts): StepResult {
     if (ts.isPropertyAccessExpression(node) && MCP_SERVER_ONLY.has(node.name.text)) {
       // A direct call is registrations.ts's (renamed, or reported there).
       if (isCallee(node)) return;
-      if (!onSdkServer(facts, node, node.name.text)) return;
-      valueUse(facts, node, node.name.text as Legacy, result, report);
+      const on = onSdkServer(facts, node, node.name.text);
+      if (!on) return;
+      valueUse(facts, node, node.name.text as Legacy, result, report, on.byName);
       return;
     }
     if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression) && MCP_SERVER_ONLY.has(node.argumentExpression.text)) {
@@ -84,13 +85,16 @@ function isCallee(access: ts.Node): boolean {
   return ts.isCallExpression(node.parent) && node.parent.expression === node;
 }
 
-/** The access is on the SDK's McpServer: proven, typed, or (where nothing tells) named like one. */
-function onSdkServer(facts: FileFacts, access: ts.PropertyAccessExpression | ts.ElementAccessExpression, method: string): boolean {
+/**
+ * The access is on the SDK's McpServer: proven or typed, or (where nothing tells) named like one;
+ * then `byName` says why nothing tells.
+ */
+function onSdkServer(facts: FileFacts, access: ts.PropertyAccessExpression | ts.ElementAccessExpression, method: string): { byName?: string } | undefined {
   const verdict = facts.receivers.verdict(access, method);
-  if (verdict.kind === 'sdk') return true;
-  if (verdict.kind !== 'unknown') return false;
+  if (verdict.kind === 'sdk') return {};
+  if (verdict.kind !== 'unknown') return undefined;
   const name = receiverName(access.expression);
-  return name !== undefined && nameHasMcpServerWord(name);
+  return name !== undefined && nameHasMcpServerWord(name) ? { byName: verdict.why } : undefined;
 }
 
 /**
@@ -104,6 +108,8 @@ function valueUse(
   method: Legacy,
   result: StepResult,
   report: (node: ts.Node, message: string, suggestion: string) => void,
+  /** Why the receiver is the SDK's only by its name (then the conversion says so). */
+  byName?: string,
 ): void {
   const { file } = facts;
   const text = access.getText(file);
@@ -125,6 +131,16 @@ function valueUse(
           result.edits.push({ start: access.name.getStart(file), end: access.name.end, text: register(method) }, ...step.edits);
           result.callbacks.push(...step.callbacks);
           result.usesZod ||= step.usesZod;
+          if (byName !== undefined) {
+            const receiver = access.expression.getText(file);
+            result.findings.push({
+              rule: V1_UPGRADE_RULE,
+              severity: 'warning',
+              pos: bind.getStart(file),
+              message: `${bind.getText(file)} and its calls rewritten to v2's ${register(method)} by the receiver's name alone: nothing proves that ${receiver} is the SDK's McpServer (${byName})`,
+              suggestion: `If ${receiver} is not an McpServer, put these back as they were; give it a type (\`${receiver}: McpServer\`) or install the dependencies so that the next run can tell.`,
+            });
+          }
           return;
         }
         const misfits = calls.length - fitting.length;
