@@ -21,7 +21,7 @@ export type ReceiverOrigin =
   /** `className` is the SDK class (`McpServer`); `subclass` the class of this file extending it, if any. */
   | { kind: 'sdk'; className: string; how: OriginHow; subclass?: ts.ClassLikeDeclaration }
   /** `what` says what it is, for messages; `declaration` is the class or object literal it is an instance of, when one. */
-  | { kind: 'other'; what: string; declaration?: ts.ClassLikeDeclaration | ts.ObjectLiteralExpression | ts.InterfaceDeclaration }
+  | { kind: 'other'; what: string; declaration?: ts.ClassLikeDeclaration | ts.ObjectLiteralExpression }
   /** `declaration`: the class of this file it is an instance of, when one (whose base is not known). */
   | { kind: 'unknown'; why: string; declaration?: ts.ClassLikeDeclaration };
 
@@ -308,7 +308,7 @@ function declarationOrigin(a: Analysis, decl: ts.Declaration, name: string, dept
     if (type) {
       const typed = typeOrigin(a, type, depth + 1);
       if (typed.kind !== 'unknown') return { ...typed, ...(typed.kind === 'sdk' ? { how: 'annotation' as const } : {}) };
-      return unknown(`${name} is a parameter of type ${type.kind === ts.SyntaxKind.AnyKeyword ? 'any' : 'that this file does not say more of'}`);
+      return unknown(type.kind === ts.SyntaxKind.AnyKeyword ? `${name} is a parameter of type any` : `${name} is a parameter whose type this file does not settle: ${typed.why}`);
     }
     return unknown(`${name} is a parameter without a type`);
   }
@@ -356,7 +356,8 @@ function typeOrigin(a: Analysis, type: ts.TypeNode, depth: number): ReceiverOrig
     const members = type.types.filter((t) => t.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword));
     return members.length === 1 ? typeOrigin(a, members[0], depth + 1) : unknown('a union type');
   }
-  if (ts.isTypeLiteralNode(type)) return { kind: 'other', what: 'an object of a type literal' };
+  // A structural type is a contract anything with those members fits, the SDK's objects included.
+  if (ts.isTypeLiteralNode(type)) return unknown('a type literal, which an SDK object may fit');
   // `import('@modelcontextprotocol/sdk/server/mcp.js').McpServer` (JSDoc, or TypeScript).
   if (ts.isImportTypeNode(type) && ts.isLiteralTypeNode(type.argument) && ts.isStringLiteral(type.argument.literal) && type.qualifier && !type.isTypeOf) {
     const module = type.argument.literal.text;
@@ -378,9 +379,7 @@ function typeOrigin(a: Analysis, type: ts.TypeNode, depth: number): ReceiverOrig
     return isSdkModule(imported.module) && imported.name !== '*' && imported.name !== 'default' ? { kind: 'sdk', className: imported.name, how: 'annotation' } : unknown(`${name.text} is imported from ${imported.module}`);
   }
   if (ts.isClassDeclaration(decl)) return instanceOf(a, decl, depth + 1);
-  if (ts.isInterfaceDeclaration(decl)) {
-    return decl.heritageClauses?.length ? unknown(`${name.text} extends other types`) : { kind: 'other', what: `a ${name.text} (an interface of this file)`, declaration: decl };
-  }
+  if (ts.isInterfaceDeclaration(decl)) return unknown(`${name.text} is an interface of this file, which an SDK object may fit`);
   if (ts.isTypeAliasDeclaration(decl)) return typeOrigin(a, decl.type, depth + 1);
   return unknown(`${name.text} is declared in a way this file does not say more of`);
 }
@@ -407,10 +406,6 @@ function memberOrigin(a: Analysis, access: ts.PropertyAccessExpression, depth: n
       return unknown(`${access.getText()} is not a property the object literal is written with`);
     }
     if (ts.isClassLike(d)) return classField(a, d, name, depth) ?? unknown(`${access.getText()} is not a field ${d.name?.text ?? 'the class'} declares`);
-    if (ts.isInterfaceDeclaration(d)) {
-      const member = d.members.find((m) => m.name && ts.isIdentifier(m.name) && m.name.text === name);
-      return member && ts.isPropertySignature(member) && member.type ? typeOrigin(a, member.type, depth + 1) : unknown(`${access.getText()} is not a field ${d.name.text} declares`);
-    }
   }
   return holder.kind === 'unknown' ? holder : unknown(`${access.getText()} is a field of something this file does not say more of`);
 }
@@ -509,11 +504,10 @@ function callOrigin(a: Analysis, call: ts.CallExpression, depth: number): Receiv
  * between it and the SDK class it extends): a subclass overriding an SDK method, or the method of a
  * non-SDK object.
  */
-export function ownMember(origin: ReceiverOrigin, name: string): ts.ClassElement | ts.ObjectLiteralElementLike | ts.TypeElement | undefined {
+export function ownMember(origin: ReceiverOrigin, name: string): ts.ClassElement | ts.ObjectLiteralElementLike | undefined {
   const decl = origin.kind === 'sdk' ? origin.subclass : origin.kind === 'other' ? origin.declaration : undefined;
   if (!decl) return undefined;
   if (ts.isObjectLiteralExpression(decl)) return decl.properties.find((p) => p.name && memberName(p.name) === name);
-  if (ts.isInterfaceDeclaration(decl)) return decl.members.find((m) => m.name && memberName(m.name) === name);
   for (let cls: ts.ClassLikeDeclaration | undefined = decl, hops = 0; cls && hops < MAX_DEPTH; hops++) {
     const found = cls.members.find((m) => m.name && memberName(m.name) === name);
     if (found) return found;

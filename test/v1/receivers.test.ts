@@ -48,7 +48,6 @@ describe('receiverOrigin', () => {
   it.each([
     ['a class of this file', `${SDK}class Log { tool() {} }\nconst log = new Log();\nlog.tool('a', cb);`, 'log'],
     ['an object literal', `${SDK}const log = { tool() {} };\nlog.tool('a', cb);`, 'log'],
-    ['a local interface', `${SDK}interface Log { tool(a: string, b: unknown): void }\nfunction f(log: Log) { log.tool('a', cb); }`, 'log'],
     ['a node builtin', `${SDK}import { EventEmitter } from 'node:events';\nconst bus = new EventEmitter();\nbus.prompt('a', cb);`, 'bus'],
     ['a name that says mcp', `${SDK}class Log { tool() {} }\nconst mcpServerLog = new Log();\nmcpServerLog.tool('a', cb);`, 'mcpServerLog'],
     ['an SDK object reassigned a logger', `${SDK}class Log { tool() {} }\nlet s = new Log();\ns = new Log();\ns.tool('a', cb);`, 's'],
@@ -62,6 +61,8 @@ describe('receiverOrigin', () => {
     ['a let given both', `${SDK}class Log { tool() {} }\nlet s = new McpServer({});\nif (x) s = new Log();\ns.tool('a', cb);`, 's'],
     ['a class of a package', `${SDK}import { Thing } from 'things';\nconst t = new Thing();\nt.tool('a', cb);`, 't'],
     ['a shadowed name', `${SDK}const s = new McpServer({});\nfunction f(s) { s.tool('a', cb); }`, 's'],
+    ['a local interface (an McpServer fits it)', `${SDK}interface Registrar { tool(a: string, b: unknown): void }\nfunction f(r: Registrar) { r.tool('a', cb); }`, 'r'],
+    ['a type literal', `${SDK}function f(r: { tool(a: string, b: unknown): void }) { r.tool('a', cb); }`, 'r'],
   ])('cannot be told: %s', (_name, code, receiver) => {
     expect(originOf(code, receiver)).toBe('unknown');
   });

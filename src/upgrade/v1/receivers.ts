@@ -65,7 +65,7 @@ export class Receivers {
       case 'other':
         return { kind: 'other', what: `an object whose ${method} is declared in ${owner.where}` };
       default:
-        return { kind: 'unknown', why: `${origin.why}; the type checker, with this project's dependencies, does not know its type either` };
+        return { kind: 'unknown', why: `${origin.why}; ${owner.why ?? "the type checker, with this project's dependencies, does not know its type either"}` };
     }
   }
 

@@ -57,7 +57,21 @@ export function upgradeRegistrations(facts: FileFacts): RegistrationsResult {
     if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return;
     const method = node.expression.name.text;
     if (!LEGACY.has(method) && !REGISTER.has(method)) return;
-    if (node.arguments.length < 2) return;
+    const spread = node.arguments.some((a) => ts.isSpreadElement(a));
+    if (node.arguments.length < 2 || spread) {
+      // `server.tool(...args)` (a wrapper handing its arguments on): no overload can be read, and v2 has no tool().
+      if (LEGACY.has(method) && node.arguments.length > 0 && facts.receivers.verdict(node.expression, method).kind === 'sdk') {
+        result.leftAlone.push(node);
+        result.findings.push({
+          rule: V1_UPGRADE_RULE,
+          severity: 'error',
+          pos: node.getStart(facts.file),
+          message: `.${method}(${spread ? '...' : ''}) call left as it was: ${spread ? 'its arguments are spread from elsewhere' : 'it has fewer arguments than any v1 overload'}, so which of them is the description, the shape or the callback cannot be read here; v2 has no .${method}() and throws when the server starts`,
+          suggestion: `Call server.register${method[0].toUpperCase()}${method.slice(1)}(name, config, callback) with v2's arguments here (the code that builds them must give a config object); then run the migration again.`,
+        });
+      }
+      return;
+    }
     const verdict = facts.receivers.verdict(node.expression, method);
     if (verdict.kind === 'other') {
       result.leftAlone.push(node);

@@ -13,7 +13,8 @@ export type TypedOwner =
   | { kind: 'sdk'; className: string }
   | { kind: 'other'; where: string }
   | { kind: 'override'; className: string; subclass: string; where: string }
-  | { kind: 'unknown' };
+  /** `why`: what the checker found, when it found a declaration that does not settle it. */
+  | { kind: 'unknown'; why?: string };
 
 const compilerOptions: ts.CompilerOptions = {
   allowJs: true,
@@ -125,6 +126,10 @@ function classify(checker: ts.TypeChecker, declarations: readonly ts.Declaration
     return { kind: 'sdk', className: cls?.name?.text ?? 'the SDK' };
   }
   if (inSdk.length > 0) return { kind: 'unknown' };
+  // Declared by an interface or a type literal: a contract the SDK's objects may fit as well.
+  if (declarations.some((d) => ts.isInterfaceDeclaration(d.parent) || ts.isTypeLiteralNode(d.parent))) {
+    return { kind: 'unknown', why: 'the type checker finds the method declared by an interface or type literal, which an SDK object may fit' };
+  }
   const [first] = declarations;
   const file = first.getSourceFile();
   // The module, not its line: a marker the run writes there would move it.
