@@ -50,6 +50,21 @@ function anchorLineStart(text: string, sourceFile: SourceFile, pos: number): num
   while (lineStart > 0 && insideLiteralToken(sourceFile, lineStart)) {
     lineStart = text.lastIndexOf('\n', lineStart - 2) + 1;
   }
+  return aboveNextLineDirectives(text, lineStart);
+}
+
+// Comments that act on the line after them: a marker between one and its line would take its place
+// (an `@ts-expect-error` then fails as unused and the error it hid comes back).
+const NEXT_LINE_DIRECTIVE =
+  /^[ \t]*(?:\/\/|\/\*)\s*(?:@ts-expect-error|@ts-ignore|eslint-disable-next-line|biome-ignore|prettier-ignore|deno-lint-ignore|oxlint-disable-next-line|istanbul ignore next|c8 ignore next|v8 ignore next)\b/;
+
+/** `lineStart`, moved up over the next-line directive comments directly above it. */
+function aboveNextLineDirectives(text: string, lineStart: number): number {
+  while (lineStart > 0) {
+    const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+    if (!NEXT_LINE_DIRECTIVE.test(text.slice(prevStart, lineStart))) break;
+    lineStart = prevStart;
+  }
   return lineStart;
 }
 
