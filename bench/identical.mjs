@@ -6,7 +6,8 @@
 // Usage: node bench/identical.mjs --base <checkout with dist/> [--tree DIR]…
 // Prints how many files were compared, how many handlers each build typed with the file alone or
 // with its dependencies, and every difference; exits 1 on any.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -48,20 +49,30 @@ const sets = [
   ...trees.map((t) => [`tree ${t}`, walk(t, source).filter((f) => /registerTool|registerPrompt|registerResource|\.tool\(|\.prompt\(|setRequestHandler|elicit|createMessage|listRoots|requestSampling|@modelcontextprotocol\/sdk/.test(readFileSync(f, 'utf8')))]),
 ];
 
-/** Options as the fixture test and the CLI give them. @param {string} file */
-function options(file) {
+/** A directory outside the repository, for the fixtures migrated without their dependencies. */
+const uninstalled = mkdtempSync(path.join(tmpdir(), 'mrtr-identical-uninstalled-'));
+process.on('exit', () => rmSync(uninstalled, { recursive: true, force: true }));
+
+/**
+ * Where the fixture test migrates `file` and with which options: beside it, or, for a case whose
+ * options say `"dependenciesInstalled": false`, where none of its imports resolve.
+ * @param {string} file
+ */
+function placed(file) {
   const extra = file.replace(/\.input\.[cm]?[jt]sx?$/, '.options.json');
+  const { dependenciesInstalled, ...given } = extra !== file && existsSync(extra) ? JSON.parse(readFileSync(extra, 'utf8')) : {};
+  const dir = dependenciesInstalled === false ? uninstalled : path.dirname(file);
   return {
-    packageRoot: path.dirname(file),
-    stateModulePath: path.join(path.dirname(file), 'mrtr-state.ts'),
-    ...(extra !== file && existsSync(extra) ? JSON.parse(readFileSync(extra, 'utf8')) : {}),
+    absPath: path.join(dir, path.basename(file)),
+    options: { packageRoot: dir, stateModulePath: path.join(dir, 'mrtr-state.ts'), ...given },
   };
 }
 
 /** @param {{ transformSource: Function; transforms: unknown[] }} b @param {string} file @param {string} text */
 function outcome(b, file, text) {
   try {
-    return JSON.stringify(b.transformSource({ absPath: file, text, transforms: b.transforms, options: options(file), sdkUpgrade: 'auto' }));
+    const { absPath, options } = placed(file);
+    return JSON.stringify(b.transformSource({ absPath, text, transforms: b.transforms, options, sdkUpgrade: 'auto' }));
   } catch (error) {
     return `threw: ${error instanceof Error ? error.message : String(error)}`;
   }

@@ -200,12 +200,25 @@ const CATALOGUE = [
       'written out member by member instead, and travels). Its JSON safety cannot be checked and the state ' +
       'type would have to say `any`, so the handler is left as it was. Give the value a type (annotate its ' +
       'declaration) or move the type declaration to the top of the handler, then run the migration again. ' +
-      'When the `any` comes from types that cannot be resolved from the file (its dependencies are not ' +
-      'installed), the message says so and names the modules: install them and run again (where ' +
-      '`@modelcontextprotocol/server` itself cannot be found, as in a v1 project before 2.x is installed, ' +
-      'the handler is typed again with the tool\'s own copy of the 2.x types, and only the other modules are ' +
-      'named). A value whose declaration is ' +
+      'When the file imports a module that cannot be found from it (its dependencies are not installed), ' +
+      'the handler is reported as `types-unresolved` instead. A value whose declaration is ' +
       'annotated with types the module imports travels with that annotation instead (noted as unchecked).',
+  },
+  {
+    id: 'types-unresolved',
+    severity: 'warning',
+    title: 'A type the migration needs rests on modules that are not installed',
+    help:
+      'The file imports modules that cannot be found from it (the dependencies are not installed, or ' +
+      '`@modelcontextprotocol/server` 2.x is not yet, as in a v1 project this run upgrades), and a value the ' +
+      'step machine would carry in `requestState` (or declare before the question, or loop over) takes its type ' +
+      'from them: its type is `any` there, a check before the question narrows it through them, or an answer ' +
+      'is narrowed in a way the SDK\'s own type names cannot say. Written now, the state type would be a guess ' +
+      'that may not compile once the dependencies are installed (`\'answer.content\' is possibly undefined`), so ' +
+      'the handler is left as it was. Install the dependencies (`npm install`) and run the migration again: ' +
+      'the types are then read from them. What holds either way is still migrated: answers and requests under ' +
+      'the SDK\'s own type names (an answer narrowed before the split as `NonNullable<ElicitResult[\'content\']>`), ' +
+      'values the file types itself, and values annotated with imported types that nothing narrows.',
   },
   {
     id: 'state-size-unbounded',

@@ -19,7 +19,11 @@ const EXAMPLE_SERVER = fs.readFileSync(path.join(EXAMPLE_DIR, 'src', 'server.ts'
 const EXAMPLE_PACKAGE = fs.readFileSync(path.join(EXAMPLE_DIR, 'package.json'), 'utf8');
 const EXAMPLE_TSCONFIG = fs.readFileSync(path.join(EXAMPLE_DIR, 'tsconfig.json'), 'utf8');
 
-/** A handler that asks inside a loop: left as it is, with a `push-in-loop` warning and marker. */
+/**
+ * A handler that asks inside a loop over a Set (per-item questions need an array): left as it is,
+ * with a `push-in-loop` warning and marker, installed or not (over `items` itself, without the
+ * dependencies installed, it would be `types-unresolved`; with them, it migrates).
+ */
 const LOOP_SERVER = `import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
@@ -27,7 +31,7 @@ const server = new McpServer({ name: 'loop', version: '1.0.0' });
 
 server.registerTool('ask-all', { inputSchema: z.object({ items: z.array(z.string()) }) }, async ({ items }, ctx) => {
   const answers: string[] = [];
-  for (const item of items) {
+  for (const item of new Set(items)) {
     const answer = await ctx.mcpReq.elicitInput({
       message: \`Keep \${item}?\`,
       requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
@@ -38,7 +42,7 @@ server.registerTool('ask-all', { inputSchema: z.object({ items: z.array(z.string
 });
 `;
 
-/** Two warnings of different rules in one file: push-in-loop and result-built-elsewhere. */
+/** Two warnings of different rules in one file: push-in-loop (a loop over a Set, see LOOP_SERVER) and result-built-elsewhere. */
 const REVIEW_SERVER = `import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
@@ -55,7 +59,7 @@ server.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }, asy
 
 server.registerTool('pick', { inputSchema: z.object({ options: z.array(z.string()) }) }, async ({ options }, ctx) => {
   const picked: string[] = [];
-  for (const option of options) {
+  for (const option of new Set(options)) {
     const choice = await ctx.mcpReq.elicitInput({
       message: \`Pick \${option}?\`,
       requestedSchema: { type: 'object', properties: { pick: { type: 'boolean' } }, required: ['pick'] },

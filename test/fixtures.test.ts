@@ -3,8 +3,13 @@
 // runs them); the result must equal <case>.output.<ext> byte for byte (or the input when there is
 // no output file), a second run must change nothing and report nothing the first did not, and every
 // input and output must typecheck against the real @modelcontextprotocol/server 2.x types in one
-// shared program.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// shared program. A case whose options say `"dependenciesInstalled": false` is migrated where none
+// of its imports resolve (a directory outside this repository, as before `npm install`), and still
+// typechecked here, where they do: as once the dependencies are installed. (Such a case imports no
+// `node:` module: the typed view keeps the first @types/node it found in the thread, from the cases
+// before it.)
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, afterAll } from 'vitest';
@@ -52,20 +57,29 @@ function caseOptions(c: Case): Record<string, unknown> {
 /** The fixture folder that runs every transform, like the CLI. */
 const PIPELINE = 'pipeline';
 
+/** Where cases migrated without their dependencies are (nothing above it resolves their imports). */
+let uninstalledDir: string | undefined;
+
 function runTransform(c: Case, text: string) {
   const transform = transforms.find((t) => t.id === c.transform);
   if (!transform && c.transform !== PIPELINE) throw new Error(`no transform with id ${c.transform}`);
+  const { dependenciesInstalled, ...options } = caseOptions(c);
+  const dir = dependenciesInstalled === false ? (uninstalledDir ??= mkdtempSync(path.join(tmpdir(), 'mrtr-fixture-uninstalled-'))) : path.dirname(c.inputPath);
   return transformSource({
-    absPath: c.inputPath,
+    absPath: path.join(dir, path.basename(c.inputPath)),
     text,
     transforms: transform ? [transform] : transforms,
     options: {
-      packageRoot: root,
-      stateModulePath: path.join(path.dirname(c.inputPath), 'mrtr-state.ts'),
-      ...caseOptions(c),
+      packageRoot: dependenciesInstalled === false ? dir : root,
+      stateModulePath: path.join(dir, 'mrtr-state.ts'),
+      ...options,
     },
   });
 }
+
+afterAll(() => {
+  if (uninstalledDir) rmSync(uninstalledDir, { recursive: true, force: true });
+});
 
 // Texts to typecheck, collected while the cases run and checked together at the end.
 const toTypecheck = new Map<string, string>();

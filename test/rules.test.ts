@@ -24,6 +24,7 @@ const EXPECTED_IDS = [
   'state-not-serializable',
   'state-value-unchecked',
   'state-value-any',
+  'types-unresolved',
   'state-size-unbounded',
   'side-effect-before-input',
   'then-chain-awaited',

@@ -112,7 +112,9 @@ export interface TypedView {
   /**
    * The same copy with the SDK resolved to our own copy of its types (bundled-sdk.ts), the types the
    * file is written against after the run: request parameters, contexts and SDK results are typed
-   * as where the SDK is installed. Its `file` is created on first use; dispose it too.
+   * as where the SDK is installed. A guess of the installed version's types, so nothing is printed
+   * from it: it only shows which members of an answer the code narrows (see carried-values.ts).
+   * Its `file` is created on first use; dispose it too.
    */
   withBundledSdk(): TypedView;
   dispose(): void;
@@ -157,6 +159,18 @@ export function typedView(absPath: string, text: string, bundledSdk = false): Ty
       if (alone) projectAlone().removeSourceFile(alone);
     },
   };
+}
+
+/**
+ * Modules `file` (a typed copy) imports whose types cannot be found from it, quoted, in order: no
+ * file and no ambient `declare module` (dependencies not installed). `except` is not one: the state
+ * module, which the run writes (and a second run over a file the first left importing it must say
+ * what the first said).
+ */
+export function unresolvedImports(file: SourceFile, except: string): string[] {
+  const checker = file.getProject().getTypeChecker();
+  return [...new Set(file.getImportDeclarations().filter((d) => d.getModuleSpecifierValue() !== except && checker.getSymbolAtLocation(d.getModuleSpecifier()) === undefined)
+    .map((d) => `'${d.getModuleSpecifierValue()}'`))];
 }
 
 /** The node of `file` (a typed copy of the text) that spans what `node` spans: `plan.searches`, not its first identifier. */

@@ -2,11 +2,14 @@
 // of the file (see carried-types.ts): how each is spelled in the state type (with the type it has
 // at the split, narrowed members included), which Dates travel as ISO strings, which values could
 // not be checked for JSON safety or have no size bound, and the value that refuses the whole
-// handler because it does not survive the JSON round trip or its type is `any`.
-import { Node, SyntaxKind, type Statement, type Type } from '../../ts-morph.js';
+// handler because it does not survive the JSON round trip, its type is `any`, or its type rests on
+// modules that are not installed (the decision rule: see restsOnUnresolved).
+import { Node, SyntaxKind, type SourceFile, type Statement, type Type } from '../../ts-morph.js';
 import { isSensitiveStateValue, type StateProtection } from '../../state/state-module.js';
 import type { FindingInput } from '../../types.js';
 import { isRevivableDate, jsonSafety, sameNodeIn, typeText, type TypedView } from '../../analysis/carried-types.js';
+import { oneLine } from '../../ast/text.js';
+import { isPlainRead } from './types-alone.js';
 import { statementOf } from './handler-context.js';
 import { isRaceAwait } from './question-awaits.js';
 import { type ContainerPlan, type HandlerPlan } from './handler-plan.js';
@@ -48,12 +51,27 @@ interface Typing {
   where: string;
   values: CarriedValues;
   stateSpecifier: string;
+  /** Modules the file imports that cannot be found from it (none for the view alone): while there are any, restsOnUnresolved decides. */
+  unresolved: readonly string[];
+  /** Where the SDK cannot be found from the file: the file typed with our copy of the SDK's types (see answerWithSdkNames). */
+  sdkCopy?: () => SourceFile;
+  /** The file is TypeScript: the state type is written. */
+  typescript: boolean;
+}
+
+/** What the dependencies the file cannot find change in its typing (see restsOnUnresolved). */
+export interface Unresolved {
+  /** Modules the file imports that cannot be found from it. */
+  modules: readonly string[];
+  /** The SDK cannot be found: the file typed with our copy of its types, to see which answer members are narrowed. */
+  sdkCopy?: () => SourceFile;
 }
 
 /** The carried values' types, or the findings that refuse the handler (a value that is not plain JSON). */
-export function carriedValues(plan: HandlerPlan, view: Pick<TypedView, 'file'>, uses: Set<string>, protection: StateProtection, stateSpecifier: string): CarriedValues | { refusal: FindingInput[] } {
+export function carriedValues(plan: HandlerPlan, view: Pick<TypedView, 'file'>, uses: Set<string>, protection: StateProtection, stateSpecifier: string, unresolved: Unresolved = { modules: [] }): CarriedValues | { refusal: FindingInput[] } {
   const typing: Typing = {
-    plan, view, uses, protection, stateSpecifier,
+    plan, view, uses, protection, stateSpecifier, unresolved: unresolved.modules, sdkCopy: unresolved.sdkCopy,
+    typescript: !/\.[cm]?jsx?$/.test(view.file.getSourceFile().getFilePath()),
     scope: view.file.getDescendantAtPos(statementOf(plan.handler.fn).getStart()) ?? view.file,
     localBody: view.file.getDescendantAtPos(plan.handler.fn.getBody()!.getStart())?.getParent() ?? view.file,
     where: handlerLabel(plan.handler),
@@ -91,10 +109,18 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
     const typedNode = declared && view.file.getDescendantAtPos(declared.nameNode.getStart());
     const firstRound = container.rounds[container.live.findIndex((names) => names.includes(name))];
     const after = container.statements.slice(firstRound.first);
+    const split = after[0].getStart();
     if (answered && !isRaceAwait(answered.awaitNode)) {
       const type = answerTypeName(answered.kind, answered.site.api);
       for (const t of type.split(' | ')) typing.uses.add(`type ${t}`);
-      values.types.set(name, withNarrowedMembers(type, name, after, typing));
+      // (JavaScript writes no state type: its answers need no names.)
+      const written = typing.sdkCopy && typing.typescript ? answerWithSdkNames(type, name, after, typing) : withNarrowedMembers(type, name, after, typing);
+      const at = declared?.nameNode ?? answered.site.node;
+      if (typeof written !== 'string') return unresolvedRefusal(name, at, written.why, typing);
+      values.types.set(name, written);
+      // A check through a missing module narrows it where our copy of the SDK's types does not see it either.
+      const guard = typing.unresolved.length > 0 && typing.typescript ? unresolvedGuard(name, split, typing.sdkCopy?.() ?? typing.view.file, typing) : undefined;
+      if (guard) return unresolvedRefusal(name, at, `it is narrowed before the question by \`${oneLine(guard)}\`, whose type is any here`, typing);
       continue;
     }
     if (!declared || !typedNode) continue;
@@ -113,8 +139,10 @@ function typeContainerValues(container: ContainerPlan, typing: Typing): FindingI
     // Loop state is assigned inside the loop after those uses: only its declared type holds every value.
     const loopState = container.rounds.some((r, k) => r.loop && container.live[k].includes(name));
     values.types.set(name, narrowed.size === 1 && !loopState ? withNarrowedMembers([...narrowed][0], name, after, typing) : typeText(type, scope, typing.localBody));
-    const refused = withoutAny(name, declared.nameNode, type, typing);
+    const refused = withoutAny(name, declared.nameNode, type, split, typing);
     if (refused) return refused;
+    const why = restsOnUnresolved(name, declared.nameNode, type, split, typing);
+    if (why) return unresolvedRefusal(name, declared.nameNode, why, typing);
     if (isUnbounded(type)) values.unbounded.push({ name, nameNode: declared.nameNode });
     noteSensitive(name, declared.nameNode, typing);
   }
@@ -136,6 +164,11 @@ function typePrefixValues(typing: Typing): FindingInput[] | undefined {
       const declaredText = assigned?.text ?? typeText(type, scope, typing.localBody);
       values.declaredTypes.set(name, declaredText);
       values.types.set(name, declaredText);
+      // Hoisted, it is declared `let name: <type>` before the guards: that type must hold either way
+      // too. (A whole `any` would be written `let name;`, typed by TypeScript from the assignments.)
+      const why = (assigned === undefined && type.isAny() && typing.typescript && typing.unresolved.length > 0 ? 'its type is any here' : undefined) ??
+        restsOnUnresolved(name, declared!.nameNode, type, prefix.anchor.getStart(), typing);
+      if (why) return unresolvedRefusal(name, declared!.nameNode, why, typing);
       if (!prefix.live.includes(name)) continue;
       for (const t of assigned?.types ?? [type]) {
         const refusal = unserializable(name, declared!.nameNode, t, typing);
@@ -150,7 +183,7 @@ function typePrefixValues(typing: Typing): FindingInput[] | undefined {
       const carried = narrowed.size === 1 && (seen === undefined || seen === [...narrowed][0]) ? [...narrowed][0] : declaredText;
       carriedAs.set(name, carried);
       values.types.set(name, carried);
-      const refused = withoutAny(name, declared!.nameNode, type, typing);
+      const refused = withoutAny(name, declared!.nameNode, type, prefix.anchor.getStart(), typing);
       if (refused) return refused;
       if (values.types.get(name) !== carried) values.declaredTypes.set(name, values.types.get(name)!);
       if ((assigned?.types ?? [type]).some(isUnbounded)) values.unbounded.push({ name, nameNode: declared!.nameNode });
@@ -168,20 +201,13 @@ function typePrefixValues(typing: Typing): FindingInput[] | undefined {
  * there assigns to it or to the value (a guard after the split is itself a use that disagrees).
  */
 function withNarrowedMembers(text: string, name: string, after: Statement[], typing: Typing): string {
-  const uses = after.flatMap((st) => referenceNodes(st, name)).map((u) => typing.view.file.getDescendantAtPos(u.getStart()));
-  if (uses.length === 0 || uses.some((u) => u === undefined || isWritten(u))) return text;
+  const uses = usesAfter(name, after, typing.view.file);
+  if (!uses) return text;
   // The members' declared types, as the value's own (narrowed) type there has them.
-  const valueType = uses[0]!.getType();
-  const byMember = new Map<string, Node[]>();
-  for (const use of uses as Node[]) {
-    const access = use.getParent();
-    // `x.a?.b` reads a member that may be missing: only plain accesses show narrowing.
-    if (!access || !Node.isPropertyAccessExpression(access) || access.getExpression() !== use || access.hasQuestionDotToken()) continue;
-    byMember.set(access.getName(), [...(byMember.get(access.getName()) ?? []), access]);
-  }
+  const valueType = uses[0].getType();
   const members: string[] = [];
   const parts: string[] = [];
-  for (const [member, accesses] of byMember) {
+  for (const [member, accesses] of memberAccesses(uses)) {
     const declaredMember = valueType.getProperty(member)?.getTypeAtLocation(typing.view.file);
     if (!declaredMember || !/^[A-Za-z_$][\w$]*$/.test(member) || accesses.some(isWritten)) continue;
     const seen = typesAtNodes(accesses, typing);
@@ -191,7 +217,78 @@ function withNarrowedMembers(text: string, name: string, after: Statement[], typ
   }
   if (members.length === 0) return text;
   typing.values.narrowedMembers.set(name, members);
-  return `${text} & { ${parts.join('; ')} }`;
+  return refined(text, parts);
+}
+
+/**
+ * An answer's type where the SDK cannot be found from the file (its answers are `any` there): the
+ * SDK's name for it, imported from the package, so the installed version decides; refined as in
+ * withNarrowedMembers by the members the code narrows before the split. Which members, our copy of
+ * the SDK's types shows; each is written with the SDK's names too, which hold whatever version is
+ * installed: `ElicitResult & { content: NonNullable<ElicitResult['content']> }`. A member narrowed to
+ * anything else than its type without `undefined` and `null` (a check of its kind) could only be
+ * written from our copy: a guess, so the handler is refused (`why`).
+ */
+function answerWithSdkNames(text: string, name: string, after: Statement[], typing: Typing): string | { why: string } {
+  const file = typing.sdkCopy!();
+  const uses = usesAfter(name, after, file);
+  if (!uses) return text;
+  const valueType = uses[0].getType();
+  const members: string[] = [];
+  const parts: string[] = [];
+  for (const [member, accesses] of memberAccesses(uses)) {
+    const declaredMember = valueType.getProperty(member)?.getTypeAtLocation(file);
+    if (!declaredMember || !/^[A-Za-z_$][\w$]*$/.test(member) || accesses.some(isWritten)) continue;
+    const seen = new Set(accesses.map((a) => a.getType().getText()));
+    if (seen.size !== 1 || [...seen][0] === declaredMember.getText()) continue;
+    if ([...seen][0] !== declaredMember.getNonNullableType().getText()) {
+      return { why: `${name}.${member} is narrowed before the question to a type the SDK's own type names cannot say (seen with this tool's copy of the SDK's types)` };
+    }
+    members.push(member);
+    parts.push(`${member}: NonNullable<${topLevelUnion(text) ? `(${text})` : text}['${member}']>`);
+  }
+  if (members.length === 0) return text;
+  typing.values.narrowedMembers.set(name, members);
+  return refined(text, parts);
+}
+
+/** `text & { …parts }`; a union in parentheses (`&` binds tighter than `|`: every member is refined). */
+function refined(text: string, parts: string[]): string {
+  return `${topLevelUnion(text) ? `(${text})` : text} & { ${parts.join('; ')} }`;
+}
+
+/** A printed type that is a union at its top level (`A | B`, not `{ a: 'x' | 'y' }` or `(A | B)[]`). */
+function topLevelUnion(text: string): boolean {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if ('([{<'.includes(c)) depth++;
+    else if (')]}>'.includes(c) && !(c === '>' && text[i - 1] === '=')) depth--;
+    else if (c === '|' && depth === 0) return true;
+  }
+  return false;
+}
+
+/** The nodes of `file` where `name` is read after the split; undefined when there are none or one writes it. */
+function usesAfter(name: string, after: Statement[], file: SourceFile): Node[] | undefined {
+  const uses = after.flatMap((st) => referenceNodes(st, name)).map((u) => file.getDescendantAtPos(u.getStart()));
+  return uses.length === 0 || uses.some((u) => u === undefined || isWritten(u)) ? undefined : (uses as Node[]);
+}
+
+/** The plain member accesses of `uses` (`x.a`), by member: `x.a?.b` reads a member that may be missing, so only plain accesses show narrowing. */
+function memberAccesses(uses: Node[]): Map<string, Node[]> {
+  const byMember = new Map<string, Node[]>();
+  for (const use of uses) {
+    const access = use.getParent();
+    if (!access || !Node.isPropertyAccessExpression(access) || access.getExpression() !== use || access.hasQuestionDotToken()) continue;
+    byMember.set(access.getName(), [...(byMember.get(access.getName()) ?? []), access]);
+  }
+  return byMember;
 }
 
 /**
@@ -300,12 +397,15 @@ function unserializable(name: string, nameNode: Node, type: Type, typing: Typing
  * SDK type the view cannot resolve here, or one whose expansion holds `any`: `CreateMessageRequest`);
  * otherwise it refuses the handler (undefined: nothing to refuse).
  */
-function withoutAny(name: string, nameNode: Node, type: Type, typing: Typing): FindingInput[] | undefined {
+function withoutAny(name: string, nameNode: Node, type: Type, split: number, typing: Typing): FindingInput[] | undefined {
   const text = typing.values.types.get(name)!;
   // (JavaScript writes no state type: only a value that is any as a whole cannot be checked.)
-  if (text !== 'any' && (!ANY.test(text) || /\.[cm]?jsx?$/.test(typing.view.file.getSourceFile().getFilePath()))) return undefined;
+  if (text !== 'any' && (!ANY.test(text) || !typing.typescript)) return undefined;
   const annotated = moduleAnnotation(nameNode);
   if (annotated === undefined || ANY.test(annotated)) return untyped(name, nameNode, type, text, typing);
+  // With modules missing, the annotation holds either way only where nothing narrows the value.
+  const narrowed = typing.unresolved.length > 0 ? narrowedAnnotation(name, nameNode, annotated, split, typing) : undefined;
+  if (narrowed) return unresolvedRefusal(name, nameNode, narrowed, typing);
   typing.values.types.set(name, annotated);
   typing.values.narrowedMembers.delete(name);
   // What the annotation names could not be checked here either.
@@ -334,24 +434,25 @@ function moduleAnnotation(nameNode: Node): string | undefined {
 }
 
 /**
- * A carried value whose type is or holds `any` (in the user's code, from types this view cannot
- * resolve, or because it cannot be written where the state type goes) refuses the handler: what it
- * holds cannot be checked for JSON safety, and the state type would have to say `any`.
+ * A carried value whose type is or holds `any` (in the user's code, or because it cannot be written
+ * where the state type goes) refuses the handler: what it holds cannot be checked for JSON safety,
+ * and the state type would have to say `any`. Where the file imports modules that cannot be found,
+ * the `any` may be theirs: types-unresolved (see restsOnUnresolved).
  */
 function untyped(name: string, nameNode: Node, type: Type, text: string, typing: Typing): FindingInput[] {
-  const missing = type.isAny() ? unresolvedImports(typing.view.file, typing.stateSpecifier) : [];
-  const [why, suggestion] = missing.length > 0
-    ? [`its type could not be resolved: it is any here, and this file imports ${missing.join(', ')}, which cannot be found from it (dependencies not installed, or not yet in the version this run migrates to)`,
-      `Install the project's dependencies (npm install; with @modelcontextprotocol/server 2.x when this run upgrades the file from v1), or annotate ${name}'s declaration, then run the migration again.`]
-    : type.isAny()
-      ? ['its type is any, so what it holds cannot be checked for JSON safety',
-        `Give ${name} a type (annotate its declaration, e.g. \`const ${name}: Report = JSON.parse(text)\`), then run the migration again.`]
-      : text === 'any'
-        // typeText's answer for a type it cannot write where the state type goes.
-        ? ['its type names a type declared where the state type cannot see it (in a nested block or another function, or in a module this file does not import)',
-          'Declare that type at the top of the handler or outside it, or import it into this file (`import type`), then run the migration again.']
-        : [`its type holds any (${text.length > 80 ? `${text.slice(0, 77)}...` : text}), so what it holds cannot be checked for JSON safety`,
-          `Annotate ${name}'s declaration with a type without any, then run the migration again.`];
+  // (typeText's answer for a type it cannot write where the state type goes is no missing module's.)
+  const local = text === 'any' && !type.isAny();
+  if (typing.unresolved.length > 0 && !local) {
+    return unresolvedRefusal(name, nameNode, type.isAny() ? 'its type is any here' : `its type holds any here (${shortType(text)})`, typing);
+  }
+  const [why, suggestion] = type.isAny()
+    ? ['its type is any, so what it holds cannot be checked for JSON safety',
+      `Give ${name} a type (annotate its declaration, e.g. \`const ${name}: Report = JSON.parse(text)\`), then run the migration again.`]
+    : local
+      ? ['its type names a type declared where the state type cannot see it (in a nested block or another function, or in a module this file does not import)',
+        'Declare that type at the top of the handler or outside it, or import it into this file (`import type`), then run the migration again.']
+      : [`its type holds any (${shortType(text)}), so what it holds cannot be checked for JSON safety`,
+        `Annotate ${name}'s declaration with a type without any, then run the migration again.`];
   return [
     {
       rule: 'state-value-any',
@@ -364,16 +465,129 @@ function untyped(name: string, nameNode: Node, type: Type, text: string, typing:
   ];
 }
 
+function shortType(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
 /**
- * Modules the file imports whose types cannot be found from it (quoted, in order): no file and no
- * ambient `declare module`. The state module is not one: the run writes it (and a second run over a
- * file the first left importing it must say what the first said).
+ * The decision rule, the same for every carried or hoisted value of every handler: a type is
+ * written only if it holds whether or not the dependencies are installed. While the file imports
+ * a module it cannot find (typing.unresolved; the SDK included), what that module types is `any`
+ * in the view, and narrowing through it is invisible. Then a value travels only
+ *  - as an answer, under the SDK's names (answerWithSdkNames: `NonNullable<ElicitResult['content']>`
+ *    for a member narrowed before the split; our copy of the SDK shows which, never what);
+ *  - under its own annotation, when its type is `any` and nothing narrows it (narrowedAnnotation);
+ *  - with the view's type, when that holds no `any`, it is no union set from an `any`, and no
+ *    check before the split narrows it through an `any` (this function, unresolvedGuard);
+ * else the handler is left with types-unresolved (install, then run again). With every import
+ * resolved nothing here applies. Returns why `name` rests on a missing module, or undefined.
  */
-function unresolvedImports(file: Node, stateSpecifier: string): string[] {
-  if (!Node.isSourceFile(file)) return [];
-  const checker = file.getProject().getTypeChecker();
-  return [...new Set(file.getImportDeclarations().filter((d) => d.getModuleSpecifierValue() !== stateSpecifier && checker.getSymbolAtLocation(d.getModuleSpecifier()) === undefined)
-    .map((d) => `'${d.getModuleSpecifierValue()}'`))];
+function restsOnUnresolved(name: string, nameNode: Node, type: Type, split: number, typing: Typing): string | undefined {
+  if (typing.unresolved.length === 0 || !typing.typescript) return undefined;
+  const declaration = nameNode.getParent();
+  if (declaration && Node.isVariableDeclaration(declaration) && declaration.getNameNode() === nameNode &&
+    ((type.isUnion() && !type.isBoolean()) || isUnionAnnotation(declaration.getTypeNode()))) {
+    const set = assignedValues(name, declaration, split, typing).find((value) => sameNodeIn(typing.view.file, value)?.getType().isAny());
+    if (set) return `it is declared as a union and set from \`${oneLine(set)}\`, whose type is any here: which members it holds at the question is not known`;
+  }
+  const guard = unresolvedGuard(name, split, typing.view.file, typing);
+  return guard ? `it is narrowed before the question by \`${oneLine(guard)}\`, whose type is any here` : undefined;
+}
+
+/** With modules missing, why an annotation would not be what the code after the split sees (narrowed before it), or undefined. */
+function narrowedAnnotation(name: string, nameNode: Node, annotated: string, split: number, typing: Typing): string | undefined {
+  const declaration = nameNode.getParent();
+  if (declaration && Node.isVariableDeclaration(declaration) && isUnionAnnotation(declaration.getTypeNode()) && declaration.getInitializer()) {
+    return `it is annotated as a union (${shortType(annotated)}) that its initializer, any here, may narrow`;
+  }
+  const check = referenceNodes(typing.plan.handler.fn, name).find((ref) => ref !== nameNode && ref.getStart() < split && !isPlainRead(ref));
+  return check ? `it is annotated ${shortType(annotated)}, and \`${oneLine(statementOf(check))}\` may narrow it before the question, which cannot be seen here` : undefined;
+}
+
+function isUnionAnnotation(annotation: Node | undefined): boolean {
+  let node = annotation;
+  while (node && Node.isParenthesizedTypeNode(node)) node = node.getTypeNode();
+  return node !== undefined && Node.isUnionTypeNode(node);
+}
+
+/** The values `declaration` is set from before the split: its initializer, and what `name = …` assigns. */
+function assignedValues(name: string, declaration: Node, split: number, typing: Typing): Node[] {
+  const values: Node[] = [];
+  if (Node.isVariableDeclaration(declaration) && declaration.getInitializer()) values.push(declaration.getInitializer()!);
+  for (const ref of referenceNodes(typing.plan.handler.fn, name)) {
+    const assignment = ref.getParent();
+    if (ref.getStart() >= split || !assignment || !Node.isBinaryExpression(assignment) || assignment.getLeft() !== ref ||
+      assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+    values.push(assignment.getRight());
+  }
+  return values;
+}
+
+const EQUALITY = new Set([SyntaxKind.EqualsEqualsEqualsToken, SyntaxKind.ExclamationEqualsEqualsToken, SyntaxKind.EqualsEqualsToken, SyntaxKind.ExclamationEqualsToken]);
+
+/**
+ * A check before the split that narrows `name` (or a member of it) through what is `any` in `file`:
+ * a type guard of a module that is not installed used as a condition (`if (!isLedger(x))`), an
+ * `instanceof` of its class, a comparison with one of its values (`kind === LATEST`), a `switch`
+ * with such cases. Installed, it may narrow the value, which `file` cannot see. That check, or
+ * undefined. (An assertion function of such a module, called as a statement, is not looked for:
+ * a call statement is far more often a log line.)
+ */
+function unresolvedGuard(name: string, split: number, file: SourceFile, typing: Typing): Node | undefined {
+  const isAny = (node: Node | undefined) => node !== undefined && node.getType().isAny();
+  for (const ref of referenceNodes(typing.plan.handler.fn, name)) {
+    if (ref.getStart() >= split) continue;
+    let top = file.getDescendantAtPos(ref.getStart());
+    if (!top) continue;
+    // `x`, `x.a`, `x?.a`, `x!`, `(x)`: what is narrowed.
+    for (let parent = top.getParent(); parent; parent = top.getParent()) {
+      if ((Node.isPropertyAccessExpression(parent) || Node.isElementAccessExpression(parent) || Node.isNonNullExpression(parent) || Node.isParenthesizedExpression(parent)) &&
+        parent.getExpression() === top) top = parent;
+      else break;
+    }
+    const parent = top.getParent();
+    if (!parent) continue;
+    if (Node.isCallExpression(parent) && parent.getArguments().includes(top) && isAny(parent.getExpression()) && isCondition(parent)) return parent;
+    if (Node.isBinaryExpression(parent)) {
+      const op = parent.getOperatorToken().getKind();
+      if (op === SyntaxKind.InstanceOfKeyword && parent.getLeft() === top && isAny(parent.getRight())) return parent;
+      if (EQUALITY.has(op) && isAny(parent.getLeft() === top ? parent.getRight() : parent.getLeft())) return parent;
+    }
+    if (Node.isSwitchStatement(parent) && parent.getExpression() === top &&
+      parent.getClauses().some((clause) => Node.isCaseClause(clause) && isAny(clause.getExpression()))) return parent;
+  }
+  return undefined;
+}
+
+/** `node`'s value is used as a condition (of an `if`, a loop, `?:`, or an operand of `&&` / `||`), possibly negated. */
+function isCondition(node: Node): boolean {
+  let current = node;
+  for (let parent = current.getParent(); parent; current = parent, parent = parent.getParent()) {
+    if (Node.isParenthesizedExpression(parent) || (Node.isPrefixUnaryExpression(parent) && parent.getOperatorToken() === SyntaxKind.ExclamationToken)) continue;
+    if (Node.isBinaryExpression(parent)) {
+      const op = parent.getOperatorToken().getKind();
+      return op === SyntaxKind.AmpersandAmpersandToken || op === SyntaxKind.BarBarToken;
+    }
+    if (Node.isIfStatement(parent) || Node.isWhileStatement(parent) || Node.isDoStatement(parent)) return parent.getExpression() === current;
+    if (Node.isForStatement(parent)) return parent.getCondition() === current;
+    if (Node.isConditionalExpression(parent)) return parent.getCondition() === current;
+    return false;
+  }
+  return false;
+}
+
+/** The refusal of a handler for `name`, whose type rests on modules that cannot be found (see restsOnUnresolved). */
+function unresolvedRefusal(name: string, node: Node, why: string, typing: Typing): FindingInput[] {
+  return [
+    {
+      rule: 'types-unresolved',
+      severity: 'warning',
+      pos: node.getStart(),
+      message: `${name} in ${typing.where} must be written into the step machine with its type, but ${why}: this file imports ${typing.unresolved.join(', ')}, which cannot be found from it (dependencies not installed, or not yet in the version this run migrates to), so that type would be a guess`,
+      suggestion: "Install the project's dependencies (npm install; with @modelcontextprotocol/server 2.x when this run upgrades the file from v1), then run the migration again.",
+    },
+    ...typing.plan.containers.flatMap((c) => c.rounds.flatMap((r) => r.asks)).map((a) => leftAsIs(a.site, `the type of ${name} cannot be known before the dependencies are installed`)),
+  ];
 }
 
 function noteSensitive(name: string, nameNode: Node, typing: Typing): void {

@@ -5,7 +5,8 @@
 // types the emit stage writes into the state type.
 import type { StateProtection } from '../../state/state-module.js';
 import type { FindingInput, RuleId } from '../../types.js';
-import { sameNodeIn, typedView, type TypedView } from '../../analysis/carried-types.js';
+import type { Node, SourceFile } from '../../ts-morph.js';
+import { sameNodeIn, typedView, unresolvedImports, type TypedView } from '../../analysis/carried-types.js';
 import { carriedValues, type CarriedValues } from './carried-values.js';
 import { readsMutable } from './deferred.js';
 import { aloneMayAnswer, typedAlone } from './types-alone.js';
@@ -21,8 +22,12 @@ export interface TypedHandler extends PlannedHandler {
   findings: FindingInput[];
 }
 
+const SDK = '@modelcontextprotocol/server';
+
 export interface TypingContext {
   view: TypedView;
+  /** Where the SDK cannot be found from the file: the file typed with our copy of the SDK's types (see TypedView.withBundledSdk). */
+  sdkCopy?: () => SourceFile;
   quote: string;
   uses: Set<string>;
   protection: StateProtection;
@@ -54,12 +59,25 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   // The file alone answers for values it spells out itself; else the view with the dependencies.
   // (Alike, by typedAlone's contract: once a handler of the file built the full view, it answers.)
   const view = !tc.view.hasFile && aloneMayAnswer(plan) && typedAlone(plan, tc.view.alone) ? { file: tc.view.alone } : tc.view;
-  const carried = carriedValues(plan, view, tc.uses, tc.protection, tc.stateSpecifier);
+  // Modules the file cannot find (the view alone resolves none, and needs none: it answers only for
+  // values the file spells out itself). While there are any, a type that rests on them is not
+  // written (the decision rule: restsOnUnresolved in carried-values.ts).
+  // (The SDK counts where it cannot be found from the file even when the file imports it through a
+  // module of its own: the context and the answers are typed by it.)
+  const unresolved = view !== tc.view ? [] : [...new Set([...unresolvedImports(tc.view.file, tc.stateSpecifier), ...(tc.sdkCopy ? [`'${SDK}'`] : [])])];
+  const carried = carriedValues(plan, view, tc.uses, tc.protection, tc.stateSpecifier, { modules: unresolved, sdkCopy: unresolved.length > 0 ? tc.sdkCopy : undefined });
   if ('refusal' in carried) return carried;
+  // The same rule for the types the checks below read: one that is `any` for want of a module refuses the handler as such.
+  const notInstalled = (what: string) => refuseAll('types-unresolved',
+    `${what}; this file imports ${unresolved.join(', ')}, which cannot be found from it (dependencies not installed, or not yet in the version this run migrates to)`,
+    "Install the project's dependencies (npm install; with @modelcontextprotocol/server 2.x when this run upgrades the file from v1), then run the migration again.");
   const findings = [...carried.findings];
   // Per-item questions are keyed by position: the loop must run over an array (the same one each leg).
   for (const round of containers.flatMap((c) => c.rounds)) {
     const type = round.batch && sameNodeIn(view.file, round.batch.iterable)?.getType();
+    if (round.batch && type?.isAny() && unresolved.length > 0) {
+      return notInstalled(`the question is made once per item of ${round.batch.iterable.getText()} (whose type is any here), which must be an array`);
+    }
     if (round.batch && !(type && (type.isArray() || type.isReadonlyArray()))) {
       return refuseAll('push-in-loop', `the question is made once per item of ${round.batch.iterable.getText()}, which is not known to be an array`,
         'Iterate over an array (Array.from(…) first), then run the migration again.');
@@ -67,7 +85,11 @@ export function typeHandler(planned: PlannedHandler, tc: TypingContext): TypedHa
   }
   // A deferred question is rebuilt at its await: what its params read must not change in between.
   for (const d of plan.deferred) {
-    const mutable = d.between > 0 && readsMutable(d, (node) => view.file.getDescendantAtPos(node.getStart())?.getType());
+    const typeAt = (node: Node) => view.file.getDescendantAtPos(node.getStart())?.getType();
+    const mutable = d.between > 0 && readsMutable(d, typeAt);
+    if (mutable && typeAt(mutable)?.isAny() && unresolved.length > 0) {
+      return notInstalled(`the question is started into ${d.promiseName} and awaited later, and its params read ${mutable.getText()} (whose type is any here), which must not change in between`);
+    }
     if (mutable && d.kind === 'request') {
       return refuseAll('push-unsupported-shape', `the request is built into ${d.promiseName} before other statements, and its params read ${mutable.getText()}, which those statements may change in place`,
         `Build the request right before it is sent (or in the send call itself), then run the migration again.`);
@@ -114,9 +136,10 @@ export interface HandlerTyper {
 
 /**
  * The typing stage for the planned handlers of the file at `absPath` (`text`): each is typed with
- * the file's own view, and again with our copy of the SDK's types where that view leaves a carried
- * value untyped because the SDK cannot be found from the file (a v1 project this run upgrades, before
- * v2 is installed): typed as it will be once the run's dependency change is installed.
+ * the file's own view. Where the SDK cannot be found from the file (a v1 project this run upgrades,
+ * before v2 is installed; or nothing installed), our copy of the SDK's types shows which members of
+ * an answer the code narrows, which the state type then writes with the SDK's names (see
+ * carried-values.ts); nothing is typed from that copy's structure, a guess of the installed one.
  */
 export function handlerTyper(absPath: string, text: string, plans: readonly PlannedHandler[]): HandlerTyper {
   const view = typedView(absPath, text);
@@ -124,25 +147,21 @@ export function handlerTyper(absPath: string, text: string, plans: readonly Plan
   // types-alone.ts): built first, the view alone is never built for this file.
   if (plans.some((p) => p.plan.containers.length > 0 && !aloneMayAnswer(p.plan))) void view.file;
   let bundled: TypedView | undefined;
+  const sdkCopy = () => (bundled ??= view.withBundledSdk()).file;
   return {
     type(planned, context) {
       const usesBefore = [...context.uses];
-      const typed = typeHandler(planned, { view, ...context });
-      if (!untypedForWantOfSdk(typed) || !view.sdkMissing) return typed;
-      // What the first typing noted for the imports goes with it.
-      context.uses.clear();
-      for (const use of usesBefore) context.uses.add(use);
-      bundled ??= view.withBundledSdk();
-      return typeHandler(planned, { view: bundled, ...context });
+      const typed = typeHandler(planned, { view, ...context, sdkCopy: view.sdkMissing ? sdkCopy : undefined });
+      if ('refusal' in typed) {
+        // A handler left as it was imports nothing.
+        context.uses.clear();
+        for (const use of usesBefore) context.uses.add(use);
+      }
+      return typed;
     },
     dispose() {
       view.dispose();
       bundled?.dispose();
     },
   };
-}
-
-/** A carried value the typing left `any` (the handler refused) or could not check. */
-function untypedForWantOfSdk(typed: ReturnType<typeof typeHandler>): boolean {
-  return 'refusal' in typed ? typed.refusal.some((f) => f.rule === 'state-value-any') : typed.carried.unchecked.length > 0;
 }

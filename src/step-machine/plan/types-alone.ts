@@ -130,7 +130,7 @@ class Closure {
  * (not of a call statement, which could be an assertion), an awaited expression, a declaration's
  * initializer or a return; never in a condition, a comparison, an assignment or a nested function.
  */
-function isPlainRead(ref: Node): boolean {
+export function isPlainRead(ref: Node): boolean {
   let node: Node = ref;
   for (let parent = node.getParent(); parent; node = parent, parent = parent.getParent()) {
     if (Node.isPropertyAccessExpression(parent)) {
