@@ -11,6 +11,7 @@ import {
 import { findProperty, importedNameOf, isFunctionLike, propertyName, resolveIdentifier, resolveObjectLiteral, stringValue } from '../ast/resolve.js';
 import { unwrapExpression } from '../ast/unwrap.js';
 import { provablyNotSdk } from './sdk-receivers.js';
+import { PushTypes, type PushOwner } from './push-types.js';
 import type { PushAlias } from '../discover/config.js';
 
 export type PushKind =
@@ -89,7 +90,8 @@ export function findPushSites(sourceFile: SourceFile, handlers?: HandlerInfo[], 
   for (const handler of handlers ?? findHandlers(sourceFile)) {
     if (!byFn.has(handler.fn.compilerNode)) byFn.set(handler.fn.compilerNode, handler);
   }
-  const names = localNames(sourceFile);
+  const types = new PushTypes(sourceFile);
+  const names = localNames(sourceFile, types);
   const drafts: (Draft | undefined)[] = [];
   // Only the node kinds that can be sites are wrapped (walking every node through ts-morph is slow
   // on large files).
@@ -112,6 +114,7 @@ export function findPushSites(sourceFile: SourceFile, handlers?: HandlerInfo[], 
   const valueAccesses = descendantsOfKindWhere(sourceFile, SyntaxKind.PropertyAccessExpression, (access: ts.PropertyAccessExpression) =>
     ts.isIdentifier(access.name) && PUSH_VALUE_NAMES.has(access.name.text));
   for (const access of valueAccesses) drafts.push(valueSite(access));
+  types.dispose();
   const sites: PushSite[] = [];
   for (const draft of drafts) if (draft) sites.push(complete(draft, byFn));
   return sites.sort((a, b) => a.node.getStart() - b.node.getStart());
@@ -231,12 +234,15 @@ type PushFunction = 'elicitInput' | 'requestSampling' | 'createMessage' | 'listR
 interface LocalNames {
   pushAliases: Set<string>;
   urlError: Set<string>;
+  /** The checker's view of the file's push calls (unavailable without installed SDK types). */
+  types: PushTypes;
 }
 
 const PUSH_NAME = /\b(elicitInput|requestSampling|send|sendRequest|request|createMessage|listRoots|createElicitationCompletionNotifier)\b/;
 
-function localNames(sourceFile: SourceFile): LocalNames {
+function localNames(sourceFile: SourceFile, types: PushTypes): LocalNames {
   const names: LocalNames = {
+    types,
     pushAliases: new Set(['createElicitationCompletionNotifier']),
     urlError: new Set(['UrlElicitationRequiredError']),
   };
@@ -291,7 +297,10 @@ function callSite(call: CallExpression, names: LocalNames): Draft | undefined {
   let fn: PushFunction | undefined;
   if (Node.isPropertyAccessExpression(callee)) {
     if (isOwnMember(callee)) return undefined;
-    fn = pushFunctionOnReceiver(callee.getName(), callee.getExpression());
+    const name = callee.getName();
+    const owner: PushOwner = TYPED_PUSH_NAMES.has(name) ? names.types.owner(callee.compilerNode) : 'unknown';
+    if (owner === 'asks-nobody') return undefined;
+    fn = owner === 'asks' ? (name as PushFunction) : pushFunctionOnReceiver(name, callee.getExpression());
   } else if (Node.isIdentifier(callee) && names.pushAliases.has(callee.getText())) {
     fn = pushFunctionAlias(callee);
   } else if (Node.isIdentifier(callee) && (callee.getText() === 'send' || callee.getText() === 'sendRequest') && isParameterOfEnclosingFunction(callee)) {
@@ -415,7 +424,14 @@ function isTestAssertion(call: CallExpression): boolean {
   return /^(expect(\.\w+)?|assert(\.\w+)?|(vi|jest)\.(mocked|spyOn)|mocked)$/.test(apiText(call.getExpression()));
 }
 
-/** Which push function `<receiver>.<name>(…)` is, if any. */
+/**
+ * The push methods whose receiver the checker is asked about (where types are installed): the SDK
+ * declares them on its server and request context only. Raw sends (`send`, `request`,
+ * `sendRequest`) are decided by their method string.
+ */
+const TYPED_PUSH_NAMES: ReadonlySet<string> = new Set(['elicitInput', 'requestSampling', 'createMessage', 'listRoots']);
+
+/** Which push function `<receiver>.<name>(…)` is, if any, by the receiver's shape and name. */
 function pushFunctionOnReceiver(name: string, receiver: Node): PushFunction | undefined {
   // An object of the file's own with a method of that name (`ledger.elicitInput(…)`) asks nobody.
   if (PUSH_NAME.test(name) && provablyNotSdk(receiver.compilerNode as ts.Expression, name)) return undefined;

@@ -1,12 +1,12 @@
 // Whether a method of the v1 surface is called (or read) on the SDK's object: first what the file's
 // own code proves (src/analysis/sdk-receivers.ts: constructed from an SDK class, a field or
 // parameter of an SDK type, a subclass, a factory of this file), then, for what it leaves open,
-// the TypeScript checker with the project's own dependencies (typed-receivers.ts), where they are
+// the TypeScript checker with the project's own dependencies (src/analysis/typed-members.ts), where they are
 // installed. A receiver neither settles is `unknown`: the caller decides what a name may still
 // say (registrations.ts, with a finding that says so).
 import { ts } from '../../ts-morph.js';
 import { ownMember, receiverOrigin } from '../../analysis/sdk-receivers.js';
-import { sdkTypesResolve, TypedReceivers } from './typed-receivers.js';
+import { sdkTypesResolve, TypedMembers } from '../../analysis/typed-members.js';
 
 export type Verdict =
   /** `by`: the file's own code, or the checker. */
@@ -20,7 +20,7 @@ export type Verdict =
 export const MCP_SERVER_ONLY: ReadonlySet<string> = new Set(['tool', 'prompt', 'resource']);
 
 export class Receivers {
-  private typed: TypedReceivers | undefined;
+  private typed: TypedMembers | undefined;
   private readonly verdicts = new Map<ts.Node, Verdict>();
   /** Whether the project's dependencies type the SDK for this file. */
   readonly typesAvailable: boolean;
@@ -55,7 +55,7 @@ export class Receivers {
     if (origin.kind === 'other') return { kind: 'other', what: origin.what };
     if (!typed) return { kind: 'unknown', why: origin.why };
     if (!this.typesAvailable) return { kind: 'unknown', why: `${origin.why}; no @modelcontextprotocol/sdk types are installed for this file` };
-    this.typed ??= new TypedReceivers(this.file.fileName, this.text);
+    this.typed ??= new TypedMembers(this.file.fileName, this.text);
     const owner = this.typed.owner(access);
     switch (owner.kind) {
       case 'sdk':

@@ -1,17 +1,20 @@
-// Which declaration a method call of a v1 file reaches, asked of the TypeScript checker in a copy of
-// the file typed with the project's own dependencies (its node_modules, found from the file's path):
-// the SDK's own method (`McpServer.tool` in @modelcontextprotocol/sdk's declarations), a method of
-// the user's code (a logger's `tool`), or an override of the SDK's in a subclass. Only where the
-// file's own v1 import resolves there: without installed dependencies the checker knows nothing
-// of the SDK, and the syntactic origin (src/analysis/sdk-receivers.ts) is all there is. The copy is
-// made on the first question of a file, and only for receivers the file's own code does not
-// settle; the declaration files stay parsed in the thread's project for the next file.
+// Which declaration a member access reaches, asked of the TypeScript checker in a copy of the file
+// typed with the project's own dependencies (its node_modules, found from the file's path): the
+// SDK's own method (`McpServer.tool`, `Server.createMessage` in the SDK's declarations), a method of
+// the user's code (a logger's `tool`, an LLM client's `createMessage`), or an override of the SDK's
+// in a subclass. Asked by the v1 upgrade (whose `tool()` a call is) and by the push-site scan
+// (whose `createMessage()` it is). Only where the file's SDK import resolves there: without
+// installed dependencies the checker knows nothing of the SDK, and the syntactic origin
+// (sdk-receivers.ts) or the name is all there is. The copy is made on the first question of a
+// file; the declaration files stay parsed in the thread's project for the next file.
 import path from 'node:path';
-import { Project, ts, type SourceFile } from '../../ts-morph.js';
+import { Project, ts, type SourceFile } from '../ts-morph.js';
 
 export type TypedOwner =
-  | { kind: 'sdk'; className: string }
-  | { kind: 'other'; where: string }
+  /** `asks`: every call signature returns a promise (a request sent; not a builder such as `inputRequired.createMessage`). */
+  | { kind: 'sdk'; className: string; asks: boolean }
+  /** `inDependency`: declared in an installed package (a framework's wrapper), not the user's own code. */
+  | { kind: 'other'; where: string; inDependency: boolean }
   | { kind: 'override'; className: string; subclass: string; where: string }
   /** `why`: what the checker found, when it found a declaration that does not settle it. */
   | { kind: 'unknown'; why?: string };
@@ -55,7 +58,7 @@ export function sdkTypesResolve(absPath: string, specifier: string): boolean {
  * The typed view of one file: asks, for member accesses of the file as parsed (positions in
  * `text`), which declaration each reaches. Dispose it when done.
  */
-export class TypedReceivers {
+export class TypedMembers {
   private file: SourceFile | undefined;
   private failed = false;
   private readonly answers = new Map<string, TypedOwner>();
@@ -82,7 +85,8 @@ export class TypedReceivers {
       const checker = file.getProject().getTypeChecker().compilerObject;
       const nameNode = ts.isPropertyAccessExpression(access) ? access.name : access.argumentExpression;
       const symbol = checker.getSymbolAtLocation(nameNode);
-      return classify(checker, symbol?.declarations ?? []);
+      const owner = classify(checker, symbol?.declarations ?? []);
+      return owner.kind === 'sdk' ? { ...owner, asks: returnsPromise(checker, access) } : owner;
     } catch {
       return { kind: 'unknown' };
     }
@@ -104,6 +108,12 @@ export class TypedReceivers {
   }
 }
 
+/** Whether every call signature of the accessed member returns a promise. */
+function returnsPromise(checker: ts.TypeChecker, access: ts.Expression): boolean {
+  const signatures = checker.getTypeAtLocation(access).getNonNullableType().getCallSignatures();
+  return signatures.length > 0 && signatures.every((s) => checker.getReturnTypeOfSignature(s).getProperty('then') !== undefined);
+}
+
 function nodeAt(file: ts.SourceFile, start: number, end: number): ts.PropertyAccessExpression | ts.ElementAccessExpression | undefined {
   let found: ts.PropertyAccessExpression | ts.ElementAccessExpression | undefined;
   const visit = (node: ts.Node): void => {
@@ -123,7 +133,7 @@ function classify(checker: ts.TypeChecker, declarations: readonly ts.Declaration
   const inSdk = declarations.filter((d) => SDK_FILE.test(d.getSourceFile().fileName));
   if (inSdk.length === declarations.length) {
     const cls = inSdk.map((d) => d.parent).find((p): p is ts.ClassLikeDeclaration | ts.InterfaceDeclaration => ts.isClassLike(p) || ts.isInterfaceDeclaration(p));
-    return { kind: 'sdk', className: cls?.name?.text ?? 'the SDK' };
+    return { kind: 'sdk', className: cls?.name?.text ?? 'the SDK', asks: false };
   }
   if (inSdk.length > 0) return { kind: 'unknown' };
   // Declared by an interface or a type literal: a contract the SDK's objects may fit as well.
@@ -139,7 +149,7 @@ function classify(checker: ts.TypeChecker, declarations: readonly ts.Declaration
     const base = sdkBase(checker, cls);
     if (base) return { kind: 'override', className: base, subclass: cls.name?.text ?? 'a class', where };
   }
-  return { kind: 'other', where };
+  return { kind: 'other', where, inDependency: file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName) };
 }
 
 /** The SDK class `cls` extends (directly or through classes of the user's), if any. */

@@ -1,0 +1,61 @@
+// Whose push method a call reaches, by the checker: `x.createMessage(…)` is a push site when the
+// checker resolves `createMessage` to the SDK's declaration however `x` is reached (a property, a
+// parameter, a field, an optional chain), and none when it resolves to the user's own code (an LLM
+// client's `createMessage`, a ledger's `elicitInput`). Asked only where the package's SDK is
+// installed (typed-members.ts); elsewhere `byName` is true and the scan decides by the names it
+// knows (push-sites.ts), which the run reports.
+import type { SourceFile } from '../ts-morph.js';
+import { ts } from '../ts-morph.js';
+import { sdkTypesResolve, TypedMembers, type TypedOwner } from './typed-members.js';
+
+/** SDK modules whose resolution tells that the package's SDK types are installed. */
+const SDK_PROBES = ['@modelcontextprotocol/sdk/server/index.js', '@modelcontextprotocol/server'];
+
+const SDK_MODULE = /^@modelcontextprotocol\/(?:sdk(?:\/|$)|server$|core$|node$)/;
+
+export type PushOwner = 'asks' | 'asks-nobody' | 'unknown';
+
+export class PushTypes {
+  /** Whether the checker can tell (the file's SDK import, or the package's SDK, resolves). */
+  readonly available: boolean;
+  private typed: TypedMembers | undefined;
+
+  constructor(private readonly sourceFile: SourceFile) {
+    const absPath = sourceFile.getFilePath();
+    const own = sourceFile.getImportDeclarations().map((d) => d.getModuleSpecifierValue()).filter((m) => SDK_MODULE.test(m));
+    const probes = own.length > 0 ? own : SDK_PROBES;
+    this.available = probes.some((m) => sdkTypesResolve(absPath, m));
+  }
+
+  /**
+   * Whether `access` (`x.createMessage`) asks the client: `asks` for the SDK's push method,
+   * `asks-nobody` for a member of the user's own code (a class, an object or a function of the
+   * package, not an interface an SDK object may fit) or an SDK builder that returns a value,
+   * `unknown` without types, for `any`, or a framework's wrapper in a dependency (the name decides).
+   */
+  owner(access: ts.PropertyAccessExpression): PushOwner {
+    if (!this.available) return 'unknown';
+    this.typed ??= new TypedMembers(this.sourceFile.getFilePath(), this.sourceFile.getFullText());
+    return ownerKind(this.typed.owner(access));
+  }
+
+  dispose(): void {
+    this.typed?.dispose();
+    this.typed = undefined;
+  }
+}
+
+function ownerKind(owner: TypedOwner): PushOwner {
+  switch (owner.kind) {
+    // The SDK's builders of embedded requests (`inputRequired.createMessage`) return a value, not a promise: they ask nobody.
+    case 'sdk':
+      return owner.asks ? 'asks' : 'asks-nobody';
+    case 'other':
+      return owner.inDependency ? 'unknown' : 'asks-nobody';
+    // A subclass's own override is the user's wrapper: its body asks, where it is scanned.
+    case 'override':
+      return 'asks-nobody';
+    default:
+      return 'unknown';
+  }
+}
