@@ -64,7 +64,8 @@ export function raiseZodCode(
 function upgradeZodInFile(outcome: FileOutcome | undefined, create: () => FileOutcome, known: ZodOnOriginals): FileOutcome | undefined {
   if (outcome?.error) return outcome;
   const target = outcome ?? create();
-  const original = outcome ? outcome.original : readText(target.absPath);
+  // (An outcome of a file the run left unchanged may not carry its text.)
+  const original = outcome?.original || readText(target.absPath);
   if (original === undefined || !mayImportZod(original)) return outcome;
   target.original = original;
   const current = target.output ?? original;

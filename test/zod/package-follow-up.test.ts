@@ -96,6 +96,14 @@ describe('the zod 3 follow-up of a package moved to the v2 SDK', () => {
     expect(again.report.summary.filesChanged).toBe(0);
   });
 
+  it('follows in a file the migration read and left unchanged (one already on v2)', async () => {
+    const typed = `import type { CallToolResult } from '@modelcontextprotocol/server';\nimport { z } from 'zod';\n\nexport const Tags = z.record(z.string());\nexport const empty: CallToolResult = { content: [] };\n`;
+    const dir = writePackage('read-unchanged', '^3.24.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES, 'src/typed.ts': typed });
+    const { code } = await migrate(dir, '.');
+    expect(code).toBe(0);
+    expect(read(dir, 'src/typed.ts')).toBe(typed.replace('z.record(z.string())', 'z.record(z.string(), z.string())'));
+  });
+
   it('keeps a package with a zod 3 call without a zod 4 spelling on the v1 SDK and zod 3, byte for byte, with an error at the call (exit 1)', async () => {
     const dir = writePackage('deep-partial', '^3.24.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES, 'src/discover/config.ts': CONFIG });
     const manifest = read(dir, 'package.json');
