@@ -12,6 +12,7 @@
 //             registerPrompt config (zod 4's ZodRawShape is a shape of core `$ZodType`s).
 import { ts } from '../ts-morph.js';
 import { unwrap, walk } from '../ast/compiler-nodes.js';
+import { provablyNotSdk } from '../analysis/sdk-receivers.js';
 import { replace, zodError, zodName, type ZodScan } from './zod-scan.js';
 
 /** Names zod 4 no longer exports, with what to use instead. */
@@ -196,7 +197,8 @@ function removeSpecifier(scan: ZodScan, specifier: ts.ImportSpecifier): void {
 /**
  * `server.registerTool(name, { inputSchema: shape, … })` (`outputSchema` too; `argsSchema` of
  * registerPrompt) where `shape` is a variable of the file declared as zod's `ZodRawShape`: by its
- * own type, or as the result of a function of the file declared to return one.
+ * own type, or as the result of a function of the file declared to return one. Not on a receiver
+ * the file's code proves is not the SDK's (an object of its own with a registerTool method).
  */
 export function rawShapeTypedSchema(scan: ZodScan, call: ts.CallExpression): void {
   const { file } = scan;
@@ -205,6 +207,7 @@ export function rawShapeTypedSchema(scan: ZodScan, call: ts.CallExpression): voi
   const keys = method === 'registerTool' ? ['inputSchema', 'outputSchema'] : method === 'registerPrompt' ? ['argsSchema'] : [];
   const config = call.arguments[1] && unwrap(call.arguments[1]);
   if (keys.length === 0 || !config || !ts.isObjectLiteralExpression(config)) return;
+  if (provablyNotSdk((callee as ts.PropertyAccessExpression).expression, method)) return;
   const isRawShapeType = (type: ts.TypeNode | undefined): boolean => {
     let found = false;
     const visit = (node: ts.Node): void => {
