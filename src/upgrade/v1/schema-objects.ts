@@ -7,10 +7,13 @@
 //     there would need the raw-shape form: the literal stays, which v2 accepts either way);
 //   - an `outputSchema` known to be a raw shape (a same-file const holding a shape literal, or a
 //     schema's `.shape`) is wrapped too unless the `inputSchema` is such a shape left as it is: a
-//     schema beside a raw shape fits neither overload;
+//     schema beside a raw shape fits neither overload.
+// Known: by syntax, or else by the checker where the project's dependencies type the file (an
+// imported value: receivers.ts schemaKind); without them, such a value is one this code cannot tell.
 //   - `update({ paramsSchema, outputSchema })` of a registered tool and `update({ argsSchema })` of a
-//     registered prompt (the value a registration returned, in this file) get their shape literals
-//     and known shapes wrapped: v2's update() has no raw-shape form.
+//     registered prompt (the value a registration returned, in this file, on a receiver the upgrade
+//     took for the SDK's: registrations.ts hands those calls on) get their shape literals and known
+//     shapes wrapped: v2's update() has no raw-shape form.
 import { ts } from '../../ts-morph.js';
 import { unwrap, walk } from '../../ast/compiler-nodes.js';
 import type { FileFacts } from './facts.js';
@@ -31,8 +34,10 @@ export function schemaValuesToWrap(facts: FileFacts, config: ts.ObjectLiteralExp
   if (method !== 'registerTool') return [];
   const input = values.get('inputSchema');
   const output = values.get('outputSchema');
-  const inputKind = kindOf(facts, input);
-  const outputKind = kindOf(facts, output);
+  // The checker (a typed copy of the file: costly) is asked only where the answer decides.
+  let inputKind = kindOf(facts, input);
+  const outputKind = kindOf(facts, output, inputKind !== 'shape');
+  if (inputKind === 'unknown' && outputKind === 'shape') inputKind = kindOf(facts, input, true);
   const wrap: ts.Expression[] = [];
   if (inputKind === 'literal' && outputKind !== 'unknown') wrap.push(input!);
   if (outputKind === 'literal' || (outputKind === 'shape' && inputKind !== 'shape')) wrap.push(output!);
@@ -52,7 +57,7 @@ export function updateValuesToWrap(facts: FileFacts, upgraded: ReadonlySet<ts.Ca
     const keys = kind === 'tool' ? ['paramsSchema', 'outputSchema'] : ['argsSchema'];
     for (const prop of updates.properties) {
       if (!ts.isPropertyAssignment(prop) || !prop.name || !(ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)) || !keys.includes(prop.name.text)) continue;
-      const valueKind = kindOf(facts, prop.initializer);
+      const valueKind = kindOf(facts, prop.initializer, true);
       if (valueKind === 'literal' || valueKind === 'shape') wrap.push(prop.initializer);
     }
   });
@@ -81,19 +86,21 @@ function registeredNames(facts: FileFacts, upgraded: ReadonlySet<ts.CallExpressi
 
 /**
  * What a schema value is by syntax: a shape literal, a known raw shape (a same-file const holding a
- * shape literal, or `X.shape`), a schema (a call of the file's zod), absent, or unknown.
+ * shape literal, or `X.shape`), a schema (a call of the file's zod), absent; else what the
+ * checker says of its type where the file's dependencies are installed, or unknown.
  */
-function kindOf(facts: FileFacts, expr: ts.Expression | undefined): SchemaKind {
+function kindOf(facts: FileFacts, expr: ts.Expression | undefined, typed = false): SchemaKind {
   if (expr === undefined) return 'absent';
   const value = unwrap(expr);
   if (ts.isObjectLiteralExpression(value)) return 'literal';
   if (ts.isPropertyAccessExpression(value) && value.name.text === 'shape') return 'shape';
   if (ts.isIdentifier(value)) {
     const init = constInitializerOf(facts, value.text);
-    return init && ts.isObjectLiteralExpression(unwrap(init)) ? 'shape' : 'unknown';
+    if (init && ts.isObjectLiteralExpression(unwrap(init))) return 'shape';
   }
   if (ts.isCallExpression(value) && facts.zod && !facts.zod.add && rootName(value) === facts.zod.name) return 'schema';
-  return 'unknown';
+  // What the file does not show (an imported value, say), its type may: where the project's dependencies are installed.
+  return typed ? facts.receivers.schemaKind(value) : 'unknown';
 }
 
 function rootName(expr: ts.Expression): string | undefined {
