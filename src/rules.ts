@@ -435,17 +435,22 @@ const CATALOGUE = [
     severity: 'error',
     title: 'A zod 3 call that zod 4 no longer accepts',
     help:
-      'The v2 SDK needs zod 4, so a package moved off the v1 SDK has its `zod` 3 range raised to `^4.2.0`, which ' +
-      'reaches every file of the package that imports `zod`. Calls with an exact zod 4 spelling are rewritten ' +
-      'there (`z.record(value)` → `z.record(z.string(), value)`, `.nonstrict()` → `.passthrough()`, a safeParse ' +
-      'result\'s `error.errors` → `error.issues`); the others ' +
-      '(`.deepPartial()`, `z.string().ip()`, `z.function().args()`, `.strict(message)`, the `errorMap` / ' +
-      '`invalid_type_error` / `required_error` parameters, `z.ZodEffects` and other removed exports) are reported ' +
-      'here, and so is every call into `zod-to-json-schema`, which returns an empty schema for a zod 4 schema, and ' +
-      'code naming a type zod 4 changed (an issue callback whose `path` admits no symbol, a variable declared ' +
-      '`ZodRawShape` handed to `registerTool`). One of them keeps the whole package on the v1 SDK and its zod 3, ' +
-      'byte for byte (raised, it would typecheck worse); the run exits 1: rewrite each as the message says, then ' +
-      'run the migration again.',
+      'The v2 SDK needs zod 4, so a package moved off the v1 SDK has its `zod` 3 range raised to `^4.2.0` (or ' +
+      '`^4.2.0` declared where the code used the v1 SDK\'s own zod), which reaches every file of the package that ' +
+      'imports `zod`; in a package on zod 4 already, the files that import zod 3 from `zod/v3` follow the same ' +
+      'way. Calls with an exact zod 4 spelling are rewritten there (`z.record(value)` → `z.record(z.string(), value)`, ' +
+      '`.nonstrict()` → `.passthrough()`, `.augment()` → `.extend()`, a ZodError\'s `errors` → `issues` and ' +
+      '`formErrors` → `flatten()`, `required_error` / `invalid_type_error` / an `errorMap` that reads no issue → ' +
+      '`error`, a `description` parameter → `.describe()`, dropped generic parameters of `ZodType`, `ZodObject`, ' +
+      '`ZodArray` and `ZodEnum`), and a `zod/v3` import becomes `zod` once nothing zod 3 is left in its file. The ' +
+      'others (`.deepPartial()`, `.ip()`, `.cidr()`, `z.function().args()`, `.strict(message)`, a refinement\'s ' +
+      'message function or `ctx.path`, an error map reading `ctx`, issue codes and exports zod 4 dropped, ' +
+      '`_def.typeName`, the static `.create()` factories) are reported here, and so is every call into ' +
+      '`zod-to-json-schema`, which returns an empty schema for a zod 4 schema, and code naming a type zod 4 changed ' +
+      '(an issue callback whose `path` admits no symbol, a variable declared `ZodRawShape` handed to ' +
+      '`registerTool`). One of them keeps the whole package on the v1 SDK and its zod, byte for byte (moved, it ' +
+      'would typecheck worse); the run exits 1: rewrite each as the message says, then run the migration again. ' +
+      'A module importing both `zod/v3` and zod 4 keeps `zod/v3`, with a warning.',
   },
   {
     id: 'serve-http-manual',

@@ -63,6 +63,17 @@ describe('updateManifest', () => {
     expect(lowLevel.warnings).toEqual([]);
   });
 
+  it('says which zod imports must follow a package to v2: all zod 3 ones, or only `zod/v3` on a zod 4 package', () => {
+    const needs: ManifestNeeds = { packages: ['@modelcontextprotocol/server', 'zod'], testOnly: [], keepV1: false };
+    const withZod = (range: string) => MANIFEST.replace('"express": "^5.1.0"', `"zod": "${range}"`);
+    expect(updateManifest(withZod('^3.24.0'), needs).zodCode).toBe('zod3');
+    // Declared for code that used the v1 SDK's own zod.
+    expect(updateManifest(MANIFEST, needs).zodCode).toBe('zod3');
+    expect(updateManifest(withZod('^4.3.0'), needs).zodCode).toBe('v3-subpath');
+    expect(updateManifest(withZod('^4.3.0'), { ...needs, keepV1: true }).zodCode).toBeUndefined();
+    expect(updateManifest(withZod('^3.24.0'), { ...needs, zodToSdk: false }).zodCode).toBeUndefined();
+  });
+
   it('knows whether the code hands zod schemas to the SDK', () => {
     const file = (text: string) => ({ absPath: '/p/src/a.ts', text, upgraded: true });
     expect(needsOf([file("server.registerTool('t', { inputSchema: z.object({}) }, cb);")], '/p').zodToSdk).toBe(true);

@@ -92,6 +92,21 @@ export class TypedMembers {
     }
   }
 
+  /**
+   * What the value `expr` (a node of a parse of the same text) is by its type: a zod schema, a raw
+   * shape (an object whose every property is a schema), or unknown (no type, `any`, a mix).
+   */
+  schemaKind(expr: ts.Expression): 'schema' | 'shape' | 'unknown' {
+    const file = this.typedFile();
+    const node = file && expressionAt(file.compilerNode, expr.getStart(), expr.end);
+    if (!file || !node) return 'unknown';
+    try {
+      return schemaKindOf(file.getProject().getTypeChecker().compilerObject, node);
+    } catch {
+      return 'unknown';
+    }
+  }
+
   private typedFile(): SourceFile | undefined {
     if (this.file || this.failed) return this.file;
     try {
@@ -126,6 +141,33 @@ function nodeAt(file: ts.SourceFile, start: number, end: number): ts.PropertyAcc
   };
   visit(file);
   return found;
+}
+
+function expressionAt(file: ts.SourceFile, start: number, end: number): ts.Expression | undefined {
+  let found: ts.Expression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (node.end < end || node.pos > start) return;
+    if (ts.isExpression(node) && node.getStart(file) === start && node.end === end) found = node;
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** A zod schema's type: `parse` beside zod 3's `_def`, zod 4's `_zod` or the Standard Schema key. */
+function isSchemaType(checker: ts.TypeChecker, type: ts.Type): boolean {
+  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return false;
+  const has = (name: string) => checker.getPropertyOfType(type, name) !== undefined;
+  return has('parse') && (has('_def') || has('_zod') || has('~standard'));
+}
+
+function schemaKindOf(checker: ts.TypeChecker, node: ts.Expression): 'schema' | 'shape' | 'unknown' {
+  const type = checker.getTypeAtLocation(node);
+  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) || type.isUnion()) return 'unknown';
+  if (isSchemaType(checker, type)) return 'schema';
+  const props = checker.getPropertiesOfType(type);
+  if (!(type.flags & ts.TypeFlags.Object) || props.length === 0) return 'unknown';
+  return props.every((p) => isSchemaType(checker, checker.getTypeOfSymbolAtLocation(p, node))) ? 'shape' : 'unknown';
 }
 
 function classify(checker: ts.TypeChecker, declarations: readonly ts.Declaration[]): TypedOwner {

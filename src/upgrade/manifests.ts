@@ -7,6 +7,7 @@
 // members are planned one by one from their own files; lockfiles are never touched.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ZodCode } from './zod-scan.js';
 
 /** The v1 SDK package. */
 export const V1_PACKAGE = '@modelcontextprotocol/sdk';
@@ -122,6 +123,12 @@ export interface ManifestUpdate {
   warnings: string[];
   /** A zod 3 range was raised to zod 4: the package's zod 3 code must follow (src/upgrade/zod-upgrade.ts). */
   zodRaised: boolean;
+  /**
+   * The package moves to v2 handing zod schemas to it, so its zod 3 code must become zod 4's:
+   * `zod3` where zod was raised to ^4.2, or declared ^4.2 for code that used the v1 SDK's own zod;
+   * `v3-subpath` where zod is 4 already (only `zod/v3` imports are zod 3 then). See ZodCode.
+   */
+  zodCode?: ZodCode;
 }
 
 /**
@@ -199,7 +206,9 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
         'fail to typecheck or validate against it; move to zod ^4.2.0',
     );
   }
-  return { text, changed: text !== manifestText, added: added.sort(), removed, warnings, zodRaised };
+  const movesToV2 = (removeV1 || keptForOutside) && needs.zodToSdk !== false;
+  const zodCode: ZodCode | undefined = !movesToV2 ? undefined : zodRaised || added.includes('zod') ? 'zod3' : zod !== undefined && zodRangeOk(zod.range) ? 'v3-subpath' : undefined;
+  return { text, changed: text !== manifestText, added: added.sort(), removed, warnings, zodRaised, ...(zodCode ? { zodCode } : {}) };
 }
 
 function zodMember(text: string, root: JsonObject): { member: JsonMember; range: string } | undefined {
@@ -250,6 +259,8 @@ export interface ManifestChange {
   warnings: string[];
   /** The manifest raises zod 3 to zod 4 (see ManifestUpdate). */
   zodRaised?: boolean;
+  /** Which of the package's zod imports are zod 3 code that must follow (see ManifestUpdate). */
+  zodCode?: ZodCode;
 }
 
 export interface PlanOptions {
@@ -313,6 +324,7 @@ export function planManifestChanges(files: readonly ManifestPlanFile[], options:
     if (!update.changed && warnings.length === 0) continue;
     const change: ManifestChange = { manifestPath, packageRoot, original, added: update.added, removed: update.removed, warnings };
     if (update.zodRaised) change.zodRaised = true;
+    if (update.zodCode) change.zodCode = update.zodCode;
     if (update.changed) change.output = update.text;
     changes.push(change);
   }

@@ -1,6 +1,7 @@
 // A package whose zod the move to v2 raises to 4 (src/upgrade/manifests.ts) has its zod 3 code
 // follow: calls with an exact zod 4 spelling are rewritten, and calls without one keep the package
-// on v1 (raised, those lines would no longer typecheck).
+// on v1 (raised, those lines would no longer typecheck). A package on zod 4 already has the files
+// that import zod 3 from `zod/v3` follow the same way (the v2 SDK refuses zod 3 schemas).
 import { applyEdits, lineAndColumn } from '../ast/edits.js';
 import { scriptKindFor } from '../ast/script-kind.js';
 import type { PackageRef } from '../discover/run-packages.js';
@@ -10,23 +11,25 @@ import type { FileOutcome, FindingInput } from '../types.js';
 import { readText } from '../write/write.js';
 import type { ManifestChange } from './manifests.js';
 import type { Blocker } from './package-holds.js';
-import { mayImportZod, upgradeZod3, ZOD_UPGRADE_RULE, type ZodUpgrade } from './zod-upgrade.js';
+import { mayImportZod, upgradeZod3, ZOD_UPGRADE_RULE, type ZodCode, type ZodUpgrade } from './zod-upgrade.js';
 
 /** What upgradeZod3 finds in files as they were, by path: the hold check and the raise both read them. */
-export type ZodOnOriginals = Map<string, { text: string; upgrade: ZodUpgrade }>;
+export type ZodOnOriginals = Map<string, { text: string; code: ZodCode; upgrade: ZodUpgrade }>;
 
-function zodUpgradeOf(absPath: string, text: string): ZodUpgrade {
-  return upgradeZod3(ts.createSourceFile(absPath, text, ts.ScriptTarget.Latest, true, scriptKindFor(absPath)));
+function zodUpgradeOf(absPath: string, text: string, code: ZodCode): ZodUpgrade {
+  return upgradeZod3(ts.createSourceFile(absPath, text, ts.ScriptTarget.Latest, true, scriptKindFor(absPath)), code);
 }
 
 /** zodUpgradeOf a file's original text, once per run. */
-function zodUpgradeOfOriginal(absPath: string, original: string, known: ZodOnOriginals): ZodUpgrade {
+function zodUpgradeOfOriginal(absPath: string, original: string, code: ZodCode, known: ZodOnOriginals): ZodUpgrade {
   const kept = known.get(absPath);
-  if (kept?.text === original) return kept.upgrade;
-  const upgrade = zodUpgradeOf(absPath, original);
-  known.set(absPath, { text: original, upgrade });
+  if (kept?.text === original && kept.code === code) return kept.upgrade;
+  const upgrade = zodUpgradeOf(absPath, original, code);
+  known.set(absPath, { text: original, code, upgrade });
   return upgrade;
 }
+
+const errorsOf = (upgrade: ZodUpgrade) => upgrade.findings.filter((finding) => finding.severity === 'error');
 
 /**
  * The zod 3 code of each package whose zod the run raises, in every file of the package (inside
@@ -42,13 +45,14 @@ export function raiseZodCode(
 ): FileOutcome[] {
   const outsideOutcomes: FileOutcome[] = [];
   for (const change of changes) {
-    if (!change.zodRaised) continue;
+    const code = change.zodCode;
+    if (!code) continue;
     files.forEach((file, id) => {
       if (packageOf(file.absPath).root !== change.packageRoot) return;
-      slots[id] = upgradeZodInFile(slots[id], () => newOutcome(file.absPath, file.path, packageOf(file.absPath)), known);
+      slots[id] = upgradeZodInFile(slots[id], () => newOutcome(file.absPath, file.path, packageOf(file.absPath)), code, known);
     });
     for (const file of outside.get(change.packageRoot) ?? []) {
-      const outcome = upgradeZodInFile(undefined, () => newOutcome(file.absPath, file.path, packageOf(file.absPath)), known);
+      const outcome = upgradeZodInFile(undefined, () => newOutcome(file.absPath, file.path, packageOf(file.absPath)), code, known);
       if (outcome) outsideOutcomes.push(outcome);
     }
   }
@@ -61,15 +65,16 @@ export function raiseZodCode(
  * the original text; edits go on the text the run leaves. A file the run could not process, or
  * that no longer reads, stays as it was.
  */
-function upgradeZodInFile(outcome: FileOutcome | undefined, create: () => FileOutcome, known: ZodOnOriginals): FileOutcome | undefined {
+function upgradeZodInFile(outcome: FileOutcome | undefined, create: () => FileOutcome, code: ZodCode, known: ZodOnOriginals): FileOutcome | undefined {
   if (outcome?.error) return outcome;
   const target = outcome ?? create();
-  const original = outcome ? outcome.original : readText(target.absPath);
+  // (An outcome of a file the run left unchanged may not carry its text.)
+  const original = outcome?.original || readText(target.absPath);
   if (original === undefined || !mayImportZod(original)) return outcome;
   target.original = original;
   const current = target.output ?? original;
-  const onOriginal = zodUpgradeOfOriginal(target.absPath, original, known);
-  const { edits } = current === original ? onOriginal : zodUpgradeOf(target.absPath, current);
+  const onOriginal = zodUpgradeOfOriginal(target.absPath, original, code, known);
+  const { edits } = current === original ? onOriginal : zodUpgradeOf(target.absPath, current, code);
   const { findings } = onOriginal;
   if (edits.length === 0 && findings.length === 0) return outcome;
   if (edits.length > 0) {
@@ -97,13 +102,14 @@ export function zodBlockedPackages(
 ): { blockers: Map<string, Blocker>; outsideOutcomes: FileOutcome[] } {
   const blockers = new Map<string, Blocker>();
   const outsideOutcomes: FileOutcome[] = [];
-  const raised = new Set(changes.filter((change) => change.zodRaised).map((change) => change.packageRoot));
+  const raised = new Map(changes.flatMap((change) => (change.zodCode ? [[change.packageRoot, change.zodCode] as const] : [])));
   if (raised.size === 0) return { blockers, outsideOutcomes };
-  const check = (file: { absPath: string; path: string }, existing: FileOutcome | undefined): FileOutcome | undefined => {
+  const check = (file: { absPath: string; path: string }, existing: FileOutcome | undefined, code: ZodCode): FileOutcome | undefined => {
     if (existing?.error) return undefined;
     const original = existing?.original || readText(file.absPath);
     if (original === undefined || !mayImportZod(original)) return undefined;
-    const { findings } = zodUpgradeOfOriginal(file.absPath, original, known);
+    // Warnings do not hold the package: the raise reports them with its edits.
+    const findings = errorsOf(zodUpgradeOfOriginal(file.absPath, original, code, known));
     if (findings.length === 0) return undefined;
     const ref = packageOf(file.absPath);
     const outcome = existing ?? newOutcome(file.absPath, file.path, ref);
@@ -113,13 +119,14 @@ export function zodBlockedPackages(
     return outcome;
   };
   files.forEach((file, id) => {
-    if (!raised.has(packageOf(file.absPath).root)) return;
-    const outcome = check(file, slots[id]);
+    const code = raised.get(packageOf(file.absPath).root);
+    if (!code) return;
+    const outcome = check(file, slots[id], code);
     if (outcome) slots[id] = outcome;
   });
-  for (const root of raised) {
+  for (const [root, code] of raised) {
     for (const file of outside.get(root) ?? []) {
-      const outcome = check(file, undefined);
+      const outcome = check(file, undefined, code);
       if (outcome) outsideOutcomes.push(outcome);
     }
   }

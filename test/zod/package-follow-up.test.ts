@@ -1,7 +1,8 @@
 // The zod 3 follow-up through the CLI: a package the run moves to the v2 SDK has its zod raised to
 // ^4.2, and every file of the package that imports zod follows, those outside the paths the run
 // was given included (their package.json changes for them too); a zod 3 call without a zod 4
-// spelling is left and reported as an error (exit 1). A package whose zod is already 4 is left alone.
+// spelling is left and reported as an error (exit 1). A package whose zod is already 4 has only its
+// `zod/v3` imports follow; a package that used the v1 SDK's own zod gets zod ^4.2 and follows too.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,14 +51,14 @@ const CONFIG = `import { z } from 'zod';
 export const Settings = z.object({ limits: z.object({ max: z.number() }) }).deepPartial();
 `;
 
-function writePackage(name: string, zodRange: string, files: Record<string, string>): string {
+function writePackage(name: string, zodRange: string | undefined, files: Record<string, string>): string {
   const dir = path.join(RUN_DIR, name);
   fs.rmSync(dir, { recursive: true, force: true });
   for (const [file, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
   }
-  const manifest = { name, private: true, type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.20.0', zod: zodRange } };
+  const manifest = { name, private: true, type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.20.0', ...(zodRange ? { zod: zodRange } : {}) } };
   fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return dir;
 }
@@ -96,6 +97,14 @@ describe('the zod 3 follow-up of a package moved to the v2 SDK', () => {
     expect(again.report.summary.filesChanged).toBe(0);
   });
 
+  it('follows in a file the migration read and left unchanged (one already on v2)', async () => {
+    const typed = `import type { CallToolResult } from '@modelcontextprotocol/server';\nimport { z } from 'zod';\n\nexport const Tags = z.record(z.string());\nexport const empty: CallToolResult = { content: [] };\n`;
+    const dir = writePackage('read-unchanged', '^3.24.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES, 'src/typed.ts': typed });
+    const { code } = await migrate(dir, '.');
+    expect(code).toBe(0);
+    expect(read(dir, 'src/typed.ts')).toBe(typed.replace('z.record(z.string())', 'z.record(z.string(), z.string())'));
+  });
+
   it('keeps a package with a zod 3 call without a zod 4 spelling on the v1 SDK and zod 3, byte for byte, with an error at the call (exit 1)', async () => {
     const dir = writePackage('deep-partial', '^3.24.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES, 'src/discover/config.ts': CONFIG });
     const manifest = read(dir, 'package.json');
@@ -121,6 +130,38 @@ describe('the zod 3 follow-up of a package moved to the v2 SDK', () => {
     expect(read(dir, 'lib/config.ts')).toBe(CONFIG);
     expect(report.findings.filter((f) => f.severity === 'error').map((f) => `${f.path}:${f.line} ${f.rule}`)).toEqual(['lib/config.ts:3 zod-upgrade']);
     expect(report.files.filter((f) => f.changed)).toEqual([]);
+  });
+
+  it('moves the `zod/v3` files of a package on zod 4 to `zod`, and leaves its zod 4 code alone', async () => {
+    const v3Shapes = `import { z } from 'zod/v3';\n\nexport const Tags = z.record(z.string());\n`;
+    const four = `import { z } from 'zod';\n\nexport const Counts = z.record(z.string(), z.number());\n`;
+    const dir = writePackage('zod-four-v3', '^4.2.0', { 'src/server.ts': SERVER, 'src/shapes.ts': v3Shapes, 'src/counts.ts': four });
+    const { code, report } = await migrate(dir, '.');
+    expect(code).toBe(0);
+    expect(read(dir, 'src/shapes.ts')).toBe(`import { z } from 'zod';\n\nexport const Tags = z.record(z.string(), z.string());\n`);
+    expect(read(dir, 'src/counts.ts')).toBe(four);
+    expect(JSON.parse(read(dir, 'package.json')).dependencies.zod).toBe('^4.2.0');
+    expect(report.findings.filter((f) => f.rule === 'zod-upgrade')).toEqual([]);
+  });
+
+  it('keeps a package on zod 4 on the v1 SDK for a `zod/v3` file that cannot move to zod 4 (exit 1)', async () => {
+    const config = CONFIG.replace("from 'zod'", "from 'zod/v3'");
+    const dir = writePackage('zod-four-v3-held', '^4.2.0', { 'src/server.ts': SERVER, 'src/shapes.ts': SHAPES.replace('z.record(z.string())', 'z.record(z.string(), z.string())'), 'src/config.ts': config });
+    const { code, report } = await migrate(dir, '.');
+    expect(code).toBe(1);
+    expect(read(dir, 'src/config.ts')).toBe(config);
+    expect(read(dir, 'src/server.ts')).toBe(SERVER);
+    expect(report.findings.filter((f) => f.severity === 'error').map((f) => `${f.path}:${f.line} ${f.rule}: ${f.message}`)).toEqual([
+      "src/config.ts:3 zod-upgrade: zod 4 removed `.deepPartial()`; this file's zod 3 (`zod/v3`) can become zod 4 (`zod`, whose schemas the v2 SDK takes) only once this line is zod 4's: the package stays on the v1 SDK and its zod as it was",
+    ]);
+  });
+
+  it('declares zod ^4.2 for code that used the v1 SDK\'s own zod, and brings that code to zod 4', async () => {
+    const dir = writePackage('zod-undeclared', undefined, { 'src/server.ts': SERVER.replace("import { Tags } from './shapes.js';", "import { z } from 'zod';\nimport { Tags } from './shapes.js';"), 'src/shapes.ts': SHAPES });
+    const { code } = await migrate(dir, '.');
+    expect(code).toBe(0);
+    expect(JSON.parse(read(dir, 'package.json')).dependencies.zod).toBe('^4.2.0');
+    expect(read(dir, 'src/shapes.ts')).toBe(SHAPES.replace('z.record(z.string())', 'z.record(z.string(), z.string())'));
   });
 
   it('leaves the zod code of a package whose zod is already 4 alone', async () => {

@@ -54,3 +54,32 @@ describe('a variable declared ZodRawShape in a v2 registration', () => {
     expect([...new Set(rejected)].sort((a, b) => a - b)).toEqual([lineOf("'search'"), lineOf("'find'")]);
   });
 });
+
+// The same variable handed to a registerTool of the file's own (a catalog constructed here, not the
+// SDK's McpServer) is no v2 registration: nothing is reported, and the file compiles as it is.
+const OWN = `import { z, type ZodRawShape } from 'zod';
+
+class Catalog {
+  readonly shapes = new Map<string, ZodRawShape>();
+  registerTool(name: string, config: { inputSchema: ZodRawShape }, describe: () => string): string {
+    this.shapes.set(name, config.inputSchema);
+    return describe();
+  }
+}
+
+const catalog = new Catalog();
+const declared: ZodRawShape = { q: z.string() };
+catalog.registerTool('search', { inputSchema: declared }, () => 'searches');
+`;
+
+describe("a variable declared ZodRawShape given to a registerTool of the file's own", () => {
+  it('is not reported', () => {
+    expect(upgradeZod3(ts.createSourceFile('catalog.ts', OWN, ts.ScriptTarget.Latest, true)).findings).toEqual([]);
+  });
+
+  it('compiles against zod 4 as it is', () => {
+    const project = strictProject({ types: [] });
+    const source = project.createSourceFile(path.join(here, 'raw-shape-own-case.ts'), OWN, { overwrite: true });
+    expect(source.getPreEmitDiagnostics().map((d) => d.getMessageText())).toEqual([]);
+  });
+});

@@ -69,6 +69,16 @@ export class Receivers {
     }
   }
 
+  /**
+   * What a schema value of a registration is by its type, where the project's dependencies type
+   * the file (see typed-receivers.ts): for a value the file's own code does not show.
+   */
+  schemaKind(expr: ts.Expression): 'schema' | 'shape' | 'unknown' {
+    if (!this.typesAvailable) return 'unknown';
+    this.typed ??= new TypedReceivers(this.file.fileName, this.text);
+    return this.typed.schemaKind(expr);
+  }
+
   private ofClass(className: string, method: string, by: 'code' | 'type'): Verdict {
     if (MCP_SERVER_ONLY.has(method) && className !== 'McpServer') return { kind: 'other', what: `a ${className} of the SDK, which has no ${method}()` };
     return { kind: 'sdk', className, by };

@@ -1,7 +1,7 @@
 // v1 registrations → v2: every overload of `tool`, `prompt` and `resource` becomes
 // `registerTool` / `registerPrompt` / `registerResource` with a config object, whatever
-// expression names the registration; raw shapes written as object literals are wrapped in
-// `z.object(…)` (also in `register*` configs). The edits are minimal: the method name, the
+// expression names the registration; raw shapes are wrapped in `z.object(…)` where v2 wants a
+// schema (also in `register*` configs and a registered tool's update(): schema-objects.ts). The edits are minimal: the method name, the
 // config braces and keys around the original argument text, re-indented one level when the
 // arguments stood on lines of their own. Each handler callback is handed on with the position
 // of its v1 `extra` parameter, for the context step.
@@ -11,6 +11,7 @@ import { argKind, type ArgKind } from './arg-kinds.js';
 import { constInitializer, indentAt, isStringLiteralLike, lineStartOf, startsLine, unwrap, walk } from '../../ast/compiler-nodes.js';
 import { mayBeMcpReceiver, type FileFacts } from './facts.js';
 import { indentLines } from './layout.js';
+import { schemaValuesToWrap, updateValuesToWrap } from './schema-objects.js';
 import { CONTEXT_PATHS, TASK_CONTEXT_KEYS } from './mappings.js';
 import { nameHasMcpServerWord, receiverName, type Verdict } from './receivers.js';
 
@@ -53,6 +54,8 @@ const REGISTER = new Set(['registerTool', 'registerPrompt', 'registerResource'])
 export function upgradeRegistrations(facts: FileFacts): RegistrationsResult {
   const result: RegistrationsResult = { edits: [], findings: [], callbacks: [], usesZod: false, leftAlone: [] };
   const byName = new ByNameNotes();
+  // The registrations rewritten as the SDK's: whose results' update() calls get their shapes wrapped.
+  const upgraded = new Set<ts.CallExpression>();
   walk(facts.file, (node) => {
     if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return;
     const method = node.expression.name.text;
@@ -84,8 +87,10 @@ export function upgradeRegistrations(facts: FileFacts): RegistrationsResult {
     }
     if (REGISTER.has(method)) {
       // A name v2 keeps: on a receiver the code does not settle, as before (its raw shapes wrapped).
-      if (verdict.kind === 'sdk' || mayBeMcpReceiver(facts, node.expression.expression)) registerCall(facts, node, method, result);
-      else result.leftAlone.push(node);
+      if (verdict.kind === 'sdk' || mayBeMcpReceiver(facts, node.expression.expression)) {
+        upgraded.add(node);
+        registerCall(facts, node, method, result);
+      } else result.leftAlone.push(node);
       return;
     }
     const legacy = method as 'tool' | 'prompt' | 'resource';
@@ -102,9 +107,11 @@ export function upgradeRegistrations(facts: FileFacts): RegistrationsResult {
       }
       byName.add(facts, node, verdict);
     }
+    upgraded.add(node);
     legacyRegistration(facts, node, legacy, result);
   });
   result.findings.push(...byName.findings(facts));
+  for (const value of updateValuesToWrap(facts, upgraded)) result.edits.push(...wrapInZodObject(facts, unwrap(value), result));
   return result;
 }
 
@@ -365,10 +372,8 @@ function registerCall(facts: FileFacts, call: ts.CallExpression, method: string,
       const key = prop.name && (ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)) ? prop.name.text : undefined;
       if (!key || !schemaKeys.includes(key)) continue;
       if (key !== 'outputSchema') extraIndex = 1;
-      if (!ts.isPropertyAssignment(prop)) continue;
-      const value = unwrap(prop.initializer);
-      if (ts.isObjectLiteralExpression(value)) result.edits.push(...wrapInZodObject(facts, value, result));
     }
+    for (const value of schemaValuesToWrap(facts, object, method)) result.edits.push(...wrapInZodObject(facts, unwrap(value), result));
   } else if (method !== 'registerResource') {
     // A config held elsewhere: v1 called the callback with (args, extra) when it had a schema and
     // with (extra) alone when not, so the callback's own parameters say which.
@@ -385,7 +390,7 @@ function renameMethod(file: ts.SourceFile, call: ts.CallExpression, name: string
   return { start: access.name.getStart(file), end: access.name.end, text: name };
 }
 
-function wrapInZodObject(facts: FileFacts, literal: ts.ObjectLiteralExpression, result: StepResult): TextEdit[] {
+function wrapInZodObject(facts: FileFacts, literal: ts.Expression, result: StepResult): TextEdit[] {
   if (!facts.zod) return [];
   if (facts.zod.add) result.usesZod = true;
   const start = literal.getStart(facts.file);

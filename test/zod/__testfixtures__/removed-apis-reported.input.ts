@@ -7,9 +7,9 @@ export const Host = z.string().ip({ version: 'v4' });
 
 export const Handler = z.function().args(z.string()).returns(z.number());
 
-export const Name = z.string({ required_error: 'name is required', invalid_type_error: 'name must be text' });
+export const Born = z.date({ required_error: 'a date is required', invalid_type_error: 'not a date' });
 
-export const Mode = z.enum(['fast', 'slow'], { errorMap: () => ({ message: 'pick fast or slow' }) });
+export const Mode = z.enum(['fast', 'slow'], { errorMap: (issue, ctx) => ({ message: issue.code === 'invalid_enum_value' ? 'pick fast or slow' : ctx.defaultError }) });
 
 export type Refined = z.ZodEffects<z.ZodString>;
 
