@@ -71,11 +71,11 @@ export class Receivers {
 
   /**
    * What a schema value of a registration is by its type, where the project's dependencies type
-   * the file (see typed-receivers.ts): for a value the file's own code does not show.
+   * the file (see src/analysis/typed-members.ts): for a value the file's own code does not show.
    */
   schemaKind(expr: ts.Expression): 'schema' | 'shape' | 'unknown' {
     if (!this.typesAvailable) return 'unknown';
-    this.typed ??= new TypedReceivers(this.file.fileName, this.text);
+    this.typed ??= new TypedMembers(this.file.fileName, this.text);
     return this.typed.schemaKind(expr);
   }
 
