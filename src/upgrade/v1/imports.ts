@@ -86,12 +86,25 @@ function rewriteUtilityCalls(facts: FileFacts, local: string, imported: string):
       findings.push(utilityFinding(facts, call, `${call.getText(file).slice(0, 60)}: its options are not literal, so the JSON Schema it asks for cannot be read`));
       return;
     }
-    const inner = unwrap(schema);
-    const target = ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) || ts.isCallExpression(inner) ? schema.getText(file) : `(${schema.getText(file)})`;
+    const value = withoutNeverCast(schema);
+    // The schema becomes the receiver of a member access: anything but a name, member or call
+    // needs parentheses (`schema as ZodType` would otherwise cast the whole chain).
+    const target = ts.isIdentifier(value) || ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value) || ts.isCallExpression(value) || ts.isParenthesizedExpression(value) ? value.getText(file) : `(${value.getText(file)})`;
     const q = facts.style.quote;
     edits.push({ start: call.getStart(file), end: call.end, text: `${target}[${q}~standard${q}].jsonSchema.${options.io}({ target: ${q}${options.target}${q} })` });
   });
   return { edits, findings };
+}
+
+/**
+ * `schema as never` (parentheses aside) → `schema`: the cast only bridged v1's parameter type, and
+ * on `never` the converter chain would not typecheck. Other casts are kept.
+ */
+function withoutNeverCast(schema: ts.Expression): ts.Expression {
+  let value = schema;
+  while (ts.isParenthesizedExpression(value)) value = value.expression;
+  if ((ts.isAsExpression(value) || ts.isTypeAssertionExpression(value)) && value.type.kind === ts.SyntaxKind.NeverKeyword) return value.expression;
+  return schema;
 }
 
 function utilityFinding(facts: FileFacts, node: ts.Node, message: string): FindingInput {
