@@ -1,9 +1,9 @@
 // Whose push method a call reaches, by the checker: `x.createMessage(…)` is a push site when the
-// checker resolves `createMessage` to the SDK's declaration however `x` is reached (a property, a
-// parameter, a field, an optional chain), and none when it resolves to the user's own code (an LLM
-// client's `createMessage`, a ledger's `elicitInput`). Asked only where the package's SDK is
-// installed (typed-members.ts); elsewhere `byName` is true and the scan decides by the names it
-// knows (push-sites.ts), which the run reports.
+// checker resolves `createMessage` to the SDK's promise-returning declaration however `x` is
+// reached (a property, a parameter, a field, an optional chain), and none when it resolves to the
+// package's own code (an LLM client's `createMessage`, a ledger's `elicitInput`). Without the SDK's
+// types installed, the SDK's members resolve to nothing and the scan decides by the names it knows
+// (push-sites.ts); the package's own modules are still told apart.
 import type { SourceFile } from '../ts-morph.js';
 import { ts } from '../ts-morph.js';
 import { sdkTypesResolve, TypedMembers, type TypedOwner } from './typed-members.js';
@@ -16,7 +16,7 @@ const SDK_MODULE = /^@modelcontextprotocol\/(?:sdk(?:\/|$)|server$|core$|node$)/
 export type PushOwner = 'asks' | 'asks-nobody' | 'unknown';
 
 export class PushTypes {
-  /** Whether the checker can tell (the file's SDK import, or the package's SDK, resolves). */
+  /** Whether the SDK's types resolve for the file (else only the package's own code is told apart). */
   readonly available: boolean;
   private typed: TypedMembers | undefined;
 
@@ -34,7 +34,8 @@ export class PushTypes {
    * `unknown` without types, for `any`, or a framework's wrapper in a dependency (the name decides).
    */
   owner(access: ts.PropertyAccessExpression): PushOwner {
-    if (!this.available) return 'unknown';
+    // Without the SDK's types the checker still sees the package's own modules: a member declared
+    // there asks nobody; anything else stays unknown (the SDK's own members resolve to nothing).
     this.typed ??= new TypedMembers(this.sourceFile.getFilePath(), this.sourceFile.getFullText());
     return ownerKind(this.typed.owner(access));
   }
