@@ -6,26 +6,15 @@
 // (push-sites.ts); the package's own modules are still told apart.
 import type { SourceFile } from '../ts-morph.js';
 import { ts } from '../ts-morph.js';
-import { sdkTypesResolve, TypedMembers, type TypedOwner } from './typed-members.js';
-
-/** SDK modules whose resolution tells that the package's SDK types are installed. */
-const SDK_PROBES = ['@modelcontextprotocol/sdk/server/index.js', '@modelcontextprotocol/server'];
-
-const SDK_MODULE = /^@modelcontextprotocol\/(?:sdk(?:\/|$)|server$|core$|node$)/;
+import { TypedMembers, type TypedOwner } from './typed-members.js';
 
 export type PushOwner = 'asks' | 'asks-nobody' | 'unknown';
 
 export class PushTypes {
-  /** Whether the SDK's types resolve for the file (else only the package's own code is told apart). */
-  readonly available: boolean;
+  /** Made on the first question: most files the scan reads have no push-named call. */
   private typed: TypedMembers | undefined;
 
-  constructor(private readonly sourceFile: SourceFile) {
-    const absPath = sourceFile.getFilePath();
-    const own = sourceFile.getImportDeclarations().map((d) => d.getModuleSpecifierValue()).filter((m) => SDK_MODULE.test(m));
-    const probes = own.length > 0 ? own : SDK_PROBES;
-    this.available = probes.some((m) => sdkTypesResolve(absPath, m));
-  }
+  constructor(private readonly sourceFile: SourceFile) {}
 
   /**
    * Whether `access` (`x.createMessage`) asks the client: `asks` for the SDK's push method,
