@@ -60,6 +60,7 @@ interface CliOptions {
   shard?: Shard;
   allowDirty?: boolean;
   format: boolean;
+  typecheck: boolean;
   stateModule?: string;
   config?: string;
   project?: string | false;
@@ -119,6 +120,7 @@ function buildProgram(): Command {
     .option('--shard <i/n>', 'process only shard i of n (stable split for CI matrices; merge with merge-reports)', shardArg)
     .option('--allow-dirty', 'write although target files have uncommitted git changes')
     .option('--no-format', 'never run prettier')
+    .option('--no-typecheck', 'do not typecheck the output (by default, where dependencies are installed, a file the run would make typecheck worse is left as it was)')
     .option('--config <file>', `configuration file (default: ${CONFIG_FILE} or the "${PACKAGE_KEY}" key of package.json, found from the targets upward)`)
     .option('--project <tsconfig>', 'cross-file mode with this tsconfig: helpers imported from other files of the run are lifted into the handlers that call them (default: on when a tsconfig.json is found beside or above the target)')
     .option('--no-project', 'migrate file by file only (no cross-file mode)')
@@ -276,6 +278,7 @@ async function runMigration({ options, paths, mode, transforms, config }: Setup,
       ignore: options.ignore,
       allowDirty: options.allowDirty,
       format: options.format,
+      typecheck: options.typecheck,
       stateModule: options.stateModule,
       stateProtection: options.stateProtection,
       aliases: config.aliases,
@@ -311,10 +314,20 @@ function printResult(result: RunResult, report: Report, { options, mode }: Setup
   if (!options.quiet) {
     summaryOut(renderSummary(report, { verbose: Boolean(options.verbose), color: io.stdoutIsTTY && summaryOut === io.stdout, mode }));
     if (result.installHint) summaryOut(`${result.installHint}\n`);
+    const unchecked = uncheckedLine(result);
+    if (unchecked) summaryOut(unchecked);
     if (options.verbose) io.stderr(runStats(result, options.shard));
   } else if (result.errors.length > 0) {
     io.stderr(result.errors.map((e) => `${e.path}: ${e.message}\n`).join(''));
   }
+}
+
+/** Said once: which changed packages the typecheck gate could not check (their output is not typechecked). */
+function uncheckedLine({ typecheck }: RunResult): string | undefined {
+  if (!typecheck || typecheck.unchecked.length === 0) return undefined;
+  const names = typecheck.unchecked.map((p) => p.path);
+  const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  return `output not typechecked: install dependencies for a checked run (${shown})\n`;
 }
 
 function exitCode(mode: RunMode, result: RunResult): number {
@@ -352,7 +365,12 @@ function runStats(result: RunResult, shard: Shard | undefined): string {
   const crossText = cross
     ? `Cross-file mode (${cross.tsconfig}): imports of ${cross.files} files resolved, ${cross.parsed} modules parsed for helpers, ${cross.helperModules} with exported helpers, ${cross.groups} group${cross.groups === 1 ? '' : 's'} applied; index ${cross.indexMs} ms.\n`
     : '';
-  return `Parsed ${result.filesParsed} of ${where}${shardText}; the prefilter ruled out the rest. Ran ${threads} in ${result.durationMs} ms.\n${crossText}`;
+  const gate = result.typecheck;
+  const gateText = gate
+    ? `Typecheck gate: ${gate.checked.length} package${gate.checked.length === 1 ? '' : 's'} checked before and after, ${gate.putBack} file${gate.putBack === 1 ? '' : 's'} put back; ${gate.ms} ms.\n` +
+      gate.unchecked.map((p) => `  not typechecked: ${p.path}: ${p.why}\n`).join('')
+    : '';
+  return `Parsed ${result.filesParsed} of ${where}${shardText}; the prefilter ruled out the rest. Ran ${threads} in ${result.durationMs} ms.\n${crossText}${gateText}`;
 }
 
 /** The TTY progress line: files done / total and the package of the latest file, at most 10 times a second. */

@@ -431,6 +431,22 @@ const CATALOGUE = [
       'Other warnings and notes are the official codemod\'s messages, kept as written; follow them.',
   },
   {
+    id: 'typecheck-regression',
+    severity: 'error',
+    title: 'Migrated, the code would typecheck worse than before: left as it was',
+    help:
+      'Where a package can be typechecked (its dependencies installed), every file the run changes, every ' +
+      'module it generates and every file importing a changed one is typechecked before and after the run, ' +
+      'with the package\'s own `tsconfig.json` (TypeScript\'s defaults without one) and, for packages the ' +
+      'run adds to or raises in `package.json` (`@modelcontextprotocol/server` 2.x, zod 4), the copies this ' +
+      'tool ships. A file with more diagnostics after is put back as it was, with what it changes together ' +
+      'with (its cross-file group; in a package the v1 → v2 upgrade moves, the whole package and its ' +
+      'manifest), and the run exits 1. The **error** quotes the new diagnostics (lines of the migrated text); ' +
+      'the **warning** is on a file put back with it. Migrate the spot by hand or report the quoted text as a ' +
+      'bug of this tool. A package that cannot be checked is named once in the summary ' +
+      '(`output not typechecked: install dependencies for a checked run`); `--no-typecheck` turns the check off.',
+  },
+  {
     id: 'zod-upgrade',
     severity: 'error',
     title: 'A zod 3 call that zod 4 no longer accepts',

@@ -4,6 +4,7 @@ import type { Transform, FileError, FileOutcome } from './types.js';
 import type { SdkUpgradeMode } from './upgrade/sdk-upgrade.js';
 import type { PushAlias } from './discover/config.js';
 import type { Shard } from './discover/shard.js';
+import type { TypecheckSummary } from './typecheck/gate.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
 
@@ -38,6 +39,8 @@ export interface RunOptions {
    * sits beside or above a target, each file resolving imports with its nearest tsconfig.
    */
   project?: string | false;
+  /** The typecheck gate (src/typecheck/gate.ts): on unless false (`--no-typecheck`). */
+  typecheck?: boolean;
   /** Only the files of this shard (`--shard i/n`). */
   shard?: Shard;
   /** Files done (read and skipped, or processed) of all, and the package of the last one. */
@@ -81,6 +84,8 @@ export interface RunResult {
   crossFile?: { tsconfig: string; files: number; parsed: number; helperModules: number; groups: number; indexMs: number };
   /** Worker threads started (0: everything ran in the main thread). */
   workersStarted: number;
+  /** The typecheck gate's figures (undefined: turned off). */
+  typecheck?: TypecheckSummary;
   /** Tells the user to run their package manager's install after manifests changed. */
   installHint?: string;
   written: number;

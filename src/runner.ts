@@ -4,13 +4,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { discoverFiles, type DiscoverResult } from './discover/discover.js';
-import { runPackages } from './discover/run-packages.js';
+import { runPackages, type RunPackages } from './discover/run-packages.js';
 import { selectShard } from './discover/shard.js';
 import { workspaceGlobs } from './discover/workspace.js';
 import { compareText } from './report/json.js';
 import type { RunOptions, RunResult } from './run-types.js';
 import { transformFiles, type TransformedFiles } from './transform-files.js';
 import type { FileError, FileOutcome } from './types.js';
+import { gateByTypecheck, type TypecheckSummary } from './typecheck/gate.js';
 import { settlePackages, type SettledPackages } from './upgrade/package-upgrade.js';
 import { renderDiff } from './write/diff.js';
 import { finishInterruptedRun, plannedNewFiles, writeChanges } from './write/write-run.js';
@@ -27,10 +28,27 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const packages = runPackages(cwd, options.paths);
   const transformed = await transformFiles(options, discovered.files, files, packages);
   const settled = await settlePackages(transformed.slots, files, packages, options);
+  const typecheck = options.typecheck === false ? undefined : typecheckGate(transformed, settled, discovered.files, packages, cwd);
   const result = await runResult(options, files.length, discovered.errors, transformed, settled);
+  if (typecheck) result.typecheck = typecheck;
   if (options.mode === 'write') await writeChanges(result, options);
   result.durationMs = Math.round(performance.now() - started);
   return result;
+}
+
+/** The typecheck gate over everything the run would change (src/typecheck/gate.ts); it puts back what typechecks worse. */
+function typecheckGate(
+  transformed: TransformedFiles,
+  settled: SettledPackages,
+  runFiles: readonly { absPath: string }[],
+  packages: RunPackages,
+  cwd: string,
+): TypecheckSummary {
+  const outcomes = [...transformed.slots.filter((o): o is FileOutcome => o !== undefined), ...settled.outsideOutcomes, ...settled.manifests.outcomes];
+  const summary = gateByTypecheck({ outcomes, runFiles: runFiles.map((f) => f.absPath), cwd, packageOf: packages.packageOf });
+  // A manifest put back needs no install any more.
+  if (!settled.manifests.outcomes.some((o) => o.output !== undefined)) settled.manifests.installHint = undefined;
+  return summary;
 }
 
 /** Every outcome worth reporting and every error, in path order, with the diff; nothing written yet. */
@@ -44,13 +62,13 @@ async function runResult(
   const { cwd } = options;
   const { manifests } = settled;
   const errors: FileError[] = [...discoveryErrors];
-  const outcomes: FileOutcome[] = [...settled.outsideOutcomes];
+  const outcomes: FileOutcome[] = settled.outsideOutcomes.filter((o) => o.output !== undefined || o.findings.length > 0);
   for (const outcome of transformed.slots) {
     if (!outcome) continue;
     if (outcome.error) errors.push({ path: outcome.path, message: outcome.error });
     if (outcome.output !== undefined || outcome.findings.length > 0 || outcome.error) outcomes.push(outcome);
   }
-  outcomes.push(...manifests.outcomes);
+  outcomes.push(...manifests.outcomes.filter((o) => o.output !== undefined || o.findings.length > 0));
   outcomes.sort((a, b) => compareText(a.path, b.path));
 
   const created = plannedNewFiles(outcomes, cwd);

@@ -1,0 +1,139 @@
+// The two programs the typecheck gate compares for one package: its files as they are on disk
+// ("before") and as the run leaves them ("after": changed sources, generated modules and the
+// manifest's new dependencies). Both use the package's own compiler options (its nearest
+// tsconfig.json, or TypeScript's defaults where it has none) and the same host, so a difference in
+// diagnostics is the run's. A v2 package the run adds to the manifest (or zod raised to 4) is not
+// installed yet: the after program resolves it from this tool's own copy.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ts } from '../ts-morph.js';
+
+/** This module: this tool's own dependencies resolve from here, wherever npm put them (nested or hoisted). */
+const TOOL_IMPORTER = fileURLToPath(import.meta.url);
+
+/**
+ * TypeScript's own library files: ts-morph's TypeScript keeps them in memory, not on disk, so they
+ * are served from there under a folder of their own.
+ */
+const LIB_DIR = path.resolve('/', '.mcp-mrtr-migrate-typescript-lib');
+let libFiles: Map<string, string> | undefined;
+
+function libText(file: string): string | undefined {
+  if (path.dirname(path.resolve(file)) !== LIB_DIR) return undefined;
+  if (!libFiles) {
+    const fromTsMorph = createRequire(createRequire(import.meta.url).resolve('ts-morph'));
+    const common = fromTsMorph('@ts-morph/common') as { getLibFiles(): { fileName: string; text: string }[] };
+    libFiles = new Map(common.getLibFiles().map((f) => [f.fileName, f.text]));
+  }
+  return libFiles.get(path.basename(file));
+}
+
+/** Declaration files under node_modules never change during a run: parsed once for every program of it. */
+const parsedOnce = new Map<string, ts.SourceFile | undefined>();
+
+export interface PackageSetup {
+  /** The tsconfig.json the options come from; undefined: TypeScript's defaults. */
+  tsconfig?: string;
+  options: ts.CompilerOptions;
+  /** Source files the tsconfig lists (or none): importers of changed files are looked for among them. */
+  projectFiles: readonly string[];
+}
+
+const DEFAULT_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  allowJs: true,
+  esModuleInterop: true,
+};
+
+/** The package's compiler options, as `tsc -p` would read them, made fit for a check without output. */
+export function packageSetup(packageRoot: string): PackageSetup {
+  const tsconfig = ts.findConfigFile(packageRoot, ts.sys.fileExists, 'tsconfig.json');
+  // A tsconfig above the package belongs to a workspace; it still gives the options the package is built with.
+  let options: ts.CompilerOptions = DEFAULT_OPTIONS;
+  let projectFiles: readonly string[] = [];
+  if (tsconfig) {
+    const read = ts.readConfigFile(tsconfig, ts.sys.readFile);
+    if (!read.error) {
+      const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(tsconfig));
+      options = parsed.options;
+      projectFiles = parsed.fileNames;
+    }
+  }
+  return {
+    ...(tsconfig ? { tsconfig } : {}),
+    // Nothing is written, and a project build's bookkeeping (composite file lists, build info) is not the run's concern.
+    options: { ...options, noEmit: true, composite: false, incremental: false, declaration: false, declarationMap: false, emitDeclarationOnly: false, tsBuildInfoFile: undefined, skipLibCheck: true },
+    projectFiles,
+  };
+}
+
+/** Whether `specifier` (a bare module name) resolves from `fromFile` with `options`. */
+export function resolvesFrom(specifier: string, fromFile: string, options: ts.CompilerOptions): boolean {
+  return ts.resolveModuleName(specifier, fromFile, options, ts.sys).resolvedModule !== undefined;
+}
+
+/** Whether this tool has its own copy of module `specifier` to type the after program with. */
+export function toolResolves(specifier: string, options: ts.CompilerOptions): boolean {
+  return resolvesFrom(specifier, TOOL_IMPORTER, options);
+}
+
+/** The package name of a bare specifier (`@scope/name/sub` → `@scope/name`, `zod/v4` → `zod`). */
+export function packageNameOf(specifier: string): string | undefined {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+export interface ProgramInput {
+  setup: PackageSetup;
+  rootNames: readonly string[];
+  /** Text of files that differ from the disk (absolute path → text). */
+  overlay?: ReadonlyMap<string, string>;
+  /** Packages resolved from this tool's own copy instead of the package's node_modules. */
+  fromTool?: ReadonlySet<string>;
+  oldProgram?: ts.Program;
+}
+
+export function createPackageProgram({ setup, rootNames, overlay, fromTool, oldProgram }: ProgramInput): ts.Program {
+  const { options } = setup;
+  const base = ts.createCompilerHost(options, true);
+  const host: ts.CompilerHost = {
+    ...base,
+    getDefaultLibLocation: () => LIB_DIR,
+    getDefaultLibFileName: (opts) => path.join(LIB_DIR, ts.getDefaultLibFileName(opts)),
+    fileExists: (file) => overlay?.has(path.resolve(file)) || libText(file) !== undefined || base.fileExists(file),
+    readFile: (file) => overlay?.get(path.resolve(file)) ?? libText(file) ?? base.readFile(file),
+    getSourceFile: (file, language, onError, shouldCreate) => {
+      const text = overlay?.get(path.resolve(file));
+      if (text !== undefined) return ts.createSourceFile(file, text, language, true);
+      const lib = libText(file);
+      if (lib !== undefined) {
+        const key = `lib:${typeof language === 'object' ? language.languageVersion : language}:${file}`;
+        if (!parsedOnce.has(key)) parsedOnce.set(key, ts.createSourceFile(file, lib, language, false));
+        return parsedOnce.get(key);
+      }
+      if (!file.split(/[\\/]/).includes('node_modules')) return base.getSourceFile(file, language, onError, shouldCreate);
+      const key = `${typeof language === 'object' ? `${language.languageVersion}:${language.impliedNodeFormat}` : language}:${file}`;
+      if (!parsedOnce.has(key)) parsedOnce.set(key, base.getSourceFile(file, language, onError, shouldCreate));
+      return parsedOnce.get(key);
+    },
+    resolveModuleNameLiterals: (literals, containingFile, redirected, compilerOptions, containingSourceFile) =>
+      literals.map((literal) => {
+        const name = packageNameOf(literal.text);
+        const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
+        const from = name !== undefined && fromTool?.has(name) ? TOOL_IMPORTER : containingFile;
+        return ts.resolveModuleName(literal.text, from, compilerOptions, host, undefined, redirected, mode);
+      }),
+  };
+  return ts.createProgram({ rootNames: [...rootNames], options, host, ...(oldProgram ? { oldProgram } : {}) });
+}
+
+/** Diagnostics of one file of the program that a user would see from `tsc` (syntax and types). */
+export function fileDiagnostics(program: ts.Program, file: string): readonly ts.Diagnostic[] {
+  const source = program.getSourceFile(file);
+  if (!source) return [];
+  return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+}
