@@ -74,11 +74,13 @@ const v1Dir = path.join(os.tmpdir(), 'mrtr-bench-v1-4000');
 const v1File = generateV1File(v1Dir, 4000);
 const v1Lines = readFileSync(v1File, 'utf8').split('\n').length - 1;
 /** @type {Record<string, Sample[]>} */
-const quick = { example: [], requireTs: [], v1: [] };
+const quick = { example: [], exampleNoGate: [], requireTs: [], v1: [] };
 const quickLoad = { startup: loadAt(), v1: [0, 0, 0] };
 for (let i = 0; i < quickRepeat; i++) {
   log(`startup round ${i + 1}/${quickRepeat}`);
   quick.example.push(await measure('ours: one-file example', [ourCli, '--dry-run', example], 'example.diff', undefined, repo));
+  // The example resolves this repository's node_modules, so the default run typechecks it: the gate's cost is the difference.
+  quick.exampleNoGate.push(await measure('ours: one-file example, --no-typecheck', [ourCli, '--dry-run', '--no-typecheck', example], undefined, undefined, repo));
   quick.requireTs.push(await measure(`node -e "require('typescript')"`, ['-e', "require('typescript')"], undefined, undefined, repo));
 }
 quickLoad.v1 = loadAt();
@@ -184,6 +186,7 @@ const v1Wall = med(quick.v1, 'wallMs');
 const cpu = (/** @type {Sample[]} */ list) => sec(med(list, 'cpuMs'));
 const rows = [
   ['ours: README example, one file (--dry-run examples/v2-server)', sec(exampleWall), cpu(quick.example), mib(med(quick.example, 'peakRssKiB') / 1024), spread(quick.example)],
+  ['ours: the same, --no-typecheck', sec(med(quick.exampleNoGate, 'wallMs')), cpu(quick.exampleNoGate), mib(med(quick.exampleNoGate, 'peakRssKiB') / 1024), spread(quick.exampleNoGate)],
   [`node -e "require('typescript')"`, sec(requireTsWall), cpu(quick.requireTs), mib(med(quick.requireTs, 'peakRssKiB') / 1024), spread(quick.requireTs)],
   [`ours: one v1 server file, ${v1Lines} lines`, sec(v1Wall), cpu(quick.v1), mib(med(quick.v1, 'peakRssKiB') / 1024), spread(quick.v1)],
   [`ours on the monorepo, --workers ${otherThreads}`, sec(ours1), cpu(samples.ours1), mib(rss1), spread(samples.ours1)],
@@ -230,7 +233,7 @@ const targets = [
 ];
 
 console.log('');
-console.log(`| run | wall (median of ${quickRepeat} for the first three, ${repeat} on the monorepo) | CPU (user+sys) | peak RSS | notes |`);
+console.log(`| run | wall (median of ${quickRepeat} for the first four, ${repeat} on the monorepo) | CPU (user+sys) | peak RSS | notes |`);
 console.log('|---|---:|---:|---:|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 console.log('');
@@ -252,6 +255,8 @@ console.log(`| ours (default) / (I/O floor + parse floor), CPU time | ${(med(sam
 console.log(`| ours --workers ${otherThreads} / ours default | ${ratios.workersSpeedup.toFixed(2)}× |`);
 console.log(`| ours (default) --no-format / (I/O floor + parse floor) | ${(noFormatWall / floors).toFixed(2)}× |`);
 console.log(`| prettier's CPU in our run (default − --no-format) | ${sec(formatCpu)} |`);
+console.log(`| typecheck gate on the one-file example, wall (default − --no-typecheck) | ${sec(exampleWall - med(quick.exampleNoGate, 'wallMs'))} |`);
+console.log(`| one-file example --no-typecheck / require('typescript'), wall | ${(med(quick.exampleNoGate, 'wallMs') / requireTsWall).toFixed(2)}× |`);
 console.log(`| (floors' CPU + prettier's CPU) / ${machine.cores} cores: the least wall of a run that formats, / (I/O floor + parse floor) | ${(formattingBound / floors).toFixed(2)}× |`);
 console.log('');
 console.log('| target | measured | met |');
@@ -260,6 +265,9 @@ for (const [name, value, met] of targets) console.log(`| ${name} | ${value} | ${
 console.log('');
 console.log(`Output identical with --workers ${otherThreads} and ${defaultThreads}: diff ${sameDiff ? 'yes' : 'NO'}, JSON report ${sameReport ? 'yes' : 'NO'}.`);
 console.log(`Our run: ${verboseLine.trim()}`);
+// The gate's own line of the same --verbose run (the generated tree has no node_modules: it names the packages it could not check).
+const gateLine = samples.oursDefault[0].stderr.split('\n').find((l) => l.startsWith('Typecheck gate: ')) ?? 'Typecheck gate: (no line)';
+console.log(`Typecheck gate on the monorepo: ${gateLine.replace(/^Typecheck gate: /, '').trim()}`);
 console.log(
   `Report: ${report.summary.filesChanged} files would change, ${report.summary.handlersMigrated} handlers, ` +
     `${report.summary.sitesMigrated} sites, ${report.summary.findings} findings, ${report.summary.errors} errors, ${report.packages.length} packages.`,

@@ -4,7 +4,6 @@ import type { Transform, FileError, FileOutcome } from './types.js';
 import type { SdkUpgradeMode } from './upgrade/sdk-upgrade.js';
 import type { PushAlias } from './discover/config.js';
 import type { Shard } from './discover/shard.js';
-import type { TypecheckSummary } from './typecheck/gate.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
 
@@ -90,6 +89,17 @@ export interface RunResult {
   installHint?: string;
   written: number;
   durationMs: number;
+}
+
+/** What the typecheck gate (src/typecheck/gate.ts) did in a run. */
+export interface TypecheckSummary {
+  /** Packages (display paths) whose changed files were typechecked before and after. */
+  checked: string[];
+  /** Packages with changes that could not be typechecked, and why. */
+  unchecked: { path: string; why: string }[];
+  /** Files put back as they were because the run's edits made them (or a file they go with) typecheck worse. */
+  putBack: number;
+  ms: number;
 }
 
 export type CrossFileStats = NonNullable<RunResult['crossFile']>;

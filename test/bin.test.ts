@@ -72,7 +72,10 @@ describe('bin/mcp-mrtr-migrate.js', () => {
     expect(run.stdout.startsWith('diff --git a/src/mrtr-state.ts b/src/mrtr-state.ts\nnew file mode 100644\n')).toBe(true);
     expect(run.stdout).toContain('\ndiff --git a/src/server.ts b/src/server.ts\n');
     expect(run.stdout).toContain("+import { mrtrState, elicitAnswer, samplingAnswer, rootsAnswer } from './mrtr-state.js';");
-    expect(run.stderr.trimEnd().split('\n').at(-1)).toMatch(/^Would migrate 5 handlers \(6 sites\) in 1 of 1 file(; \d+ notes?)?\.$/);
+    // The summary's totals, then (the copy has no node_modules) the typecheck gate's one line.
+    const [totals, gate] = run.stderr.trimEnd().split('\n').slice(-2);
+    expect(totals).toMatch(/^Would migrate 5 handlers \(6 sites\) in 1 of 1 file(; \d+ notes?)?\.$/);
+    expect(gate).toBe('output not typechecked: install dependencies for a checked run (.)');
     expect(fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8')).toBe(before);
     expect(fs.existsSync(path.join(dir, 'src', 'mrtr-state.ts'))).toBe(false);
   });

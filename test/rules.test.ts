@@ -28,6 +28,7 @@ const EXPECTED_IDS = [
   'state-size-unbounded',
   'side-effect-before-input',
   'then-chain-awaited',
+  'typecheck-regression',
   'push-option-dropped',
   'promise-race-timeout',
   'elicitation-id-removed',

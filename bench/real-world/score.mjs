@@ -42,7 +42,8 @@ function parseArgs(argv) {
       }
     } else if (arg === '--repo') options.repos.push(argv[++i]);
     else if (arg === '--json') options.json = true;
-    else if (arg === '--typecheck') options.typecheck = true;
+    // A checked run: dependencies installed before the CLI runs, so its typecheck gate can act (issue 32).
+    else if (arg === '--typecheck') options.typecheck = options.withDeps = true;
     else if (arg === '--with-deps') options.withDeps = true;
     else if (arg === '--with-v2') options.withDeps = options.withV2 = true;
     else if (arg === '--verbose' || arg === '-v') options.verbose = true;
@@ -331,10 +332,11 @@ function printHuman(results, options) {
   if (checked.length) {
     out.push('', `Typecheck (${checked.length} repositories installed and typechecked):`);
     for (const r of checked) {
-      out.push(`  ${r.repo}: ${r.typecheck.errorsBefore} errors before, ${r.typecheck.errorsAfter} after${r.typecheck.worse ? '  TYPECHECKS WORSE' : ''}`);
+      const worse = r.typecheck.worse ? `  TYPECHECKS WORSE${r.cli.exitCode === 0 ? ', CLI exit 0' : `, CLI exit ${r.cli.exitCode}`}` : '';
+      out.push(`  ${r.repo}: ${r.typecheck.errorsBefore} errors before, ${r.typecheck.errorsAfter} after (CLI exit ${r.cli.exitCode})${worse}`);
       for (const line of r.typecheck.newErrors.slice(0, options.verbose ? 20 : 3)) out.push(`      ${line.trim().slice(0, 220)}`);
     }
-    out.push(`  typecheck worse: ${checked.filter((r) => r.typecheck.worse).length}`);
+    out.push(`  typecheck worse: ${checked.filter((r) => r.typecheck.worse).length}; of those with CLI exit 0 (issue 32: none): ${checked.filter((r) => r.typecheck.worse && r.cli.exitCode === 0).length}`);
   }
   for (const r of scored.filter((r) => r.typecheck && r.typecheck.errorsAfter === undefined)) out.push(`  ${r.repo}: not typechecked (${r.typecheck.note})`);
   const withDeps = scored.filter((r) => r.deps);

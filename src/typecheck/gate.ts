@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { toDisplayPath } from '../discover/discover.js';
 import { dropChanges } from '../outcome.js';
+import type { TypecheckSummary } from '../run-types.js';
 import type { Finding, FileOutcome } from '../types.js';
 import { SDK_UPGRADE_RULE } from '../upgrade/sdk-upgrade.js';
 import { plannedNewFiles } from '../write/write-run.js';
@@ -17,16 +18,6 @@ import { manifestRangeChanges } from './manifest-ranges.js';
 import { packageSetup, toolResolves, type PackageSetup } from './package-programs.js';
 
 export const TYPECHECK_RULE = 'typecheck-regression';
-
-export interface TypecheckSummary {
-  /** Packages (display paths) whose changed files were typechecked before and after. */
-  checked: string[];
-  /** Packages with changes that could not be typechecked, and why. */
-  unchecked: { path: string; why: string }[];
-  /** Files put back as they were because the run's edits made them (or a file they go with) typecheck worse. */
-  putBack: number;
-  ms: number;
-}
 
 export interface GateInput {
   /** Every outcome of the run (sources in and outside its paths, manifests), changed in place. */
@@ -50,7 +41,7 @@ export function gateByTypecheck(input: GateInput): TypecheckSummary {
       summary.unchecked.push({ path: display, why: 'no node_modules found from the package: its dependencies are not installed' });
       continue;
     }
-    const setup = packageSetup(root);
+    const setup = packageSetup(root, members.filter(isChangedSource).map((o) => o.absPath));
     const result = gatePackage(input, root, members, setup);
     if (result.kind === 'unchecked') summary.unchecked.push({ path: display, why: result.why });
     else {

@@ -44,20 +44,32 @@ const DEFAULT_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  allowJs: true,
   esModuleInterop: true,
+  // TypeScript 6 makes `strict` the default; a package without a tsconfig is typechecked by nobody,
+  // and `tsc` 5 (what most such packages have) is not strict: the lenient reading stands in.
+  strict: false,
 };
 
-/** The package's compiler options, as `tsc -p` would read them, made fit for a check without output. */
-export function packageSetup(packageRoot: string): PackageSetup {
-  const tsconfig = ts.findConfigFile(packageRoot, ts.sys.fileExists, 'tsconfig.json');
-  // A tsconfig above the package belongs to a workspace; it still gives the options the package is built with.
-  let options: ts.CompilerOptions = DEFAULT_OPTIONS;
+/**
+ * The package's compiler options, as `tsc -p` would read them, made fit for a check without
+ * output. A tsconfig.json above the package (a workspace's) counts only where it lists one of the
+ * changed files: one that excludes them (or lists nothing) is not what they are built with, and
+ * TypeScript's defaults stand in.
+ */
+export function packageSetup(packageRoot: string, changedFiles: readonly string[]): PackageSetup {
+  const found = ts.findConfigFile(packageRoot, ts.sys.fileExists, 'tsconfig.json');
+  let tsconfig: string | undefined;
+  // JavaScript is read only in a package of JavaScript (for its syntax): TypeScript's own default leaves it out.
+  const javascriptOnly = changedFiles.every((f) => /\.[cm]?jsx?$/.test(f));
+  let options: ts.CompilerOptions = { ...DEFAULT_OPTIONS, ...(javascriptOnly ? { allowJs: true } : {}) };
   let projectFiles: readonly string[] = [];
-  if (tsconfig) {
-    const read = ts.readConfigFile(tsconfig, ts.sys.readFile);
-    if (!read.error) {
-      const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(tsconfig));
+  if (found) {
+    const read = ts.readConfigFile(found, ts.sys.readFile);
+    const parsed = read.error ? undefined : ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(found));
+    const own = path.dirname(path.resolve(found)) === path.resolve(packageRoot);
+    const listed = new Set(parsed?.fileNames.map((f) => path.resolve(f)));
+    if (parsed && (own || changedFiles.some((f) => listed.has(path.resolve(f))))) {
+      tsconfig = found;
       options = parsed.options;
       projectFiles = parsed.fileNames;
     }
