@@ -5,6 +5,7 @@ import { BOM, parseSource, release, type WorkingText } from '../parse.js';
 import type { PendingFinding, SourceFinding } from '../pending-findings.js';
 import type { SourceFile } from '../ts-morph.js';
 import type { FindingInput, TextEdit } from '../types.js';
+import { unprovenV1Registrations } from './v1/unproven-registrations.js';
 import type { V1ModuleOutsideRun } from './v1/v1-dependents.js';
 import { SDK_UPGRADE_RULE, officialMarkerFindings, runSdkUpgrade, wantsSdkUpgrade, type ProjectType, type SdkUpgradeMode, type SdkUpgradeOptions } from './sdk-upgrade.js';
 
@@ -66,6 +67,8 @@ export function upgradeStage(input: UpgradeStageInput, working: WorkingText, opt
       // That analysis parsed the same path again: this run's parse is gone with it.
       working.parse(working.text);
     }
+  } else {
+    for (const finding of unprovenV1Registrations(working.sourceFile, working.text)) stage.pending.push({ ...finding, earlierEdits: [], laterEdits: [] });
   }
   for (const finding of officialMarkerFindings(working.text)) stage.pending.push({ ...finding, earlierEdits: [...stage.history], laterEdits: [] });
   return stage;
