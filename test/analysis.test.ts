@@ -436,6 +436,27 @@ server.registerTool('a', {}, async (ctx) => {
 });
 
 describe('findPushSites: server forms', () => {
+  it("a call of the package's own method whose body asks is a site by its name; one whose body asks nobody is none", () => {
+    const list = sites(`${V2}
+class Session {
+  constructor(private readonly server: { createMessage(p: unknown): Promise<unknown> }) {}
+  async requestSampling(params: unknown) {
+    return this.server.createMessage(params);
+  }
+}
+class ModelGateway {
+  async createMessage(prompt: string) {
+    return fetch('http://model', { method: 'POST', body: prompt });
+  }
+}
+export async function run(session: Session, gateway: ModelGateway) {
+  await session.requestSampling({ messages: [], maxTokens: 1 });
+  await gateway.createMessage('hello');
+}`);
+    // The wrapper's own push (this.server.createMessage) and its caller; never the gateway's createMessage.
+    expect(list.map((s) => s.api)).toEqual(['this.server.createMessage', 'session.requestSampling']);
+  });
+
   it('server.server.elicitInput / createMessage / listRoots / request', () => {
     const list = sites(`${V2}
 const server = new McpServer({ name: 's', version: '1' });

@@ -40,8 +40,10 @@ function ownerKind(owner: TypedOwner): PushOwner {
     // The SDK's builders of embedded requests (`inputRequired.createMessage`) return a value, not a promise: they ask nobody.
     case 'sdk':
       return owner.asks ? 'asks' : 'asks-nobody';
+    // The package's own method asks nobody, unless its body asks (a wrapper of the SDK's, such as a
+    // framework's session.requestSampling): then the name decides, as for a wrapper in a dependency.
     case 'other':
-      return owner.inDependency ? 'unknown' : 'asks-nobody';
+      return owner.inDependency || owner.asksInBody ? 'unknown' : 'asks-nobody';
     // A subclass's own override is the user's wrapper: its body asks, where it is scanned.
     case 'override':
       return 'asks-nobody';

@@ -14,7 +14,7 @@ export type TypedOwner =
   /** `asks`: every call signature returns a promise (a request sent; not a builder such as `inputRequired.createMessage`). */
   | { kind: 'sdk'; className: string; asks: boolean }
   /** `inDependency`: declared in an installed package (a framework's wrapper), not the user's own code. */
-  | { kind: 'other'; where: string; inDependency: boolean }
+  | { kind: 'other'; where: string; inDependency: boolean; asksInBody: boolean }
   | { kind: 'override'; className: string; subclass: string; where: string }
   /** `why`: what the checker found, when it found a declaration that does not settle it. */
   | { kind: 'unknown'; why?: string };
@@ -191,7 +191,15 @@ function classify(checker: ts.TypeChecker, declarations: readonly ts.Declaration
     const base = sdkBase(checker, cls);
     if (base) return { kind: 'override', className: base, subclass: cls.name?.text ?? 'a class', where };
   }
-  return { kind: 'other', where, inDependency: file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName) };
+  return { kind: 'other', where, inDependency: file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName), asksInBody: declarations.some(bodyMentionsPush) };
+}
+
+/** A push call or method string in the body of a function-like declaration (its own name left out). */
+const PUSH_IN_BODY = /\b(?:elicitInput|requestSampling|createMessage|listRoots|sendRequest|request)\s*\(|elicitation\/create|sampling\/createMessage|roots\/list/;
+
+function bodyMentionsPush(declaration: ts.Declaration): boolean {
+  const body = (declaration as { body?: ts.Node }).body ?? (ts.isPropertyDeclaration(declaration) || ts.isPropertyAssignment(declaration) || ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined);
+  return body !== undefined && PUSH_IN_BODY.test(body.getText());
 }
 
 /** The SDK class `cls` extends (directly or through classes of the user's), if any. */
