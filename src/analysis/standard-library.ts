@@ -40,11 +40,24 @@ export function trimmedStandardLibrary(roots: Iterable<string>): string | undefi
   return declarations.filter((d) => kept.has(declaredName(d)!)).join('\n');
 }
 
-/** The ES5 library ts-morph's in-memory file system serves (comments and line breaks already gone). */
+let libFiles: ReadonlyMap<string, string> | undefined;
+
+/**
+ * TypeScript's library files (`lib.es5.d.ts` → text) as ts-morph's in-memory file system serves
+ * them (comments and line breaks already gone): its TypeScript has none on disk. Read once.
+ */
+export function typescriptLibFiles(): ReadonlyMap<string, string> {
+  if (!libFiles) {
+    const fromTsMorph = createRequire(createRequire(import.meta.url).resolve('ts-morph'));
+    const common = fromTsMorph('@ts-morph/common') as { getLibFiles?: () => { fileName: string; text: string }[] };
+    libFiles = new Map((common.getLibFiles?.() ?? []).map((f) => [f.fileName, f.text]));
+  }
+  return libFiles;
+}
+
+/** The ES5 library ts-morph serves. */
 function es5Text(): string | undefined {
-  const fromTsMorph = createRequire(createRequire(import.meta.url).resolve('ts-morph'));
-  const common = fromTsMorph('@ts-morph/common') as { getLibFiles?: () => { fileName: string; text: string }[] };
-  return common.getLibFiles?.().find((f) => f.fileName === ES5)?.text;
+  return typescriptLibFiles().get(ES5);
 }
 
 /**

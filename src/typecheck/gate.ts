@@ -36,8 +36,7 @@ export function gateByTypecheck(input: GateInput): TypecheckSummary {
   const summary: TypecheckSummary = { checked: [], unchecked: [], putBack: 0, ms: 0 };
   for (const [root, members] of changedByPackage(input)) {
     const display = input.packageOf(path.join(root, 'package.json')).path;
-    const noModules = !hasNodeModules(root);
-    if (noModules) {
+    if (!hasNodeModules(root)) {
       summary.unchecked.push({ path: display, why: 'no node_modules found from the package: its dependencies are not installed' });
       continue;
     }
@@ -76,8 +75,8 @@ function gatePackage(input: GateInput, root: string, members: FileOutcome[], set
     if (check.regressions.length === 0) break;
     const upgrading = members.some((o) => o.output !== undefined && (o.transforms.includes(SDK_UPGRADE_RULE) || path.basename(o.absPath) === 'package.json'));
     const last = round === ROUNDS - 1;
-    const units = upgrading || last ? [members.filter((o) => o.output !== undefined)] : unitsToPutBack(members, check.regressions, check.importers, created);
-    putBack += putBackUnits(units, { regressions: check.regressions, importers: check.importers, created }, input.cwd, upgrading);
+    const unit = upgrading || last ? members.filter((o) => o.output !== undefined) : unitToPutBack(members, check.regressions, check.importers, created);
+    putBack += putBackUnit(unit, { regressions: check.regressions, importers: check.importers, created }, input.cwd, upgrading);
   }
   return { kind: 'checked', putBack };
 }
@@ -112,7 +111,7 @@ function hasNodeModules(root: string): boolean {
  * with (the modules its migration requires and those that require it); for an unchanged importer,
  * the changed files it imports; for a generated module, the files that generate it.
  */
-function unitsToPutBack(members: FileOutcome[], regressions: FileRegression[], importers: Map<string, string[]>, created: ReadonlyMap<string, string>): FileOutcome[][] {
+function unitToPutBack(members: FileOutcome[], regressions: FileRegression[], importers: Map<string, string[]>, created: ReadonlyMap<string, string>): FileOutcome[] {
   const byPath = new Map(members.filter((o) => o.output !== undefined).map((o) => [path.resolve(o.absPath), o] as const));
   const start = new Set<FileOutcome>();
   for (const regression of regressions) {
@@ -139,7 +138,7 @@ function unitsToPutBack(members: FileOutcome[], regressions: FileRegression[], i
       }
     }
   }
-  return [[...unit]];
+  return [...unit];
 }
 
 interface Causes {
@@ -148,31 +147,29 @@ interface Causes {
   created: ReadonlyMap<string, string>;
 }
 
-function putBackUnits(units: FileOutcome[][], causes: Causes, cwd: string, wholePackage: boolean): number {
+function putBackUnit(unit: FileOutcome[], causes: Causes, cwd: string, wholePackage: boolean): number {
   const listed = causes.regressions.map((r) => toDisplayPath(cwd, r.absPath)).join(', ');
   let count = 0;
-  for (const unit of units) {
-    for (const outcome of unit) {
-      if (outcome.output === undefined) continue;
-      const own = ownCause(outcome, causes, cwd);
-      const finding: Finding = own
-        ? regressionFinding(outcome, own, wholePackage)
-        : {
-            rule: TYPECHECK_RULE,
-            severity: 'warning',
-            path: outcome.path,
-            line: 1,
-            column: 1,
-            message: `left as it was: it changes together with what makes ${listed} typecheck worse (see the error there)${wholePackage ? '; the files of a package the v1→v2 upgrade moves go back together, its manifest too' : ''}`,
-          };
-      const manifest = path.basename(outcome.absPath) === 'package.json';
-      dropChanges(outcome);
-      outcome.findings = manifest
-        ? []
-        : [finding, ...outcome.findings.filter((f) => f.severity !== 'info' && f.rule !== SDK_UPGRADE_RULE), ...(outcome.ifPutBack ?? [])];
-      outcome.ifPutBack = undefined;
-      count++;
-    }
+  for (const outcome of unit) {
+    if (outcome.output === undefined) continue;
+    const own = ownCause(outcome, causes, cwd);
+    const finding: Finding = own
+      ? regressionFinding(outcome, own, wholePackage)
+      : {
+          rule: TYPECHECK_RULE,
+          severity: 'warning',
+          path: outcome.path,
+          line: 1,
+          column: 1,
+          message: `left as it was: it changes together with what makes ${listed} typecheck worse (see the error there)${wholePackage ? '; the files of a package the v1→v2 upgrade moves go back together, its manifest too' : ''}`,
+        };
+    const manifest = path.basename(outcome.absPath) === 'package.json';
+    dropChanges(outcome);
+    outcome.findings = manifest
+      ? []
+      : [finding, ...outcome.findings.filter((f) => f.severity !== 'info' && f.rule !== SDK_UPGRADE_RULE), ...(outcome.ifPutBack ?? [])];
+    outcome.ifPutBack = undefined;
+    count++;
   }
   return count;
 }

@@ -1,6 +1,6 @@
 // The dependencies whose range a manifest edit adds or changes: those packages are not installed as
 // the edited manifest wants them until the user installs again, so the gate types them otherwise.
-const FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
+import { SECTIONS } from '../upgrade/manifests.js';
 
 type Ranges = Map<string, string>;
 
@@ -13,7 +13,7 @@ function rangesOf(text: string): Ranges | undefined {
   }
   const ranges: Ranges = new Map();
   if (typeof json !== 'object' || json === null) return ranges;
-  for (const field of FIELDS) {
+  for (const field of SECTIONS) {
     const deps = (json as Record<string, unknown>)[field];
     if (typeof deps !== 'object' || deps === null) continue;
     for (const [name, range] of Object.entries(deps)) if (typeof range === 'string' && !ranges.has(name)) ranges.set(name, range);

@@ -4,9 +4,9 @@
 // tsconfig.json, or TypeScript's defaults where it has none) and the same host, so a difference in
 // diagnostics is the run's. A v2 package the run adds to the manifest (or zod raised to 4) is not
 // installed yet: the after program resolves it from this tool's own copy.
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { typescriptLibFiles } from '../analysis/standard-library.js';
 import { ts } from '../ts-morph.js';
 
 /** This module: this tool's own dependencies resolve from here, wherever npm put them (nested or hoisted). */
@@ -17,16 +17,10 @@ const TOOL_IMPORTER = fileURLToPath(import.meta.url);
  * are served from there under a folder of their own.
  */
 const LIB_DIR = path.resolve('/', '.mcp-mrtr-migrate-typescript-lib');
-let libFiles: Map<string, string> | undefined;
 
 function libText(file: string): string | undefined {
   if (path.dirname(path.resolve(file)) !== LIB_DIR) return undefined;
-  if (!libFiles) {
-    const fromTsMorph = createRequire(createRequire(import.meta.url).resolve('ts-morph'));
-    const common = fromTsMorph('@ts-morph/common') as { getLibFiles(): { fileName: string; text: string }[] };
-    libFiles = new Map(common.getLibFiles().map((f) => [f.fileName, f.text]));
-  }
-  return libFiles.get(path.basename(file));
+  return typescriptLibFiles().get(path.basename(file));
 }
 
 /** Declaration files under node_modules never change during a run: parsed once for every program of it. */

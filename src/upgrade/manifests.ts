@@ -27,7 +27,8 @@ export const PACKAGE_RANGES: Readonly<Record<string, string>> = Object.freeze({
   zod: '^4.2.0',
 });
 
-const SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
+/** The manifest's dependency sections (the typecheck gate reads their ranges too). */
+export const SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const TEST_PATH = /(^|\/)(test|tests|__tests__)\/|\.(test|spec)\.[cm]?[jt]sx?$/;

@@ -48,7 +48,13 @@ interface ConfigPart {
   node: ts.Expression;
 }
 
-const LEGACY = new Set(['tool', 'prompt', 'resource']);
+/** v1's registration methods of McpServer, which v2 has as register<Method>. */
+export const LEGACY: ReadonlySet<string> = new Set(['tool', 'prompt', 'resource']);
+
+/** `tool` → `registerTool` (and prompt, resource). */
+export function v2RegistrationName(method: string): string {
+  return `register${method[0]!.toUpperCase()}${method.slice(1)}`;
+}
 const REGISTER = new Set(['registerTool', 'registerPrompt', 'registerResource']);
 
 export function upgradeRegistrations(facts: FileFacts): RegistrationsResult {
@@ -70,7 +76,7 @@ export function upgradeRegistrations(facts: FileFacts): RegistrationsResult {
           severity: 'error',
           pos: node.getStart(facts.file),
           message: `.${method}(${spread ? '...' : ''}) call left as it was: ${spread ? 'its arguments are spread from elsewhere' : 'it has fewer arguments than any v1 overload'}, so which of them is the description, the shape or the callback cannot be read here; v2 has no .${method}() and throws when the server starts`,
-          suggestion: `Call server.register${method[0].toUpperCase()}${method.slice(1)}(name, config, callback) with v2's arguments here (the code that builds them must give a config object); then run the migration again.`,
+          suggestion: `Call server.${v2RegistrationName(method)}(name, config, callback) with v2's arguments here (the code that builds them must give a config object); then run the migration again.`,
         });
       }
       return;
@@ -188,7 +194,7 @@ function overrideCall(facts: FileFacts, call: ts.CallExpression, method: string,
     severity: 'error',
     pos: call.getStart(facts.file),
     message: `.${method}() call left as it was: it calls ${verdict.subclass}'s own ${method}${at}, which overrides v1's ${verdict.className}.${method}; v2's ${verdict.className} has no ${method}(), so the SDK never calls the override and its \`super.${method}\` is undefined`,
-    suggestion: `Rename the override to register${method[0].toUpperCase()}${method.slice(1)} with v2's parameters (name, config, callback), or remove it; then run the migration again.`,
+    suggestion: `Rename the override to ${v2RegistrationName(method)} with v2's parameters (name, config, callback), or remove it; then run the migration again.`,
   };
 }
 
@@ -236,7 +242,7 @@ export function legacyRegistration(facts: FileFacts, call: ts.CallExpression, me
     });
     return false;
   }
-  if (rename) result.edits.push(renameMethod(file, call, `register${method[0].toUpperCase()}${method.slice(1)}`));
+  if (rename) result.edits.push(renameMethod(file, call, v2RegistrationName(method)));
   result.edits.push(...configEdits(facts, plan.parts, callback, result));
   result.callbacks.push({ callback, extraIndex: plan.extraIndex, where });
   return true;

@@ -9,9 +9,8 @@ import { findHandlers } from '../../analysis/handlers.js';
 import type { SourceFile } from '../../ts-morph.js';
 import type { FindingInput } from '../../types.js';
 import { SDK_UPGRADE_RULE } from '../sdk-upgrade.js';
+import { LEGACY, v2RegistrationName } from './registrations.js';
 
-const V1_FORMS: ReadonlySet<string> = new Set(['tool', 'prompt', 'resource']);
-const V2_NAMES: Readonly<Record<string, string>> = { tool: 'registerTool', prompt: 'registerPrompt', resource: 'registerResource' };
 
 export function unprovenV1Registrations(sourceFile: SourceFile, text: string): FindingInput[] {
   // The upgrade's own modules (those importing the SDK) say what they leave themselves.
@@ -19,7 +18,7 @@ export function unprovenV1Registrations(sourceFile: SourceFile, text: string): F
   const findings: FindingInput[] = [];
   const seen = new Set<object>();
   for (const handler of findHandlers(sourceFile)) {
-    if (!V1_FORMS.has(handler.form) || seen.has(handler.registration.compilerNode)) continue;
+    if (!LEGACY.has(handler.form) || seen.has(handler.registration.compilerNode)) continue;
     seen.add(handler.registration.compilerNode);
     const callee = handler.registration.getExpression().getText();
     const receiver = callee.slice(0, callee.lastIndexOf('.'));
@@ -32,7 +31,7 @@ export function unprovenV1Registrations(sourceFile: SourceFile, text: string): F
         `${callee}(${handler.name !== undefined ? `'${handler.name}'` : ''}, …) registers the v1 way, and v2's McpServer has no ${handler.form}(): ` +
         `this module imports nothing of the SDK, so the upgrade cannot tell that ${receiver} is the SDK's McpServer (it has no type here; told by the call's name and shape only) and does not rewrite it. ` +
         `Moved to v2 with the rest of its package, the call would throw when the server starts, so the package stays on v1`,
-      suggestion: `Rewrite it as ${receiver}.${V2_NAMES[handler.form]}(name, { description, inputSchema }, handler), or type ${receiver} as the SDK's McpServer (an import the upgrade then follows), and run the migration again.`,
+      suggestion: `Rewrite it as ${receiver}.${v2RegistrationName(handler.form)}(name, { description, inputSchema }, handler), or type ${receiver} as the SDK's McpServer (an import the upgrade then follows), and run the migration again.`,
     });
   }
   return findings;
