@@ -6,7 +6,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { buildReport, serializeReport, type Report } from './report/json.js';
 import { renderMarkdown } from './report/markdown.js';
 import { renderSarif } from './report/sarif.js';
-import { renderSummary } from './report/human.js';
+import { notTypecheckedLine, renderSummary } from './report/human.js';
 import { mergeReports, readReportFile, ReportMergeError } from './report/merge-reports.js';
 import { loadTransforms, selectTransforms, UsageError } from './registry.js';
 import { CONFIG_FILE, ConfigError, PACKAGE_KEY, loadConfig, type MigrateConfig } from './discover/config.js';
@@ -207,6 +207,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     outcomes: result.outcomes,
     errors: result.errors,
     durationMs: result.durationMs,
+    typecheck: result.typecheck,
   });
   // The PR comment shows generated modules by name only, so the diff of the code itself fits.
   const commentDiff = options.report?.some((f) => /\.md$/i.test(f)) ? renderDiff(result.outcomes, result.created, { newFiles: 'summary' }) : '';
@@ -314,20 +315,12 @@ function printResult(result: RunResult, report: Report, { options, mode }: Setup
   if (!options.quiet) {
     summaryOut(renderSummary(report, { verbose: Boolean(options.verbose), color: io.stdoutIsTTY && summaryOut === io.stdout, mode }));
     if (result.installHint) summaryOut(`${result.installHint}\n`);
-    const unchecked = uncheckedLine(result);
-    if (unchecked) summaryOut(unchecked);
+    const unchecked = notTypecheckedLine(report);
+    if (unchecked) summaryOut(`${unchecked}\n`);
     if (options.verbose) io.stderr(runStats(result, options.shard));
   } else if (result.errors.length > 0) {
     io.stderr(result.errors.map((e) => `${e.path}: ${e.message}\n`).join(''));
   }
-}
-
-/** Said once: which changed packages the typecheck gate could not check (their output is not typechecked). */
-function uncheckedLine({ typecheck }: RunResult): string | undefined {
-  if (!typecheck || typecheck.unchecked.length === 0) return undefined;
-  const names = typecheck.unchecked.map((p) => p.path);
-  const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-  return `output not typechecked: install dependencies for a checked run (${shown})\n`;
 }
 
 function exitCode(mode: RunMode, result: RunResult): number {

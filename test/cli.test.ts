@@ -832,7 +832,8 @@ describe('byte preservation', () => {
 
 describe('reports', () => {
   const DOCUMENTED = {
-    top: ['version', 'tool', 'summary', 'packages', 'files', 'findings', 'errors'],
+    top: ['version', 'tool', 'summary', 'packages', 'files', 'findings', 'errors', 'typecheck'],
+    typecheck: ['checked', 'unchecked', 'putBack'],
     summary: ['filesScanned', 'filesChanged', 'handlersMigrated', 'sitesMigrated', 'findings', 'errors', 'durationMs'],
     packages: ['name', 'path', 'filesChanged', 'findings'],
     files: ['path', 'changed', 'transforms', 'sitesMigrated'],
@@ -850,6 +851,7 @@ describe('reports', () => {
     expect(report.version).toBe(1);
     expect(report.tool).toEqual({ name: 'mcp-mrtr-migrate', version: JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version });
     expect(Object.keys(report.summary)).toEqual(DOCUMENTED.summary);
+    expect(Object.keys(report.typecheck)).toEqual(DOCUMENTED.typecheck);
     expect(report.summary).toMatchObject({ filesScanned: 3, filesChanged: 2, handlersMigrated: 5, sitesMigrated: 6, errors: 1 });
     expect(report.packages).toEqual([{ name: 'example-legacy-v2-server', path: '.', filesChanged: 2, findings: report.findings.length }]);
     for (const pkg of report.packages) expect(Object.keys(pkg)).toEqual(DOCUMENTED.packages);

@@ -114,6 +114,15 @@ describe('renderSarif', () => {
     const empty = buildReport({ toolVersion: '0.0.0', filesScanned: 0, outcomes: [], errors: [], durationMs: 0 });
     expectValid(renderSarif(empty));
   });
+
+  it('is valid with the not-typechecked line as the invocation warning', () => {
+    const typecheck = { checked: ['a'], unchecked: [{ path: 'b', why: 'no node_modules' }], putBack: 0 };
+    const log = renderSarif(buildReport({ toolVersion: '0.0.0', filesScanned: 0, outcomes: [], errors: [], durationMs: 0, typecheck }));
+    expectValid(log);
+    expect(log.runs[0].invocations?.[0].toolExecutionNotifications[0].message.text).toBe(
+      'output not typechecked: install dependencies for a checked run (b)',
+    );
+  });
 });
 
 describe('--report x.sarif', () => {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../src/cli.js';
 import { run, type RunResult } from '../src/runner.js';
 import type { Transform, TransformContext } from '../src/types.js';
+import { validateReport } from '../src/report/json.js';
 
 const NODE_MODULES = path.resolve(import.meta.dirname, '..', 'node_modules');
 const temps: string[] = [];
@@ -196,5 +197,31 @@ describe('typecheck gate on the command line', () => {
     expect(stderr).toContain('output not typechecked: install dependencies for a checked run (.)\n');
     const quiet = await cli(dir, '--dry-run', '--no-typecheck', '.');
     expect(quiet.stderr).not.toContain('output not typechecked');
+  });
+
+  it('carries the not-typechecked line into the JSON, Markdown and SARIF reports; a checked run carries none', async () => {
+    const reports = (dir: string) => ['out.json', 'out.md', 'out.sarif'].map((f) => path.join(dir, f));
+    const unchecked = copyOfExample(false);
+    const [json, md, sarif] = reports(unchecked);
+    expect((await cli(unchecked, '--dry-run', '--report', json, '--report', md, '--report', sarif, '.')).code).toBe(0);
+    const report = JSON.parse(fs.readFileSync(json, 'utf8'));
+    expect(validateReport(report)).toEqual([]);
+    expect(report.typecheck).toEqual({ checked: [], unchecked: [{ path: '.', why: expect.stringMatching(/\S/) }], putBack: 0 });
+    const line = 'output not typechecked: install dependencies for a checked run (.)';
+    expect(fs.readFileSync(md, 'utf8')).toContain(`⚠️ ${line}\n`);
+    const notifications = JSON.parse(fs.readFileSync(sarif, 'utf8')).runs[0].invocations[0].toolExecutionNotifications;
+    expect(notifications).toEqual([{ descriptor: { id: 'output-not-typechecked' }, level: 'warning', message: { text: line } }]);
+
+    const checked = copyOfExample(true);
+    const [json2, md2, sarif2] = reports(checked);
+    await cli(checked, '--dry-run', '--no-format', '--report', json2, '--report', md2, '--report', sarif2, '.');
+    expect(JSON.parse(fs.readFileSync(json2, 'utf8')).typecheck).toEqual({ checked: ['.'], unchecked: [], putBack: 0 });
+    expect(fs.readFileSync(md2, 'utf8')).not.toContain('output not typechecked');
+    expect(fs.readFileSync(md2, 'utf8')).toContain('| Packages typechecked before and after | 1 |');
+    expect(JSON.parse(fs.readFileSync(sarif2, 'utf8')).runs[0].invocations).toBeUndefined();
+
+    // --no-typecheck: the report has no typecheck field at all.
+    await cli(unchecked, '--dry-run', '--no-typecheck', '--report', json, '.');
+    expect(JSON.parse(fs.readFileSync(json, 'utf8'))).not.toHaveProperty('typecheck');
   });
 });

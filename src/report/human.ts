@@ -118,6 +118,18 @@ export function summaryLine(report: Report, mode: RunMode): string {
   return `${parts.join('; ')}.`;
 }
 
+/**
+ * Said once: the changed packages the typecheck gate could not check (their dependencies are not
+ * installed), so their output is not typechecked; undefined when every one was checked or the gate was off.
+ */
+export function notTypecheckedLine(report: Report): string | undefined {
+  const unchecked = report.typecheck?.unchecked ?? [];
+  if (unchecked.length === 0) return undefined;
+  const names = unchecked.map((p) => p.path);
+  const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  return `output not typechecked: install dependencies for a checked run (${shown})`;
+}
+
 function changedVerb(mode: RunMode): string {
   return mode === 'write' ? 'changed' : 'would change';
 }

@@ -30,6 +30,16 @@ export interface ReportFile {
   sitesMigrated: number;
 }
 
+/** What the typecheck gate did; absent when it was turned off (`--no-typecheck`). */
+export interface ReportTypecheck {
+  /** Packages whose changed files were typechecked before and after the run. */
+  checked: string[];
+  /** Packages with changes the gate could not check, and why: their output is not typechecked. */
+  unchecked: { path: string; why: string }[];
+  /** Files put back as they were because the run's edits made them typecheck worse. */
+  putBack: number;
+}
+
 export interface Report {
   version: 1;
   tool: { name: 'mcp-mrtr-migrate'; version: string };
@@ -38,6 +48,7 @@ export interface Report {
   files: ReportFile[];
   findings: Finding[];
   errors: FileError[];
+  typecheck?: ReportTypecheck;
 }
 
 export interface BuildReportInput {
@@ -46,6 +57,8 @@ export interface BuildReportInput {
   outcomes: FileOutcome[];
   errors: FileError[];
   durationMs: number;
+  /** The typecheck gate's figures; undefined when it was turned off. */
+  typecheck?: ReportTypecheck;
 }
 
 /** Code-unit order: the same on every machine and locale (unlike `localeCompare`). */
@@ -147,6 +160,18 @@ export function buildReport(input: BuildReportInput): Report {
     files,
     findings,
     errors,
+    ...(input.typecheck && { typecheck: normalizeTypecheck(input.typecheck) }),
+  };
+}
+
+/** The gate's figures in report order, with a fixed key order (no timing: the summary has the run's). */
+export function normalizeTypecheck(typecheck: ReportTypecheck): ReportTypecheck {
+  return {
+    checked: [...typecheck.checked].sort(compareText),
+    unchecked: typecheck.unchecked
+      .map(({ path, why }) => ({ path, why }))
+      .sort((a, b) => compareText(a.path, b.path) || compareText(a.why, b.why)),
+    putBack: typecheck.putBack,
   };
 }
 
@@ -256,23 +281,32 @@ const findingCheck = object(
   { suggestion: str },
 );
 
-const reportCheck = object({
-  version: literal(REPORT_VERSION),
-  tool: object({ name: literal(TOOL_NAME), version: str }),
-  summary: object({
-    filesScanned: count,
-    filesChanged: count,
-    handlersMigrated: count,
-    sitesMigrated: count,
-    findings: count,
-    errors: count,
-    durationMs: nonNegativeNumber,
-  }),
-  packages: arrayOf(object({ name: str, path: nonEmptyStr, filesChanged: count, findings: count })),
-  files: arrayOf(object({ path: nonEmptyStr, changed: bool, transforms: arrayOf(nonEmptyStr), sitesMigrated: count })),
-  findings: arrayOf(findingCheck),
-  errors: arrayOf(object({ path: nonEmptyStr, message: str })),
+const typecheckCheck = object({
+  checked: arrayOf(nonEmptyStr),
+  unchecked: arrayOf(object({ path: nonEmptyStr, why: str })),
+  putBack: count,
 });
+
+const reportCheck = object(
+  {
+    version: literal(REPORT_VERSION),
+    tool: object({ name: literal(TOOL_NAME), version: str }),
+    summary: object({
+      filesScanned: count,
+      filesChanged: count,
+      handlersMigrated: count,
+      sitesMigrated: count,
+      findings: count,
+      errors: count,
+      durationMs: nonNegativeNumber,
+    }),
+    packages: arrayOf(object({ name: str, path: nonEmptyStr, filesChanged: count, findings: count })),
+    files: arrayOf(object({ path: nonEmptyStr, changed: bool, transforms: arrayOf(nonEmptyStr), sitesMigrated: count })),
+    findings: arrayOf(findingCheck),
+    errors: arrayOf(object({ path: nonEmptyStr, message: str })),
+  },
+  { typecheck: typecheckCheck },
+);
 
 /**
  * Every way `value` departs from the documented report shape, as `$.path: problem` lines; empty

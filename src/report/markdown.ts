@@ -3,7 +3,7 @@
 // folded away. Everything from the user's code is escaped so a message can never break the layout.
 import type { Finding } from '../types.js';
 import { ruleInfo, ruleOrder, SEVERITY_ORDER } from '../rules.js';
-import { summaryLine, type RunMode } from './human.js';
+import { notTypecheckedLine, summaryLine, type RunMode } from './human.js';
 import { compareText, type Report } from './json.js';
 
 export interface MarkdownOptions {
@@ -25,6 +25,8 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const out: string[] = [];
   out.push('## MCP MRTR migration report', '');
   out.push(`**${inline(summaryLine(report, options.mode ?? 'write'))}**`, '');
+  const unchecked = notTypecheckedLine(report);
+  if (unchecked) out.push(`⚠️ ${inline(unchecked)}`, '');
   countsSection(out, report);
   if (report.packages.length > 1) packagesSection(out, report);
   changedFilesSection(out, report);
@@ -48,6 +50,10 @@ function countsSection(out: string[], report: Report): void {
   out.push(`| Sites migrated | ${summary.sitesMigrated} |`);
   out.push(`| Findings | ${summary.findings}${severityBreakdown(report.findings)} |`);
   out.push(`| Errors | ${summary.errors} |`);
+  if (report.typecheck) {
+    out.push(`| Packages typechecked before and after | ${report.typecheck.checked.length} |`);
+    out.push(`| Files put back (typecheck worse) | ${report.typecheck.putBack} |`);
+  }
   out.push('');
 }
 

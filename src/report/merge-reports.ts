@@ -2,7 +2,7 @@
 // written: the union of disjoint runs, in report order.
 import { readFile } from 'node:fs/promises';
 import type { FileError } from '../types.js';
-import { compareFindings, compareText, validateReport, type Report, type ReportPackage } from './json.js';
+import { compareFindings, compareText, normalizeTypecheck, validateReport, type Report, type ReportPackage, type ReportTypecheck } from './json.js';
 
 export class ReportMergeError extends Error {}
 
@@ -105,6 +105,21 @@ export function mergeReports(reports: readonly Report[]): Report {
     files,
     findings,
     errors,
+    ...mergeTypecheck(reports),
+  };
+}
+
+/** The gate's figures of every shard that ran it: packages joined (each once), files put back added. */
+function mergeTypecheck(reports: readonly Report[]): { typecheck?: ReportTypecheck } {
+  const gated = reports.flatMap((r) => (r.typecheck ? [r.typecheck] : []));
+  if (gated.length === 0) return {};
+  const unchecked = new Map(gated.flatMap((t) => t.unchecked.map((u) => [`${u.path}\0${u.why}`, u] as const)));
+  return {
+    typecheck: normalizeTypecheck({
+      checked: [...new Set(gated.flatMap((t) => t.checked))],
+      unchecked: [...unchecked.values()],
+      putBack: gated.reduce((total, t) => total + t.putBack, 0),
+    }),
   };
 }
 

@@ -3,6 +3,7 @@
 // processed), so each result's ruleIndex points at its rule.
 import type { Severity } from '../types.js';
 import { RULES, type RuleInfo } from '../rules.js';
+import { notTypecheckedLine } from './human.js';
 import type { Report } from './json.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -50,6 +51,12 @@ export interface SarifResult {
   }[];
 }
 
+/** A run-level note (output the typecheck gate could not check) belongs to no file: an invocation's notification. */
+export interface SarifInvocation {
+  executionSuccessful: boolean;
+  toolExecutionNotifications: { descriptor: { id: string }; level: SarifLevel; message: SarifMessage }[];
+}
+
 export interface SarifLog {
   $schema: string;
   version: '2.1.0';
@@ -57,6 +64,7 @@ export interface SarifLog {
     tool: { driver: { name: string; version: string; semanticVersion: string; informationUri: string; rules: SarifRule[] } };
     columnKind: 'utf16CodeUnits';
     results: SarifResult[];
+    invocations?: SarifInvocation[];
   }[];
 }
 
@@ -120,9 +128,18 @@ export function renderSarif(report: Report): SarifLog {
         },
         columnKind: 'utf16CodeUnits',
         results,
+        ...invocations(report),
       },
     ],
   };
+}
+
+/** The not-typechecked line as the invocation's warning; nothing when there is none. */
+function invocations(report: Report): { invocations?: SarifInvocation[] } {
+  const unchecked = notTypecheckedLine(report);
+  if (!unchecked) return {};
+  const notification = { descriptor: { id: 'output-not-typechecked' }, level: 'warning' as const, message: { text: unchecked } };
+  return { invocations: [{ executionSuccessful: true, toolExecutionNotifications: [notification] }] };
 }
 
 /** The SARIF file's exact text. */
