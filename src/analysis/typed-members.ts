@@ -14,7 +14,8 @@ export type TypedOwner =
   /** `asks`: every call signature returns a promise (a request sent; not a builder such as `inputRequired.createMessage`). */
   | { kind: 'sdk'; className: string; asks: boolean }
   /** `inDependency`: declared in an installed package (a framework's wrapper), not the user's own code. */
-  | { kind: 'other'; where: string; inDependency: boolean; asksInBody: boolean }
+  /** `where`: the declaring module's name; `inThisFile`: declared by the file asked about. */
+  | { kind: 'other'; where: string; inThisFile: boolean; inDependency: boolean; asksInBody: boolean }
   | { kind: 'override'; className: string; subclass: string; where: string }
   /** `why`: what the checker found, when it found a declaration that does not settle it. */
   | { kind: 'unknown'; why?: string };
@@ -85,7 +86,7 @@ export class TypedMembers {
       const checker = file.getProject().getTypeChecker().compilerObject;
       const nameNode = ts.isPropertyAccessExpression(access) ? access.name : access.argumentExpression;
       const symbol = checker.getSymbolAtLocation(nameNode);
-      const owner = classify(checker, symbol?.declarations ?? []);
+      const owner = classify(checker, symbol?.declarations ?? [], access.getSourceFile());
       return owner.kind === 'sdk' ? { ...owner, asks: returnsPromise(checker, access) } : owner;
     } catch {
       return { kind: 'unknown' };
@@ -170,7 +171,7 @@ function schemaKindOf(checker: ts.TypeChecker, node: ts.Expression): 'schema' | 
   return props.every((p) => isSchemaType(checker, checker.getTypeOfSymbolAtLocation(p, node))) ? 'shape' : 'unknown';
 }
 
-function classify(checker: ts.TypeChecker, declarations: readonly ts.Declaration[]): TypedOwner {
+function classify(checker: ts.TypeChecker, declarations: readonly ts.Declaration[], asking: ts.SourceFile): TypedOwner {
   if (declarations.length === 0) return { kind: 'unknown' };
   const inSdk = declarations.filter((d) => SDK_FILE.test(d.getSourceFile().fileName));
   if (inSdk.length === declarations.length) {
@@ -191,7 +192,7 @@ function classify(checker: ts.TypeChecker, declarations: readonly ts.Declaration
     const base = sdkBase(checker, cls);
     if (base) return { kind: 'override', className: base, subclass: cls.name?.text ?? 'a class', where };
   }
-  return { kind: 'other', where, inDependency: file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName), asksInBody: declarations.some(bodyMentionsPush) };
+  return { kind: 'other', where, inThisFile: file === asking, inDependency: file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName), asksInBody: declarations.some(bodyMentionsPush) };
 }
 
 /** A push call or method string in the body of a function-like declaration (its own name left out). */

@@ -13,6 +13,7 @@ import { addImport, isNewOf, referencesTo, STDIO_PACKAGE, type ImportPlan } from
 import { stdioFactory } from './factory.js';
 import { isExported } from '../ast/exports.js';
 import { provablyNotSdk } from '../analysis/sdk-receivers.js';
+import { TypedMembers } from '../analysis/typed-members.js';
 
 export const STDIO_RULE = 'serve-stdio-manual';
 
@@ -39,9 +40,17 @@ export function rewriteStdio(
   // Only `x.connect(one argument)` calls can be stdioConnect's: the others are not wrapped.
   const connectCalls = descendantsOfKindWhere<CallExpression>(sourceFile, SyntaxKind.CallExpression, (c: ts.CallExpression) =>
     c.arguments.length === 1 && ts.isPropertyAccessExpression(c.expression) && c.expression.name.text === 'connect');
-  for (const call of connectCalls) {
+  // The checker's view of the file, made for the first stdio connect only (most files have none).
+  let typed: TypedMembers | undefined;
+  try {
+    for (const call of connectCalls) rewriteOne(call);
+  } finally {
+    typed?.dispose();
+  }
+
+  function rewriteOne(call: CallExpression): void {
     const connect = stdioConnect(call);
-    if (!connect) continue;
+    if (!connect) return;
     const { serverExpr, transportArg } = connect;
     const where = call.getStart();
     const manual = (reason: string) =>
@@ -54,14 +63,14 @@ export function rewriteStdio(
       });
     if (v1) {
       manual('its server still comes from @modelcontextprotocol/sdk 1.x, which has no serveStdio: finish the v1→v2 upgrade first (the sdk-upgrade findings say what is left)');
-      continue;
+      return;
     }
     const statement = call.getFirstAncestorByKind(SyntaxKind.ExpressionStatement);
     const expr = statement ? unwrapExpression(statement.getExpression()) : undefined;
     const bare = expr && (expr === call || ((Node.isAwaitExpression(expr) || Node.isVoidExpression(expr)) && unwrapExpression(expr.getExpression()) === call));
     if (!statement || !bare) {
       manual('the connect() call is used as a value (chained, returned or assigned)');
-      continue;
+      return;
     }
     // The transport: a variable initialised with `new StdioServerTransport(...)`, or inline.
     let transportOption: string | undefined;
@@ -71,7 +80,7 @@ export function rewriteStdio(
       const tdecl = resolveIdentifier(transportArg);
       if (!tdecl || !Node.isVariableDeclaration(tdecl) || !tdecl.getInitializer() || !isNewOf(tdecl.getInitializer()!, STDIO_TRANSPORT)) {
         manual(`${transportArg.getText()} is not a StdioServerTransport this file creates`);
-        continue;
+        return;
       }
       const others = referencesTo(sourceFile, transportArg.getText(), tdecl).filter((r) => r !== transportArg);
       const ctorArgs = (unwrapExpression(tdecl.getInitializer()!) as Node & { getArguments(): Node[] }).getArguments();
@@ -90,13 +99,22 @@ export function rewriteStdio(
     const foreign = foreignMember(sourceFile, serverExpr);
     if (foreign) {
       manual(`${serverExpr.getText()} is used as ${serverExpr.getText()}.${foreign}, which neither McpServer nor Server has: it wraps a server rather than being one, and serveStdio needs a function that returns the server itself`);
-      continue;
+      return;
+    }
+    // By the checker (the package's own modules resolve even before npm install): a connect() that is
+    // a method of the user's own class (a wrapper that connects the SDK server it holds) is no SDK server's.
+    typed ??= new TypedMembers(sourceFile.getFilePath(), text);
+    const owner = typed.owner(call.getExpression().compilerNode as ts.PropertyAccessExpression);
+    if (owner.kind === 'other') {
+      const where = owner.inThisFile ? 'this file' : owner.inDependency ? `a dependency (${owner.where})` : `this package's own code (${owner.where})`;
+      manual(`${serverExpr.getText()} is no SDK server: the type checker finds its connect() declared in ${where}, and serveStdio needs a function that returns the McpServer or Server itself (serve the server it wraps, where it connects it)`);
+      return;
     }
     const stmtRange = { start: statement.getStart(), end: statement.getEnd() };
     const factory = stdioFactory(sourceFile, text, serverExpr, stmtRange);
     if ('reason' in factory) {
       manual(factory.reason);
-      continue;
+      return;
     }
     const semi = style.semicolons ? ';' : '';
     const option = transportOption === undefined ? '' : transportOption === 'transport' ? ', { transport }' : `, { transport: ${transportOption} }`;
