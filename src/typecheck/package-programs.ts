@@ -23,10 +23,14 @@ function libText(file: string): string | undefined {
   return typescriptLibFiles().get(path.basename(file));
 }
 
+const IN_NODE_MODULES = /[\\/]node_modules[\\/]/;
+
 /** Declaration files under node_modules never change during a run: parsed once for every program of it. */
 const parsedOnce = new Map<string, ts.SourceFile | undefined>();
 
 export interface PackageSetup {
+  /** The package's folder (its package.json's). */
+  root: string;
   /** The tsconfig.json the options come from; undefined: TypeScript's defaults. */
   tsconfig?: string;
   options: ts.CompilerOptions;
@@ -69,6 +73,7 @@ export function packageSetup(packageRoot: string, changedFiles: readonly string[
     }
   }
   return {
+    root: packageRoot,
     ...(tsconfig ? { tsconfig } : {}),
     // Nothing is written, and a project build's bookkeeping (composite file lists, build info) is not the run's concern.
     options: { ...options, noEmit: true, composite: false, incremental: false, declaration: false, declarationMap: false, emitDeclarationOnly: false, tsBuildInfoFile: undefined, skipLibCheck: true },
@@ -131,7 +136,12 @@ export function createPackageProgram({ setup, rootNames, overlay, fromTool, oldP
         const name = packageNameOf(literal.text);
         const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
         const from = name !== undefined && fromTool?.has(name) ? TOOL_IMPORTER : containingFile;
-        return ts.resolveModuleName(literal.text, from, compilerOptions, host, undefined, redirected, mode);
+        const resolved = ts.resolveModuleName(literal.text, from, compilerOptions, host, undefined, redirected, mode);
+        // A package typed from this tool's copy imports its peers (express for @modelcontextprotocol/express):
+        // where the tool has none, they are the package's own, as they will be once it is installed.
+        if (resolved.resolvedModule || name === undefined || !IN_NODE_MODULES.test(containingFile)) return resolved;
+        const fromPackage = ts.resolveModuleName(literal.text, path.join(setup.root, 'package.json'), compilerOptions, host, undefined, redirected, mode);
+        return fromPackage.resolvedModule ? fromPackage : resolved;
       }),
   };
   return ts.createProgram({ rootNames: [...rootNames], options, host, ...(oldProgram ? { oldProgram } : {}) });

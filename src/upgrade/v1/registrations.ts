@@ -11,7 +11,7 @@ import { argKind, type ArgKind } from './arg-kinds.js';
 import { constInitializer, indentAt, isStringLiteralLike, lineStartOf, startsLine, unwrap, walk } from '../../ast/compiler-nodes.js';
 import { mayBeMcpReceiver, type FileFacts } from './facts.js';
 import { indentLines } from './layout.js';
-import { schemaValuesToWrap, updateValuesToWrap } from './schema-objects.js';
+import { heldConfig, schemaValuesToWrap, updateValuesToWrap } from './schema-objects.js';
 import { CONTEXT_PATHS, TASK_CONTEXT_KEYS } from './mappings.js';
 import { nameHasMcpServerWord, receiverName, type Verdict } from './receivers.js';
 
@@ -62,6 +62,7 @@ export function upgradeRegistrations(facts: FileFacts): RegistrationsResult {
   const byName = new ByNameNotes();
   // The registrations rewritten as the SDK's: whose results' update() calls get their shapes wrapped.
   const upgraded = new Set<ts.CallExpression>();
+  const heldConfigs: HeldConfigUse[] = [];
   walk(facts.file, (node) => {
     if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return;
     const method = node.expression.name.text;
@@ -95,7 +96,7 @@ export function upgradeRegistrations(facts: FileFacts): RegistrationsResult {
       // A name v2 keeps: on a receiver the code does not settle, as before (its raw shapes wrapped).
       if (verdict.kind === 'sdk' || mayBeMcpReceiver(facts, node.expression.expression)) {
         upgraded.add(node);
-        registerCall(facts, node, method, result);
+        registerCall(facts, node, method, result, heldConfigs);
       } else result.leftAlone.push(node);
       return;
     }
@@ -117,8 +118,22 @@ export function upgradeRegistrations(facts: FileFacts): RegistrationsResult {
     legacyRegistration(facts, node, legacy, result);
   });
   result.findings.push(...byName.findings(facts));
+  wrapHeldConfigs(facts, heldConfigs, upgraded, result);
   for (const value of updateValuesToWrap(facts, upgraded)) result.edits.push(...wrapInZodObject(facts, unwrap(value), result));
   return result;
+}
+
+/** A config const of this file that only registrations use: its shapes are wrapped where it is written, once. */
+function wrapHeldConfigs(facts: FileFacts, uses: readonly HeldConfigUse[], upgraded: ReadonlySet<ts.CallExpression>, result: StepResult): void {
+  const wrapped = new Set<ts.Expression>();
+  for (const { config, method } of uses) {
+    const object = heldConfig(facts, config, method, upgraded);
+    for (const value of object ? schemaValuesToWrap(facts, object, method) : []) {
+      if (wrapped.has(value)) continue;
+      wrapped.add(value);
+      result.edits.push(...wrapInZodObject(facts, unwrap(value), result));
+    }
+  }
 }
 
 /**
@@ -364,7 +379,10 @@ function resourceExtraIndex(file: ts.SourceFile, uriArg: ts.Expression, callback
 // ---------------------------------------------------------------------------------------------
 // registerTool / registerPrompt / registerResource (v1 accepted raw shapes in their configs)
 
-function registerCall(facts: FileFacts, call: ts.CallExpression, method: string, result: StepResult): void {
+/** A registration whose config is a name (`registerPrompt(name, promptConfig, cb)`), read once every registration is known. */
+type HeldConfigUse = { config: ts.Identifier; method: string };
+
+function registerCall(facts: FileFacts, call: ts.CallExpression, method: string, result: StepResult, held: HeldConfigUse[]): void {
   const { file } = facts;
   const config = method === 'registerResource' ? call.arguments[2] : call.arguments[1];
   const callback = call.arguments[call.arguments.length - 1];
@@ -384,6 +402,7 @@ function registerCall(facts: FileFacts, call: ts.CallExpression, method: string,
     // A config held elsewhere: v1 called the callback with (args, extra) when it had a schema and
     // with (extra) alone when not, so the callback's own parameters say which.
     extraIndex = extraIndexByParameters(callback);
+    if (ts.isIdentifier(object)) held.push({ config: object, method });
   }
   result.callbacks.push({ callback, extraIndex, where });
 }

@@ -15,7 +15,7 @@
 //     took for the SDK's: registrations.ts hands those calls on) get their shape literals and known
 //     shapes wrapped: v2's update() has no raw-shape form.
 import { ts } from '../../ts-morph.js';
-import { unwrap, walk } from '../../ast/compiler-nodes.js';
+import { constInitializer, unwrap, walk } from '../../ast/compiler-nodes.js';
 import type { FileFacts } from './facts.js';
 
 type SchemaKind = 'absent' | 'literal' | 'shape' | 'schema' | 'unknown';
@@ -42,6 +42,38 @@ export function schemaValuesToWrap(facts: FileFacts, config: ts.ObjectLiteralExp
   if (inputKind === 'literal' && outputKind !== 'unknown') wrap.push(input!);
   if (outputKind === 'literal' || (outputKind === 'shape' && inputKind !== 'shape')) wrap.push(output!);
   return wrap;
+}
+
+/**
+ * A register* config held in a const of this file (`registerPrompt(name, promptConfig, cb)`): its
+ * object literal, when every use of the const is the config of a registration the upgrade rewrites
+ * with the same method, or a spread into such a config (`{ ...promptConfig, description }`), so a
+ * shape wrapped there is one v2 reads as a schema everywhere it goes. Undefined otherwise (exported,
+ * passed elsewhere, read): the const stays as it was.
+ */
+export function heldConfig(facts: FileFacts, config: ts.Identifier, method: string, upgraded: ReadonlySet<ts.CallExpression>): ts.ObjectLiteralExpression | undefined {
+  const init = constInitializer(facts.file, config.text);
+  const object = init && unwrap(init);
+  if (!object || !ts.isObjectLiteralExpression(object)) return undefined;
+  const statement = object.parent?.parent?.parent;
+  if (statement && ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return undefined;
+  const isConfigOf = (node: ts.Node): boolean => {
+    const call = node.parent;
+    return ts.isCallExpression(call) && call.arguments[1] === node && upgraded.has(call) && ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === method;
+  };
+  let fits = true;
+  walk(facts.file, (node) => {
+    if (!fits || !ts.isIdentifier(node) || node.text !== config.text) return;
+    const parent = node.parent;
+    if (ts.isVariableDeclaration(parent) && parent.name === node) return;
+    // A property's name or a member read of something else, not the const.
+    if ((ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node)) return;
+    const use = ts.isParenthesizedExpression(parent) ? parent : node;
+    if (isConfigOf(use)) return;
+    if (ts.isSpreadAssignment(parent) && ts.isObjectLiteralExpression(parent.parent) && isConfigOf(parent.parent)) return;
+    fits = false;
+  });
+  return fits ? object : undefined;
 }
 
 /** The shapes of `update({ … })` calls on registered tools and prompts of the file, to wrap in `z.object(…)`. */

@@ -1,11 +1,21 @@
-// registerTool with its config held in a variable (its schema cannot be read here): the
-// callback's own parameters say where v1 put the extra — second of two, or the only one when it
-// reads like the context.
+// register* with its config held in a const of this file: the callback's own parameters say where
+// v1 put the extra — second of two, or the only one when it reads like the context. A raw shape in
+// a const that only registrations use (as their config, or spread into one) is wrapped where it is
+// written, once, however many registrations share it; a const used anywhere else stays as it was.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 const config = { title: 'Echo', description: 'Echo a message', inputSchema: { message: z.string() } };
 const plain = { description: 'Who am I' };
+const promptConfig = {
+  description: 'Summarise a run',
+  argsSchema: { runId: z.string().optional() },
+};
+const shared = { description: 'Greet', argsSchema: { name: z.string() } };
+
+export function describeShared(): string[] {
+  return Object.keys(shared.argsSchema);
+}
 
 export function register(server: McpServer): void {
   server.registerTool('echo', config, async (args, extra) => {
@@ -13,4 +23,13 @@ export function register(server: McpServer): void {
     return { content: [{ type: 'text', text: args.message }] };
   });
   server.registerTool('whoami', plain, async (extra) => ({ content: [{ type: 'text', text: extra.sessionId ?? 'stdio' }] }));
+  server.registerPrompt('summarise', promptConfig, async ({ runId }) => ({
+    messages: [{ role: 'user', content: { type: 'text', text: `Summarise ${runId ?? 'the last run'}` } }],
+  }));
+  server.registerPrompt('summarize', { ...promptConfig, description: 'Alias of summarise' }, async ({ runId }) => ({
+    messages: [{ role: 'user', content: { type: 'text', text: `Summarise ${runId ?? 'the last run'}` } }],
+  }));
+  server.registerPrompt('greet', shared, async ({ name }) => ({
+    messages: [{ role: 'user', content: { type: 'text', text: `Greet ${name}` } }],
+  }));
 }
