@@ -38,6 +38,12 @@ export interface CallerUse {
    * of the function ("tool handler x runs it inside …").
    */
   wrapped?: string;
+  /**
+   * function: the request handlers of that file that call the function themselves, by its name
+   * (`return handleTileImage(server, …)` in a tool callback): the way from a handler to the
+   * question, one function longer than a helper the handler calls.
+   */
+  calledByHandlers?: { handler: string; at: string }[];
 }
 
 export interface ModuleCallers {
@@ -311,7 +317,27 @@ function useOf(ref: Node, handlers: readonly HandlerInfo[], moduleDir: string, r
     const detail = nameOf(inner) ?? (run.holder ? `the function held in \`${run.holder}\`` : 'an anonymous function');
     return { at, kind: 'function', detail, wrapped: run.message, ...(detached ? { detached } : {}), ...more };
   }
-  return { at, kind: 'function', detail: nameOf(inner) ?? 'an anonymous function', ...(detached ? { detached } : {}), ...more };
+  const calledBy = handlerCallsOf(inner, handlers, moduleDir);
+  return {
+    at, kind: 'function', detail: nameOf(inner) ?? 'an anonymous function',
+    ...(detached ? { detached } : {}), ...more, ...(calledBy.length > 0 ? { calledByHandlers: calledBy } : {}),
+  };
+}
+
+/** Calls of the named function `fn` (a declaration, or a const holding it) inside request handlers of its file. */
+function handlerCallsOf(fn: Node, handlers: readonly HandlerInfo[], moduleDir: string): NonNullable<CallerUse['calledByHandlers']> {
+  const holder = climb(fn).getParent();
+  const declaration = Node.isFunctionDeclaration(fn) ? fn : holder && Node.isVariableDeclaration(holder) ? holder : undefined;
+  const nameNode = declaration?.getNameNode();
+  if (!declaration || !nameNode || !Node.isIdentifier(nameNode)) return [];
+  const found: NonNullable<CallerUse['calledByHandlers']> = [];
+  for (const id of referencesTo(fn.getSourceFile(), nameNode.getText(), declaration)) {
+    const call = climb(id).getParent();
+    if (!call || !Node.isCallExpression(call) || climb(call.getExpression()) !== climb(id)) continue;
+    const handler = handlers.find((h) => h.fn.containsRange(call.getPos(), call.getEnd()));
+    if (handler) found.push({ handler: describeHandler(handler), at: `${relative(moduleDir, id.getSourceFile().getFilePath())}:${id.getStartLineNumber()}` });
+  }
+  return found;
 }
 
 /** `handler` / `execute` beside `name` and `inputSchema` (or `description`) in one object literal. */

@@ -378,6 +378,18 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
       suggestion: 'Make the wrapper hand the handler\'s result back unchanged when it is an input request (neither changed nor recorded as a finished call), or register the function without it; then run the migration again.',
     };
   }
+  // Called by a function of another module that a request handler there calls itself: the way is
+  // known, one function longer than the handler-calls-helper way this run lifts across modules.
+  const viaFunction = others.filter((u) => u.calledByHandlers && u.calledByHandlers.length > 0);
+  if (viaFunction.length > 0) {
+    const ways = unique(viaFunction.map((u) => `${u.detail}() (${fileOf(u.at)}), which ${unique(u.calledByHandlers!.map((c) => `${c.handler} (${c.at})`)).join(' and ')} ${u.calledByHandlers!.length === 1 ? 'calls' : 'call'}`));
+    return {
+      rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
+      message: `${site.api} is made in ${fnName}(), which is not a request handler: ${subject} and called by ${ways.join('; and by ')}. ` +
+        `The run did not lift the question along that way into the handler, so it is not migrated: a function of the handler's module between them is followed only when the handler hands it its request context (ctx), not the server; where it was followed, the handler's own findings say why it stopped${also}`,
+      suggestion: `Hand the request context (ctx) down to ${fnName}() and ask with ctx.mcpReq, or have the handler call ${fnName}() itself; then run the migration again, or migrate it by hand with inputRequired.`,
+    };
+  }
   if (others.length > 0) {
     return helper({
       callers: [],
