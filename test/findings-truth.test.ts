@@ -145,7 +145,7 @@ describe('push-in-helper says who calls the helper and why it was not lifted, or
     };
     const { list, message } = reported(run('push-in-uncalled-startup-function', { callers }));
     expect(list).toEqual(['8 warning push-in-helper']);
-    expect(message(8)).toMatch(/refreshRoots\(\) is exported and called by the function held in `run` \(\.\.\/server\.ts\): tool handler entry\.name runs it inside a function it hands to trace\(\) .* cannot be checked, and the question is not lifted there; it is also used by nightly\(\) \(\.\.\/jobs\.ts\), on whose way no request handler of this run was found$/);
+    expect(message(8)).toMatch(/refreshRoots\(\) is exported and called by the function held in `run` \(\.\.\/server\.ts\): tool handler entry\.name runs it inside a function it hands to trace\(\) .* cannot be checked, and the question is not lifted there; it is also used by nightly\(\) \(\.\.\/jobs\.ts\), which no request handler of this run calls by name \(the run follows them no further\)$/);
   });
 
   it('a function that asks through its own request context, held in an object: a handler whose registration was not found', () => {

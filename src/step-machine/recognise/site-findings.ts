@@ -374,7 +374,7 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
     return {
       rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
       message: `${site.api} is made in ${fnName}(), which is not a request handler: ${subject} and called by ${why}, and the question is not lifted there` +
-        `${rest.length > 0 ? `; it is also used by ${listed(rest)}, on whose way no request handler of this run was found` : ''}${also}`,
+        `${rest.length > 0 ? `; it is also used by ${listed(rest)}, which no request handler of this run calls by name (the run follows them no further)` : ''}${also}`,
       suggestion: 'Make the wrapper hand the handler\'s result back unchanged when it is an input request (neither changed nor recorded as a finished call), or register the function without it; then run the migration again.',
     };
   }
@@ -393,7 +393,7 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
   if (others.length > 0) {
     return helper({
       callers: [],
-      nobody: `${subject} and used by ${unique(others.map((u) => `${u.kind === 'function' ? `${u.detail}()` : u.detail} (${fileOf(u.at)})`)).join(', ')}, but no request handler of this run was found on the way`,
+      nobody: `${subject} and used by ${unique(others.map((u) => `${u.kind === 'function' ? `${u.detail}()` : u.detail} (${fileOf(u.at)})`)).join(', ')}, and no request handler of this run calls those by name; the run follows them no further (a dispatch table such as handlers[name], or a closure handed to another function, is not followed to a handler), so it cannot tell whether a request handler reaches the question`,
     });
   }
   // Called through a type the run does not tie to the class (an interface another package declares):
