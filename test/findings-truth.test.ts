@@ -27,7 +27,8 @@ function reported(outcome: SourceOutcome): { list: string[]; message: (line: num
 
 describe('framework-asking-api: an asking API handed to other code, not a question of a handler', () => {
   it.each([
-    ['framework-context-member-reported', 21, /this\.server\.server\.elicitInput implements `ask` of the object passed to tool\.run\(\): an asking API handed to other code/],
+    // The object is built inside the tool's handler: "no handler here" would be untrue; the finding names it.
+    ['framework-context-member-reported', 21, /this\.server\.server\.elicitInput implements `ask` of the object passed to tool\.run\(\): an asking API that tool handler tool\.name builds and hands to other code/],
     ['framework-base-class-api-reported', 17, /implements the protected method sample\(\) that the base class BaseTool offers its subclasses/],
     ['framework-returned-closure-reported', 16, /implements the function wrapElicit\(\) returns, stored as `elicit` of the object appContextFor\(\) returns/],
     ['framework-api-called-by-user-code-reported', 9, /session\.requestSampling is an asking API of the framework this code is written for, not of the MCP SDK/],
@@ -55,7 +56,8 @@ describe('framework-asking-api: an asking API handed to other code, not a questi
 
   it("says what a framework author changes: the dispatcher returns inputRequired and re-enters the user's function", () => {
     const finding = run('framework-context-member-reported').findings[0];
-    expect(finding.message).toMatch(/no handler here that could return inputRequired for that code, so it is not migrated; on 2026-07-28 the question throws/);
+    expect(finding.message).toMatch(/not in the handler's own body: the handler cannot return inputRequired at it, so it is not migrated; on 2026-07-28 the question throws/);
+    expect(finding.message).not.toMatch(/no handler here/i);
     expect(finding.suggestion).toMatch(/the dispatcher that runs the user's function returns inputRequired\(\{ inputRequests, requestState \}\) for the question and re-enters the function on the retry/);
   });
 });

@@ -18,7 +18,7 @@ export class ToolHost {
   add(tool: ToolDefinition): void {
     this.server.registerTool(tool.name, { inputSchema: z.object({ target: z.string() }) }, async (args) => {
       const text = await tool.run(args, {
-        // @mcp-mrtr-migrate framework-asking-api: this.server.server.elicitInput implements `ask` of the object passed to tool.run(): an asking API handed to other code, so whoever calls it asks the client. There is no handler here that could return inputRequired for that code, so it is not migrated; on 2026-07-28 the question throws
+        // @mcp-mrtr-migrate framework-asking-api: this.server.server.elicitInput implements `ask` of the object passed to tool.run(): an asking API that tool handler tool.name builds and hands to other code, so the code it runs asks the client while that request is handled. The question is asked there, not in the handler's own body: the handler cannot return inputRequired at it, so it is not migrated; on 2026-07-28 the question throws
         ask: (params) => this.server.server.elicitInput(params),
       });
       return { content: [{ type: 'text', text }] };

@@ -166,7 +166,7 @@ function sitesByHandler(
     // the user's function): the framework's glue, not a question of this handler.
     const exposure = site.handler && site.nestedFunction && !takesOwnContext(site) ? exposureOf(site.nestedFunction) : undefined;
     if (exposure) {
-      findings.push(exposedFinding(site, '', exposure));
+      findings.push(exposedFinding(site, '', exposure, site.handler));
       continue;
     }
     if (!site.handler) {

@@ -305,10 +305,16 @@ function liftedEarlier(fn: Node, name: string): boolean {
 }
 
 /** The function is an asking API handed to other code (a context member, a returned closure, a base class's protected method). */
-export function exposedFinding(site: PushSite, where: string, exposure: string): FindingInput {
+export function exposedFinding(site: PushSite, where: string, exposure: string, builtIn?: HandlerInfo): FindingInput {
+  // Built inside a request handler (a tools/call dispatcher's context for the tools it runs): that
+  // handler is there, but the question is asked by the code it hands the API to, not by its own body.
+  const because = builtIn
+    ? `an asking API that ${describeHandler(builtIn)} builds and hands to other code, so the code it runs asks the client while that request is handled. ` +
+      'The question is asked there, not in the handler\'s own body: the handler cannot return inputRequired at it'
+    : 'an asking API handed to other code, so whoever calls it asks the client. There is no handler here that could return inputRequired for that code';
   return {
     rule: 'framework-asking-api', severity: 'warning', pos: site.node.getStart(),
-    message: `${site.api}${where} implements ${exposure}: an asking API handed to other code, so whoever calls it asks the client. There is no handler here that could return inputRequired for that code, so it is not migrated; on 2026-07-28 the question throws`,
+    message: `${site.api}${where} implements ${exposure}: ${because}, so it is not migrated; on 2026-07-28 the question throws`,
     suggestion: "Give the API an inputRequired form: the dispatcher that runs the user's function returns inputRequired({ inputRequests, requestState }) for the question and re-enters the function on the retry with the answer (ctx.mcpReq.inputResponses), instead of awaiting the request.",
   };
 }
