@@ -98,7 +98,8 @@ const CATALOGUE = [
       "object given to user functions (`context.elicit`, `ctx.sample`), a closure returned to be stored there, " +
       'a protected method of a base class for its subclasses, or a public method or export of the package ' +
       'that no handler in it calls; or code calls such an API of a framework (`session.requestSampling()`). ' +
-      'There is no handler here to migrate: the function that asks belongs to whoever calls the API. A ' +
+      'The function that asks belongs to whoever calls the API, not to a handler that could be split at the ' +
+      'question (where a request handler builds the API for the code it runs, the finding names that handler). A ' +
       'framework author has to give the API an `inputRequired` form: the dispatcher that runs the user\'s ' +
       'function turns the question into a returned `inputRequired({ inputRequests, requestState })` result, and ' +
       're-enters the user\'s function on the retry with the answer (from `ctx.mcpReq.inputResponses`, after ' +
