@@ -122,7 +122,7 @@ function buildProgram(): Command {
     .option('--no-format', 'never run prettier')
     .option('--no-typecheck', 'do not typecheck the output (by default, where dependencies are installed, a file the run would make typecheck worse is left as it was)')
     .option('--config <file>', `configuration file (default: ${CONFIG_FILE} or the "${PACKAGE_KEY}" key of package.json, found from the targets upward)`)
-    .option('--project <tsconfig>', 'cross-file mode with this tsconfig: helpers imported from other files of the run are lifted into the handlers that call them (default: on when a tsconfig.json is found beside or above the target)')
+    .option('--project <tsconfig>', 'cross-file mode with this tsconfig: helpers imported from other files of the run are lifted into the handlers that call them (default: on, with the nearest tsconfig.json of each file, or default options where there is none)')
     .option('--no-project', 'migrate file by file only (no cross-file mode)')
     .option('--state-module <path>', 'requestState module path, relative to each package root (default: src/mrtr-state.ts)')
     .addOption(

@@ -122,10 +122,16 @@ describe('cross-file mode on the command line', () => {
     expect(off.report.findings.map((f) => `${f.path}:${f.line} ${f.rule}`)).toEqual(['src/lib/reason.ts:10 push-in-helper']);
   });
 
-  it('is off without a tsconfig, and on with --project naming one elsewhere', async () => {
+  it('is on without a tsconfig (the package files with default options), off with --no-project, and on with --project naming one elsewhere', async () => {
     const dir = scratch('explicit', false);
-    const off = await cli(['--dry-run', '--json', '-t', 'step-machine', '.'], dir);
+    const defaults = await cli(['--dry-run', '--json', '-t', 'step-machine', '.'], dir);
+    expect(defaults.report.summary.handlersMigrated).toBe(1);
+    expect(changed(defaults.report)).toEqual(['src/lib/reason.ts', 'src/server.ts']);
+    const verbose = await runCli(['--dry-run', '--verbose', '-t', 'step-machine', '.'], dir);
+    expect(verbose.stderr).toContain('Cross-file mode (no tsconfig.json: default options)');
+    const off = await cli(['--dry-run', '--json', '-t', 'step-machine', '--no-project', '.'], dir);
     expect(off.report.summary.handlersMigrated).toBe(0);
+    expect(off.report.findings.find((f) => f.rule === 'push-in-helper')?.message).toContain('cross-file mode was off (--no-project)');
     fs.mkdirSync(path.join(dir, 'config'));
     fs.writeFileSync(path.join(dir, 'config', 'tsconfig.app.json'), JSON.stringify({ ...TSCONFIG, include: ['../src'] }));
     const on = await cli(['--dry-run', '--json', '-t', 'step-machine', '--project', 'config/tsconfig.app.json', '.'], dir);

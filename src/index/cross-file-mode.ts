@@ -17,13 +17,20 @@ import { wantsSdkUpgrade } from '../upgrade/sdk-upgrade.js';
 import { textAfterUpgrade } from '../upgrade/upgrade-stage.js';
 import { readText } from '../write/write.js';
 
+/** What the figures name as the options where no tsconfig.json was found. */
+export const NO_TSCONFIG = 'no tsconfig.json: default options';
+
 export interface CrossFileMode {
+  /** The tsconfig named or found; NO_TSCONFIG where there is none (each package's files with default options). */
   tsconfig: string;
   /** Given with `--project` (else found beside or above the first target). */
   explicit: boolean;
 }
 
-/** Whether cross-file mode is on, and with which tsconfig (the first target's, when found). */
+/**
+ * Whether cross-file mode is on, and with which tsconfig (the first target's, when found). It is on
+ * without one too: each file then resolves with its nearest tsconfig, or default options.
+ */
 export function crossFileMode(options: RunOptions, cwd: string): CrossFileMode | undefined {
   if (options.project === false) return undefined;
   if (typeof options.project === 'string') return { tsconfig: path.resolve(cwd, options.project), explicit: true };
@@ -32,7 +39,7 @@ export function crossFileMode(options: RunOptions, cwd: string): CrossFileMode |
     const found = nearestTsconfig(existsSync(abs) && statSync(abs).isDirectory() ? abs : path.dirname(abs));
     if (found) return { tsconfig: found, explicit: false };
   }
-  return undefined;
+  return { tsconfig: NO_TSCONFIG, explicit: false };
 }
 
 /**

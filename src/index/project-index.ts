@@ -30,6 +30,17 @@ export function compilerOptionsOf(tsconfig: string): ts.CompilerOptions {
 }
 
 /**
+ * Where a package has no tsconfig.json: the options its imports resolve with all the same, as a
+ * bundler or Node resolves them (`./lib/ask.js` to `./lib/ask.ts`, an extensionless `./lib/ask`).
+ */
+export const DEFAULT_INDEX_OPTIONS: ts.CompilerOptions = Object.freeze({
+  allowJs: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+});
+
+/**
  * The tsconfig.json beside or above `dir`, up to the package root (nearest package.json) or the git
  * root, whichever comes first; undefined when there is none.
  */
@@ -148,7 +159,8 @@ function indexContext(files: readonly IndexedFile[], options: ProjectIndexOption
     const dir = path.dirname(file);
     if (!configOfDir.has(dir)) configOfDir.set(dir, nearestTsconfig(dir));
     const config = configOfDir.get(dir);
-    if (!config) return undefined;
+    // No tsconfig: the package's files are indexed with default options all the same.
+    if (!config) return DEFAULT_INDEX_OPTIONS;
     if (!optionsByConfig.has(config)) {
       // A tsconfig found on the way (not named with --project) that does not load just leaves its
       // files out of cross-file mode: they migrate file by file, as without it.
