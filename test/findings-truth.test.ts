@@ -93,7 +93,7 @@ describe('push-in-helper says who calls the helper and why it was not lifted, or
 
   it('an exported helper without callers here: what was searched and what would find its callers', () => {
     const { message } = reported(run('push-in-uncalled-startup-function'));
-    expect(message(8)).toMatch(/nothing in this file that reaches it is a handler, and its callers in other modules were not looked for because cross-file mode was off \(it needs a tsconfig\.json beside or above the files, or --project <tsconfig>\)/);
+    expect(message(8)).toMatch(/nothing in this file that reaches it is a handler, and its callers in other modules were not looked for because cross-file mode was off \(this run migrated file by file\)/);
     // In cross-file mode with no file of the run using it: said so, with what to do.
     const searched = reported(run('push-in-uncalled-startup-function', { callers: { uses: {} } }));
     expect(searched.message(8)).toMatch(/refreshRoots\(\) is exported, but no other file of this run calls it and nothing in this file does: if it is called from outside the files given, run on the whole package/);

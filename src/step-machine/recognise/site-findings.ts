@@ -356,7 +356,7 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
   if (!callers) {
     return helper({
       callers: [],
-      nobody: `${subject}; nothing in this file that reaches it is a handler, and its callers in other modules were not looked for because cross-file mode was off (--no-project)`,
+      nobody: `${subject}; nothing in this file that reaches it is a handler, and its callers in other modules were not looked for because cross-file mode was off (this run migrated file by file)`,
     });
   }
   const uses = callers.uses[entry.exportName] ?? [];
