@@ -12,7 +12,7 @@ import { removalRange } from '../ast/removal.js';
 import { addImport, isNewOf, referencesTo, STDIO_PACKAGE, type ImportPlan } from './common.js';
 import { stdioFactory } from './factory.js';
 import { isExported } from '../ast/exports.js';
-import { provablyNotSdk } from '../analysis/sdk-receivers.js';
+import { provablyNotSdk, receiverOrigin } from '../analysis/sdk-receivers.js';
 import { TypedMembers } from '../analysis/typed-members.js';
 
 export const STDIO_RULE = 'serve-stdio-manual';
@@ -103,9 +103,12 @@ export function rewriteStdio(
     }
     // By the checker (the package's own modules resolve even before npm install): a connect() that is
     // a method of the user's own class (a wrapper that connects the SDK server it holds) is no SDK server's.
-    typed ??= new TypedMembers(sourceFile.getFilePath(), text);
-    const owner = typed.owner(call.getExpression().compilerNode as ts.PropertyAccessExpression);
-    if (owner.kind === 'other') {
+    // Asked only where the file does not show the server built from the SDK: a typed copy loads every
+    // declaration the file imports (googleapis' alone is gigabytes of syntax trees).
+    const shownSdk = receiverOrigin(serverExpr.compilerNode as ts.Expression).kind === 'sdk';
+    if (!shownSdk) typed ??= new TypedMembers(sourceFile.getFilePath(), text);
+    const owner = typed?.owner(call.getExpression().compilerNode as ts.PropertyAccessExpression);
+    if (owner?.kind === 'other') {
       const where = owner.inThisFile ? 'this file' : owner.inDependency ? `a dependency (${owner.where})` : `this package's own code (${owner.where})`;
       manual(`${serverExpr.getText()} is no SDK server: the type checker finds its connect() declared in ${where}, and serveStdio needs a function that returns the McpServer or Server itself (serve the server it wraps, where it connects it)`);
       return;
