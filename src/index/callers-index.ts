@@ -306,7 +306,7 @@ function useOf(ref: Node, handlers: readonly HandlerInfo[], moduleDir: string, r
       if (Node.isPropertyAccessExpression(target)) return { at, kind: 'member', detail: target.getName() };
     }
   }
-  const handler = handlers.find((h) => h.fn.containsRange(call.getPos(), call.getEnd()));
+  const handler = handlerAround(call, handlers);
   const detached = !awaitedOrReturned(call);
   if (handler) return { at, kind: 'handler', detail: describeHandler(handler), ...(detached ? { detached } : {}) };
   const handedOn = handedOnInHandlers(call, handlers, moduleDir);
@@ -334,7 +334,7 @@ function handlerCallsOf(fn: Node, handlers: readonly HandlerInfo[], moduleDir: s
   for (const id of referencesTo(fn.getSourceFile(), nameNode.getText(), declaration)) {
     const call = climb(id).getParent();
     if (!call || !Node.isCallExpression(call) || climb(call.getExpression()) !== climb(id)) continue;
-    const handler = handlers.find((h) => h.fn.containsRange(call.getPos(), call.getEnd()));
+    const handler = handlerAround(call, handlers);
     if (handler) found.push({ handler: describeHandler(handler), at: `${relative(moduleDir, id.getSourceFile().getFilePath())}:${id.getStartLineNumber()}` });
   }
   return found;
@@ -365,7 +365,7 @@ function handedOnInHandlers(call: Node, handlers: readonly HandlerInfo[], module
   for (const id of referencesTo(scope, holder, declaration)) {
     const argumentOf = climb(id).getParent();
     if (!argumentOf || !Node.isCallExpression(argumentOf) || !argumentOf.getArguments().includes(climb(id))) continue;
-    const handler = handlers.find((h) => h.fn.containsRange(argumentOf.getPos(), argumentOf.getEnd()));
+    const handler = handlerAround(argumentOf, handlers);
     if (!handler) continue;
     found.push({
       holder,
@@ -375,6 +375,11 @@ function handedOnInHandlers(call: Node, handlers: readonly HandlerInfo[], module
     });
   }
   return found;
+}
+
+/** The request handler whose function holds `node`, if any. */
+function handlerAround(node: Node, handlers: readonly HandlerInfo[]): HandlerInfo | undefined {
+  return handlers.find((h) => h.fn.containsRange(node.getPos(), node.getEnd()));
 }
 
 function relative(fromDir: string, to: string): string {

@@ -126,7 +126,7 @@ export function createPackageProgram({ setup, rootNames, overlay, fromTool, oldP
         if (!parsedOnce.has(key)) parsedOnce.set(key, ts.createSourceFile(file, lib, language, false));
         return parsedOnce.get(key);
       }
-      if (!file.split(/[\\/]/).includes('node_modules')) return base.getSourceFile(file, language, onError, shouldCreate);
+      if (!IN_NODE_MODULES.test(file)) return base.getSourceFile(file, language, onError, shouldCreate);
       const key = `${typeof language === 'object' ? `${language.languageVersion}:${language.impliedNodeFormat}` : language}:${file}`;
       if (!parsedOnce.has(key)) parsedOnce.set(key, base.getSourceFile(file, language, onError, shouldCreate));
       return parsedOnce.get(key);

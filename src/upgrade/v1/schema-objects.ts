@@ -16,6 +16,7 @@
 //     shapes wrapped: v2's update() has no raw-shape form.
 import { ts } from '../../ts-morph.js';
 import { constInitializer, unwrap, walk } from '../../ast/compiler-nodes.js';
+import { referencesOf } from '../../analysis/sdk-receivers.js';
 import type { FileFacts } from './facts.js';
 
 type SchemaKind = 'absent' | 'literal' | 'shape' | 'schema' | 'unknown';
@@ -54,24 +55,18 @@ export function schemaValuesToWrap(facts: FileFacts, config: ts.ObjectLiteralExp
 export function heldConfig(facts: FileFacts, config: ts.Identifier, method: string, upgraded: ReadonlySet<ts.CallExpression>): ts.ObjectLiteralExpression | undefined {
   const init = constInitializer(facts.file, config.text);
   const object = init && unwrap(init);
-  if (!object || !ts.isObjectLiteralExpression(object)) return undefined;
-  const statement = object.parent?.parent?.parent;
-  if (statement && ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return undefined;
+  const declaration = init?.parent;
+  if (!object || !ts.isObjectLiteralExpression(object) || !declaration || !ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return undefined;
+  const statement = declaration.parent.parent;
+  if (ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return undefined;
   const isConfigOf = (node: ts.Node): boolean => {
     const call = node.parent;
     return ts.isCallExpression(call) && call.arguments[1] === node && upgraded.has(call) && ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === method;
   };
-  let fits = true;
-  walk(facts.file, (node) => {
-    if (!fits || !ts.isIdentifier(node) || node.text !== config.text) return;
-    const parent = node.parent;
-    if (ts.isVariableDeclaration(parent) && parent.name === node) return;
-    // A property's name or a member read of something else, not the const.
-    if ((ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node)) return;
-    const use = ts.isParenthesizedExpression(parent) ? parent : node;
-    if (isConfigOf(use)) return;
-    if (ts.isSpreadAssignment(parent) && ts.isObjectLiteralExpression(parent.parent) && isConfigOf(parent.parent)) return;
-    fits = false;
+  const fits = referencesOf(declaration as ts.VariableDeclaration & { name: ts.Identifier }).every((ref) => {
+    const parent = ref.parent;
+    const use = ts.isParenthesizedExpression(parent) ? parent : ref;
+    return isConfigOf(use) || (ts.isSpreadAssignment(parent) && ts.isObjectLiteralExpression(parent.parent) && isConfigOf(parent.parent));
   });
   return fits ? object : undefined;
 }
