@@ -490,6 +490,58 @@ describe('exit codes', () => {
     expectKeptOnV1(dir, files, report, 'src/ping.ts', 'src/server.ts:6');
   });
 
+  it('keeps the workspace packages a held package imports, or is imported by, on v1 with it; an unlinked package moves', async () => {
+    // The product cannot move (capabilities in the identity argument) and hands its v1 McpServer to
+    // a plugin by package name; that plugin imports another by relative path. Moving the plugins
+    // alone would give a v1 server to code typed with v2's. The tools package imports none of them.
+    const plugin = (name: string, extra = '') =>
+      `{ "name": "${name}", "type": "module", "peerDependencies": { "@modelcontextprotocol/sdk": "^1.29.0" }${extra} }\n`;
+    const files = {
+      'package.json': '{ "name": "mono", "private": true, "workspaces": ["packages/*"] }\n',
+      'packages/product/package.json': '{ "name": "product", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0", "plugin-a": "*" } }\n',
+      'packages/product/src/index.ts':
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
+        "import { register } from 'plugin-a';\n" +
+        "const server = new McpServer({ name: 'p', version: '1.0.0', capabilities: { tools: {} } });\n" +
+        'register(server);\n',
+      'packages/plugin-a/package.json': plugin('plugin-a'),
+      'packages/plugin-a/src/index.ts':
+        "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
+        "import { describe } from '../../plugin-b/src/describe.js';\n" +
+        "export function register(server: McpServer): void {\n" +
+        "  server.registerTool('a', { description: describe('a') }, async () => ({ content: [] }));\n" +
+        '}\n',
+      'packages/plugin-b/package.json': plugin('plugin-b'),
+      'packages/plugin-b/src/describe.ts':
+        "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';\n" +
+        'export const describe = (name: string): string => `tool ${name}`;\n' +
+        'export const empty: CallToolResult = { content: [] };\n',
+      'packages/tools/package.json': plugin('tools'),
+      'packages/tools/src/index.ts':
+        "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';\n" +
+        'export const empty: CallToolResult = { content: [] };\n',
+    };
+    const dir = repoWith(files);
+    const run = await cli(dir, '.', '--json', '--no-typecheck');
+    expect(run.code).toBe(1);
+    const report = parseReport(run.stdout);
+    expect(report.findings.find((f) => f.severity === 'error')).toMatchObject({ rule: 'sdk-upgrade', path: 'packages/product/src/index.ts', line: 3 });
+    const held = (file: string) => report.findings.find((f) => f.path === file && f.rule === 'sdk-upgrade')?.message;
+    expect(held('packages/plugin-a/src/index.ts')).toBe(
+      "left as it was, on the v1 SDK: package packages/product imports 'plugin-a' at packages/product/src/index.ts:2 (it stays on the v1 SDK: " +
+        'packages/product/src/index.ts:3 cannot be upgraded to v2 yet, see the error there); packages that import each other hand SDK objects across the import, so they move to v2 together',
+    );
+    expect(held('packages/plugin-b/src/describe.ts')).toBe(
+      "left as it was, on the v1 SDK: package packages/plugin-a imports '../../plugin-b/src/describe.js' at packages/plugin-a/src/index.ts:2 (it stays on the v1 SDK with package packages/product: " +
+        'packages/product/src/index.ts:3 cannot be upgraded to v2 yet, see the error there); packages that import each other hand SDK objects across the import, so they move to v2 together',
+    );
+    for (const kept of ['packages/plugin-a/src/index.ts', 'packages/plugin-a/package.json', 'packages/plugin-b/src/describe.ts', 'packages/plugin-b/package.json', 'packages/product/package.json']) {
+      expect(read(dir, kept)).toBe(files[kept as keyof typeof files]);
+    }
+    expect(read(dir, 'packages/tools/src/index.ts')).toContain("from '@modelcontextprotocol/server'");
+    expect(read(dir, 'packages/tools/package.json')).toContain('"@modelcontextprotocol/server"');
+  });
+
   it('--check exits 1 when a file would change, lists the findings and counts, and writes nothing', async () => {
     const dir = repoWith(examplePackage({ 'src/loop.ts': LOOP_SERVER }));
     const before = snapshot(dir);

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from '../ts-morph.js';
-import { createPackageProgram, fileDiagnostics, packageNameOf, type PackageSetup } from './package-programs.js';
+import { packageNameOf } from '../ast/module-specifiers.js';
+import { createPackageProgram, fileDiagnostics, type PackageSetup } from './package-programs.js';
 
 export interface PackageCheckInput {
   setup: PackageSetup;

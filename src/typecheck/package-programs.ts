@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { typescriptLibFiles } from '../analysis/standard-library.js';
 import { ts } from '../ts-morph.js';
+import { packageNameOf } from '../ast/module-specifiers.js';
 
 /** This module: this tool's own dependencies resolve from here, wherever npm put them (nested or hoisted). */
 const TOOL_IMPORTER = fileURLToPath(import.meta.url);
@@ -91,12 +92,6 @@ export function toolResolves(specifier: string, options: ts.CompilerOptions): bo
   return resolvesFrom(specifier, TOOL_IMPORTER, options);
 }
 
-/** The package name of a bare specifier (`@scope/name/sub` → `@scope/name`, `zod/v4` → `zod`). */
-export function packageNameOf(specifier: string): string | undefined {
-  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return undefined;
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
 
 export interface ProgramInput {
   setup: PackageSetup;

@@ -3,6 +3,7 @@
 import { toDisplayPath } from '../discover/discover.js';
 import { dropChanges } from '../outcome.js';
 import type { FileOutcome } from '../types.js';
+import { packageLinks, type LinkSource, type PackageLink } from './package-links.js';
 import { SDK_UPGRADE_RULE } from './sdk-upgrade.js';
 
 /** Where a package was found that cannot move to v2 yet; `outcome` is the refused file itself. */
@@ -10,6 +11,8 @@ export interface Blocker {
   path: string;
   line?: number;
   outcome?: FileOutcome;
+  /** Held because a package it imports, or that imports it, stays on v1 (the link and that package's blocker). */
+  linked?: { link: PackageLink; held: string; blocker: Blocker };
 }
 
 /**
@@ -38,13 +41,19 @@ export function holdWhatUpgradesWouldBreak(slots: (FileOutcome | undefined)[]): 
  * about questions they leave is kept (as for the file held back itself); notes on what they changed,
  * and the upgrade's own findings, go with the changes.
  */
-export function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string, zodBlockers: ReadonlyMap<string, Blocker>): void {
+export function keepPackagesOnV1(
+  slots: (FileOutcome | undefined)[],
+  cwd: string,
+  zodBlockers: ReadonlyMap<string, Blocker>,
+  sources: () => Iterable<LinkSource>,
+): void {
   const blockers = new Map<string, Blocker>(zodBlockers);
   for (const outcome of slots) {
     if (!outcome?.upgradeRefused || blockers.has(outcome.packagePath)) continue;
     blockers.set(outcome.packagePath, { outcome, path: outcome.path, line: outcome.findings.find((f) => f.severity === 'error')?.line });
   }
   if (blockers.size === 0) return;
+  holdLinkedPackages(blockers, packageLinks(sources(), cwd));
   const putBack = new Set<string>();
   const keep = (outcome: FileOutcome, why: string) => {
     dropChanges(outcome);
@@ -60,8 +69,7 @@ export function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string
   for (const outcome of slots) {
     const blocker = outcome && blockers.get(outcome.packagePath);
     if (!outcome || !blocker || outcome === blocker.outcome || outcome.error || !outcome.transforms.includes(SDK_UPGRADE_RULE)) continue;
-    const where = blocker.path === outcome.path ? `line ${blocker.line} of this file` : `${blocker.path}${blocker.line !== undefined ? `:${blocker.line}` : ''} of the same package`;
-    keep(outcome, `left as it was, on the v1 SDK: ${where} cannot be upgraded to v2 yet (see the error there), and a package's files move to v2 together`);
+    keep(outcome, `left as it was, on the v1 SDK: ${whyHeld(blocker, outcome.path, outcome.packagePath)}`);
   }
   for (let changed = true; changed; ) {
     changed = false;
@@ -72,4 +80,43 @@ export function keepPackagesOnV1(slots: (FileOutcome | undefined)[], cwd: string
       changed = true;
     }
   }
+}
+
+/**
+ * Packages linked by imports to a held one are held too, transitively: a product on v1 handing its
+ * McpServer to plugins on v2 (or the reverse) would not compile. The SDK's guide allows staging
+ * only across a process or transport boundary, which an import is not.
+ */
+function holdLinkedPackages(blockers: Map<string, Blocker>, links: readonly PackageLink[]): void {
+  const queue = [...blockers.keys()];
+  while (queue.length > 0) {
+    const held = queue.shift()!;
+    for (const link of links) {
+      const other = link.from === held ? link.to : link.to === held ? link.from : undefined;
+      if (other === undefined || blockers.has(other)) continue;
+      blockers.set(other, { path: link.path, line: link.line, linked: { link, held, blocker: blockers.get(held)! } });
+      queue.push(other);
+    }
+  }
+}
+
+/** Why a file of `packagePath` stays on v1, from its package's blocker. */
+function whyHeld(blocker: Blocker, filePath: string, packagePath: string): string {
+  if (!blocker.linked) {
+    const where = blocker.path === filePath ? `line ${blocker.line} of this file` : `${at(blocker)} of the same package`;
+    return `${where} cannot be upgraded to v2 yet (see the error there), and a package's files move to v2 together`;
+  }
+  const { link, held } = blocker.linked;
+  let root = blocker.linked;
+  while (root.blocker.linked) root = root.blocker.linked;
+  const through = root.held === held ? '' : ` with package ${root.held}`;
+  const heldWhy = `which stays on the v1 SDK${through}: ${at(root.blocker)} cannot be upgraded to v2 yet, see the error there`;
+  const importing = link.from === packagePath
+    ? `${at(blocker)} imports '${link.specifier}' (package ${held}, ${heldWhy})`
+    : `package ${held} imports '${link.specifier}' at ${at(blocker)} (${heldWhy.replace(/^which /, 'it ')})`;
+  return `${importing}; packages that import each other hand SDK objects across the import, so they move to v2 together`;
+}
+
+function at(blocker: Blocker): string {
+  return `${blocker.path}${blocker.line !== undefined ? `:${blocker.line}` : ''}`;
 }

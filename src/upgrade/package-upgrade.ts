@@ -9,6 +9,7 @@ import type { FileOutcome } from '../types.js';
 import { readText } from '../write/write.js';
 import { installHint, planManifestChanges, type ManifestChange, type ManifestPlanFile } from './manifests.js';
 import { holdWhatUpgradesWouldBreak, keepPackagesOnV1 } from './package-holds.js';
+import type { LinkSource } from './package-links.js';
 import { importsV1Sdk } from './sdk-upgrade.js';
 import { raiseZodCode, zodBlockedPackages, type ZodOnOriginals } from './zod-packages.js';
 
@@ -40,7 +41,7 @@ export async function settlePackages(
   const zodOnOriginals: ZodOnOriginals = new Map();
   const zodBlocked = zodBlockedPackages(manifestOutcomes(slots, outside, cwd, packageOf).changes, slots, files, outside, packageOf, zodOnOriginals);
   holdWhatUpgradesWouldBreak(slots);
-  keepPackagesOnV1(slots, cwd, zodBlocked.blockers);
+  keepPackagesOnV1(slots, cwd, zodBlocked.blockers, () => linkSources(slots, files, packageOf));
   if (zodBlocked.blockers.size > 0) outside = await packageFilesOutsideRun(slots, files, targetRoots, options, packageOf);
 
   // Packages whose files the v1→v2 upgrade changed get their manifest updated, shown and written
@@ -48,6 +49,18 @@ export async function settlePackages(
   const manifests = manifestOutcomes(slots, outside, cwd, packageOf);
   const raised = raiseZodCode(manifests.changes, slots, files, outside, packageOf, zodOnOriginals);
   return { manifests, outsideOutcomes: [...zodBlocked.outsideOutcomes, ...raised] };
+}
+
+/** Every file of the run with its package and text, for the links between packages (read again only when a package is held). */
+function* linkSources(
+  slots: readonly (FileOutcome | undefined)[],
+  files: readonly { absPath: string; path: string }[],
+  packageOf: (absPath: string) => { name: string; path: string },
+): Generator<LinkSource> {
+  for (const [i, file] of files.entries()) {
+    const ref = packageOf(file.absPath);
+    yield { ...file, packagePath: ref.path, packageName: ref.name, text: slots[i]?.original ?? readText(file.absPath) };
+  }
 }
 
 /**

@@ -10,6 +10,7 @@
 // reach one is a fact of the run (v1ModulesOutsideRun), found by the runner and handed to the upgrade.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { packageNameOf } from '../../ast/module-specifiers.js';
 import { resolveRelative } from '../../index/callers-index.js';
 import { ts } from '../../ts-morph.js';
 import { isV1Module, V1_PACKAGE } from './mappings.js';
@@ -30,10 +31,8 @@ export function v1BasedImports(file: ts.SourceFile, absPath: string): V1BasedImp
   for (const statement of file.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     const spec = statement.moduleSpecifier.text;
-    if (spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('node:')) continue;
-    const parts = spec.split('/');
-    const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-    if (SDK_PACKAGES.test(name)) continue;
+    const name = packageNameOf(spec);
+    if (name === undefined || SDK_PACKAGES.test(name)) continue;
     const range = v1RangeOf(name, path.dirname(absPath));
     if (range !== undefined) found.push({ declaration: statement, name, range });
   }

@@ -1,0 +1,68 @@
+// Which packages of a run import each other (a workspace's product importing its plugins by name,
+// or a module of another package by relative path). Such packages hand SDK objects across the
+// import (a v1 McpServer given to a plugin's register function typed with v2's), so when one stays
+// on v1 the others cannot move alone: that split would not compile, and would fail where it runs.
+import path from 'node:path';
+import { packageNameOf } from '../ast/module-specifiers.js';
+import { resolveRelative } from '../index/callers-index.js';
+import { ts } from '../ts-morph.js';
+
+/** One import of a file of package `from` that reaches package `to`. */
+export interface PackageLink {
+  from: string;
+  to: string;
+  /** The importing file (display path) and the line of the import. */
+  path: string;
+  line: number;
+  specifier: string;
+}
+
+/** A source file of the run with its package (display path and name). */
+export interface LinkSource {
+  absPath: string;
+  path: string;
+  packagePath: string;
+  packageName: string;
+  /** Its text as read; undefined when it cannot be read (then it links nothing). */
+  text: string | undefined;
+}
+
+/** The links between the run's packages, found in each file's text as read (imports, re-exports, requires). */
+export function packageLinks(sources: Iterable<LinkSource>, cwd: string): PackageLink[] {
+  const list = [...sources];
+  const byName = new Map<string, string>();
+  const roots = new Map<string, string>();
+  for (const source of list) {
+    byName.set(source.packageName, source.packagePath);
+    roots.set(path.resolve(cwd, source.packagePath), source.packagePath);
+  }
+  if (roots.size < 2) return [];
+  // Longest root first, so a nested package wins over the workspace root that holds it.
+  const ordered = [...roots].sort((a, b) => b[0].length - a[0].length);
+  const packageAt = (abs: string) => ordered.find(([root]) => abs === root || abs.startsWith(root + path.sep))?.[1];
+  const links: PackageLink[] = [];
+  const seen = new Set<string>();
+  for (const source of list) {
+    if (source.text === undefined) continue;
+    for (const ref of ts.preProcessFile(source.text, true, true).importedFiles) {
+      const name = packageNameOf(ref.fileName);
+      let to: string | undefined;
+      if (name !== undefined) to = byName.get(name);
+      else {
+        const target = resolveRelative(source.absPath, ref.fileName);
+        to = target && packageAt(target);
+      }
+      const key = `${source.packagePath}\0${to}`;
+      if (to === undefined || to === source.packagePath || seen.has(key)) continue;
+      seen.add(key);
+      links.push({ from: source.packagePath, to, path: source.path, line: lineOf(source.text, ref.pos), specifier: ref.fileName });
+    }
+  }
+  return links;
+}
+
+function lineOf(text: string, pos: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < pos; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
