@@ -6,7 +6,7 @@ type Asker = (params: { message: string; requestedSchema: object }) => Promise<{
 /** Finds whichever elicitInput the host object offers, and asks through it. */
 export async function askIfPossible(host: unknown, message: string): Promise<Record<string, unknown> | undefined> {
   const lookup = host as { elicitInput?: Asker; server?: { elicitInput?: Asker } } | undefined;
-  // @mcp-mrtr-migrate push-in-callback: lookup?.elicitInput is looked up at run time in askIfPossible() and called through the value it gives (.call / .apply), so the question cannot be lifted into the handler that reaches it
+  // @mcp-mrtr-migrate push-in-callback: lookup?.elicitInput in askIfPossible(): it looks the push function up at run time (`elicit`) and calls it through .call. The question cannot be lifted into a handler that reaches it
   const elicit = lookup?.elicitInput || lookup?.server?.elicitInput;
   if (!elicit) return undefined;
   const owner = lookup?.elicitInput ? lookup : lookup?.server;

@@ -9,7 +9,8 @@
 // itself stays while anything else still calls it; a helper nothing calls any more is removed.
 // A private method (`this.confirm(ctx, msg)`) gets its companions as methods beside it, called on `this`.
 import { parentOutsideParentheses } from '../../ast/unwrap.js';
-import { descendantsOfKinds, Node, SyntaxKind, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type ParameterDeclaration, type SourceFile, type Statement } from '../../ts-morph.js';
+import { referencesOf } from '../../analysis/sdk-receivers.js';
+import { descendantsOfKinds, Node, SyntaxKind, ts, type ArrowFunction, type Block, type CallExpression, type FunctionDeclaration, type FunctionExpression, type MethodDeclaration, type ParameterDeclaration, type PropertyAccessExpression, type SourceFile, type Statement } from '../../ts-morph.js';
 import type { HandlerInfo } from '../../analysis/handlers.js';
 import { isAwaited, type PushSite } from '../../analysis/push-sites.js';
 import type { FindingInput, TextEdit } from '../../types.js';
@@ -108,6 +109,26 @@ export interface HelperCall {
   notForOutcome: Node[];
 }
 
+/** How a helper uses a push function it does not call directly. */
+export function valueTakenDetail(site: PushSite): string {
+  // The site is the value handed on: the push function's member access, or its `.bind(…)` call, maybe under a cast.
+  const isBind = (n: Node) => Node.isCallExpression(n) && Node.isPropertyAccessExpression(n.getExpression()) && (n.getExpression() as PropertyAccessExpression).getName() === 'bind';
+  const bound = isBind(site.node) ? site.node : site.node.getDescendants().find(isBind);
+  // Held in a local first (`const ask = host.elicitInput || …`): how that local is called.
+  const holder = bound ? undefined : site.node.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
+  const holderName = holder?.getNameNode();
+  if (holder && Node.isIdentifier(holderName)) {
+    for (const ref of referencesOf(holder.compilerNode as ts.VariableDeclaration & { name: ts.Identifier })) {
+      const parent = ref.parent;
+      if (ts.isPropertyAccessExpression(parent) && parent.expression === ref && ['call', 'apply'].includes(parent.name.text) && ts.isCallExpression(parent.parent)) {
+        return `it looks the push function up at run time (\`${holderName.getText()}\`) and calls it through .${parent.name.text}`;
+      }
+    }
+  }
+  const shown = (bound ?? site.node).getText();
+  return `it takes the push function as a value (\`${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}\`) and hands it on instead of asking, so the question is asked where that value is called, which the run does not follow`;
+}
+
 /**
  * Helpers in this file that wrap exactly one question in a shape that can be split. `refused`
  * collects, for every other function that asks, why it is not lifted (reported on its question).
@@ -134,16 +155,18 @@ export function findLiftableHelpers(sites: PushSite[], taken: Set<string>, refus
     // Questions in functions declared inside it count too: the outcome companion would keep them.
     const nestedSites = sites.filter((s) => !fnSites.includes(s) && !s.handler && s.kind !== 'completion-notifier' && s.kind !== 'elicitation-id' &&
       fn.containsRange(s.node.getPos(), s.node.getEnd())).length;
+    // A push function taken as a value (`.bind`, `.call`): the question is asked where the value is called.
+    const valueTaken = fnSites.find((s) => !s.call && ['elicitation', 'sampling', 'roots'].includes(s.kind));
+    if (valueTaken) {
+      refuse('reflective-lookup', valueTakenDetail(valueTaken));
+      continue;
+    }
     if (fnSites.length + nestedSites !== 1) {
       refuse('several-questions', `it asks ${fnSites.length + nestedSites} times${nestedSites > 0 ? ` (${nestedSites} of them in a function declared inside it)` : ''}`);
       continue;
     }
     const site = fnSites[0];
     if (!['elicitation', 'sampling', 'roots'].includes(site.kind)) continue;
-    if (!site.call) {
-      refuse('reflective-lookup', 'it looks the push function up at run time and calls it through .call or .apply');
-      continue;
-    }
     if (site.kind === 'elicitation' && site.elicitMode === 'unknown' && mayBeUrlRequest(site.params, fn)) {
       refuse('request-mode-unknown', 'its request is not written out and its type also allows a URL-mode question, so whether to return a form or a URL input request cannot be told');
       continue;

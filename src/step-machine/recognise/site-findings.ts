@@ -9,7 +9,7 @@ import { storedContextOf } from '../../analysis/stored-context.js';
 import type { ModuleCallers } from '../../index/callers-index.js';
 import type { FindingInput } from '../../types.js';
 import { oneLine } from '../../ast/text.js';
-import type { LiftableHelper } from './helpers.js';
+import { valueTakenDetail, type LiftableHelper } from './helpers.js';
 import { camelCase } from '../../ast/naming.js';
 import { CONTEXT_PATHS } from '../../upgrade/v1/mappings.js';
 import { V1_UPGRADE_RULE } from '../../upgrade/v1/registrations.js';
@@ -196,12 +196,12 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
     };
   }
   const refusal = fn ? scope.notLifted.get(fn) : undefined;
-  // The push function looked up at run time and called indirectly: whoever reaches this code, the
-  // question cannot be lifted out of it.
+  // The push function looked up at run time, or taken as a value and handed on: whoever reaches
+  // this code, the question cannot be lifted out of it.
   if (refusal?.code === 'reflective-lookup') {
     return {
       rule: 'push-in-callback', severity: 'warning', pos: site.node.getStart(),
-      message: `${site.api} is looked up at run time${name ? ` in ${name}()` : ''} and called through the value it gives (.call / .apply), so the question cannot be lifted into the handler that reaches it`,
+      message: `${site.api}${name ? ` in ${name}()` : ''}: ${site.call ? refusal.detail : valueTakenDetail(site)}. The question cannot be lifted into a handler that reaches it`,
       suggestion: refusalSuggestion(refusal, name ?? 'this function'),
     };
   }
@@ -258,7 +258,13 @@ function reachFinding(site: PushSite, fn: Node | undefined, name: string | undef
     return outsideFinding(site, `${site.api}${where} runs outside any client request: from ${reach.outside.join(' and from ')}`);
   }
   if (reach.entries.length > 0) {
-    return entryFinding(site, name ?? 'this function', reach.entries[0], scope, refusal, also);
+    // Each exported function on the way to the question (the helper itself, a same-file function
+    // calling it): the first whose callers the run knows of speaks; "nobody calls it" needs them all.
+    for (const entry of reach.entries) {
+      const found = entryFinding(site, name ?? 'this function', entry, scope, refusal, also);
+      if (found) return found;
+    }
+    return nobodyFinding(site, name ?? 'this function', reach.entries, also);
   }
   if (reach.values.length > 0) {
     return {
@@ -342,16 +348,12 @@ function handedOnFinding(site: PushSite, where: string, exposure: string, scope:
   };
 }
 
-/** An exported function or a public method: what the run knows of its callers in other modules. */
-function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteScope, refusal: HelperRefusal | undefined, also: string): FindingInput {
+/** An exported function or a public method: what the run knows of its callers in other modules; undefined when it knows of none. */
+function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteScope, refusal: HelperRefusal | undefined, also: string): FindingInput | undefined {
   const reason = refusal?.detail ?? 'its calls there cannot be lifted (see the findings at those calls)';
   const callers = scope.callers;
   const where = ` in ${fnName}()`;
-  const own = `${fnName}()` === entry.name;
-  // What the entry is, from the question's point of view.
-  const subject = entry.kind === 'method'
-    ? `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is a public method of the exported class ${entry.exportName.split('.')[0]}`
-    : `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is exported`;
+  const subject = entrySubject(fnName, entry);
   const helper = (found: { callers: string[]; reason?: string; refusal?: HelperRefusal; nobody?: string }) => helperFinding(site, fnName, { ...found, also });
   if (!callers) {
     return helper({
@@ -416,9 +418,33 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
   }
   const publicApi = callers.publicApi?.names.includes(entry.exportName.split('.')[0]) ? callers.publicApi.entry : undefined;
   if (publicApi) return exposedFinding(site, where, `${entry.name}, which the package exports from its entry ${publicApi} as part of its public API and which no file of this run calls (tests aside)`);
-  return helper({
-    callers: [],
-    nobody: `${subject}, but no other file of this run calls it and nothing in this file does: if it is called from outside the files given, run on the whole package (or pass --project <tsconfig>) so its callers are found; if nothing calls it, remove it`,
+  return undefined;
+}
+
+/** What an entry is, from the question's point of view. */
+function entrySubject(fnName: string, entry: Entry): string {
+  const own = `${fnName}()` === entry.name;
+  return entry.kind === 'method'
+    ? `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is a public method of the exported class ${entry.exportName.split('.')[0]}`
+    : `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is exported`;
+}
+
+/** No file of the run calls any exported function on the way to the question. */
+function nobodyFinding(site: PushSite, fnName: string, entries: readonly Entry[], also: string): FindingInput {
+  const fix = 'if it is called from outside the files given, run on the whole package (or pass --project <tsconfig>) so its callers are found; if nothing calls it, remove it';
+  if (entries.length === 1) {
+    return helperFinding(site, fnName, { callers: [], also, nobody: `${entrySubject(fnName, entries[0])}, but no other file of this run calls it and nothing in this file does: ${fix}` });
+  }
+  const names = unique(entries.map((e) => e.name));
+  const listed = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const own = names.includes(`${fnName}()`);
+  const others = names.filter((n) => n !== `${fnName}()`);
+  const subject = own
+    ? `${fnName}() is exported, and so ${others.length === 1 ? 'is' : 'are'} ${others.join(', ')}, which ${others.length === 1 ? 'reaches' : 'reach'} it in this file`
+    : `it is reached from ${listed}, which are exported`;
+  return helperFinding(site, fnName, {
+    callers: [], also,
+    nobody: `${subject}, but no other file of this run calls any of them and nothing else in this file does: if they are called from outside the files given, run on the whole package (or pass --project <tsconfig>) so their callers are found; if nothing calls them, remove them`,
   });
 }
 
