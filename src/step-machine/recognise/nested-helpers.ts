@@ -19,6 +19,7 @@ import type { TextEdit } from '../../types.js';
 import { applyEdits } from '../../ast/edits.js';
 import { alwaysExits } from '../../ast/exits.js';
 import { parentOutsideParentheses } from '../../ast/unwrap.js';
+import { resolveIdentifier } from '../../ast/resolve.js';
 import { statementDeclaredNames } from '../../ast/names.js';
 import { statementsNeededBy, valueIdentifiers, valueNames } from './needed-statements.js';
 import { isPureExpression } from '../../analysis/purity.js';
@@ -131,26 +132,27 @@ export function splitNested(body: Block, site: PushSite, stable: StableCode): Ne
   const path = pathTo(call, body);
   if ('code' in path) return path;
   const question = path[path.length - 1].statement;
-  const bound = bindingOf(question, call);
+  // What runs before the question, on the way to it (conditions of the blocks included).
+  const before = path.flatMap((level) => statementsBefore(level));
+  const bound = bindingOf(question, call, before);
   if ('code' in bound) return bound;
   const params = paramsOf(site, call, question);
   if (!params) return { code: 'answer-not-bound', detail: 'the request it sends cannot be read where it is asked' };
 
-  // What runs before the question, on the way to it (conditions of the blocks included).
-  const before = path.flatMap((level) => statementsBefore(level));
   const conditions = path.flatMap((level, i) => (i > 0 ? conditionsOnTheWay(level.block, path[i - 1].block) : []));
   const rebuilt = before.every((st) => pathPure(st, stable)) && conditions.every((c) => stable.expression(c)) && stable.expression(params.node);
 
   const continuation = continuationStatements(path);
   const continuationNames = valueNames(continuation);
-  const needed = [...new Set(before.flatMap(statementDeclaredNames))].filter((name) => continuationNames.has(name));
+  // The `let` the answer is assigned to is the Outcome's parameter, not a value carried from before.
+  const needed = [...new Set(before.filter((st) => st !== bound.declaration).flatMap(statementDeclaredNames))].filter((name) => continuationNames.has(name));
   if (!rebuilt && needed.length > 0) {
     return {
       code: 'outcome-needs-value-with-effects',
       detail: `its code after the question uses ${needed.join(', ')}, which it computes before the question in code with side effects (that code runs once, so the value would have to travel in the state)`,
     };
   }
-  const outcomePre = rebuilt ? statementsNeededBy(before, continuation, 'drop') : [];
+  const outcomePre = rebuilt ? statementsNeededBy(before.filter((st) => st !== bound.declaration), continuation, 'drop') : [];
   const guarded = path.length > 1 || before.some(returnsFromHelper);
   if (guarded && site.kind === 'roots') return { code: 'roots-guarded', detail: 'it asks for roots only on some paths' };
   // Params is the body without what only runs after the question (the rest of the question's block).
@@ -158,6 +160,9 @@ export function splitNested(body: Block, site: PushSite, stable: StableCode): Ne
   const cut = { start: question.getStart(), end: innermost[innermost.length - 1].getEnd() };
   const inParams = (n: Node) => !(n.getStart() >= cut.start && n.getEnd() <= cut.end) && !isInNestedFunction(n, body);
   const paramsDropped = unreadInParams(before, body, cut, question);
+  // The `let` the answer was assigned to, when nothing Params keeps uses it (noUnusedLocals).
+  const declared = bound.declaration;
+  if (declared && !paramsDropped.includes(declared) && !usedOutside(declared, body, [cut, ...unreachableInParams(path)])) paramsDropped.push(declared);
   const inDropped = (n: Node) => paramsDropped.some((st) => n.getStart() >= st.getStart() && n.getEnd() <= st.getEnd());
   return {
     path,
@@ -175,6 +180,13 @@ export function splitNested(body: Block, site: PushSite, stable: StableCode): Ne
       ...(params.node ? valueIdentifiers(params.node) : [])].map((id) => id.getText())),
     outcomeNames: valueNames([...continuation, ...outcomePre]),
   };
+}
+
+/** Whether the variable `declaration` declares is referred to in `body` outside the declaration and the ranges Params leaves out. */
+function usedOutside(declaration: Statement, body: Block, left: readonly { start: number; end: number }[]): boolean {
+  const decl = (declaration as import('ts-morph').VariableStatement).getDeclarations()[0];
+  return body.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id !== decl.getNameNode() &&
+    !left.some((range) => id.getStart() >= range.start && id.getEnd() <= range.end) && id.getText() === decl.getName() && resolveIdentifier(id) === decl);
 }
 
 /** `return ask(…)` in an async helper: the promise is the result, as good as awaited. */
@@ -224,8 +236,12 @@ function pathTo(call: CallExpression, body: Block): PathLevel[] | HelperRefusal 
   return { code: 'question-in-nested-block', detail: 'the question is not inside the helper body' };
 }
 
-/** `const x = await ask()` (one declaration, any type), `return await ask()`; or why not. */
-function bindingOf(statement: Statement, call: CallExpression): { binding?: NestedSplit['binding'] } | HelperRefusal {
+/**
+ * `const x = await ask()` (one declaration, any type), `return await ask()`, or `x = await ask()`
+ * into a `let x` declared alone on the way before the question (`let r; try { r = await ask() }
+ * catch { … }`: the Outcome takes the answer as `x`, and the declaration stays with Params); or why not.
+ */
+function bindingOf(statement: Statement, call: CallExpression, before: readonly Statement[]): { binding?: NestedSplit['binding']; declaration?: Statement } | HelperRefusal {
   const awaited = parentOutsideParentheses(call);
   const value = awaited && Node.isAwaitExpression(awaited) ? parentOutsideParentheses(awaited) : awaited;
   if (Node.isReturnStatement(statement) && value === statement) return {};
@@ -233,7 +249,22 @@ function bindingOf(statement: Statement, call: CallExpression): { binding?: Nest
     const decl = statement.getDeclarations()[0];
     if (value === decl && Node.isAwaitExpression(awaited)) return { binding: { text: decl.getNameNode().getText(), type: decl.getTypeNode()?.getText() } };
   }
+  const assigned = assignedLet(statement, awaited, value, before);
+  if (assigned) return assigned;
   return { code: 'answer-not-bound', detail: 'the answer is neither returned nor the initialiser of a declaration of its own' };
+}
+
+/** `x = await ask();` whose `x` is a `let` declared alone in one of `before`: that declaration and the binding. */
+function assignedLet(statement: Statement, awaited: Node | undefined, value: Node | undefined, before: readonly Statement[]): { binding: NonNullable<NestedSplit['binding']>; declaration: Statement } | undefined {
+  if (!Node.isExpressionStatement(statement) || !awaited || !Node.isAwaitExpression(awaited) || !value || !Node.isBinaryExpression(value)) return undefined;
+  if (value.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || parentOutsideParentheses(value) !== statement || value.getRight() !== awaited && parentOutsideParentheses(awaited) !== value) return undefined;
+  const target = value.getLeft();
+  if (!Node.isIdentifier(target)) return undefined;
+  const decl = resolveIdentifier(target);
+  const declaration = decl?.getParent()?.getParent();
+  if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode()) || !declaration || !Node.isVariableStatement(declaration) ||
+    declaration.getDeclarationKind() !== 'let' || declaration.getDeclarations().length !== 1 || !before.includes(declaration)) return undefined;
+  return { binding: { text: target.getText(), type: decl.getTypeNode()?.getText() }, declaration };
 }
 
 /** The request: the params at the call, or `<local>.params` when the call sends a request object declared before it. */
@@ -376,10 +407,15 @@ export function paramsBodyText(fnBody: Block, split: NestedSplit, style: Compani
   } else {
     edits.push({ start: split.question.getStart(), end: lastInBlock.getEnd(), text: `return ${wrap(split.params.text ?? '{}')}${semi}` });
   }
-  const removed = { start: split.question.getStart(), end: lastInBlock.getEnd() };
+  const removedRanges = [{ start: split.question.getStart(), end: lastInBlock.getEnd() }];
+  for (const range of unreachableInParams(split.path)) {
+    edits.push({ ...range, text: '' });
+    removedRanges.push(range);
+  }
+  const inRemoved = (n: Node) => removedRanges.some((range) => n.getStart() >= range.start && n.getEnd() <= range.end);
   if (split.guarded) {
     for (const r of ownReturns(fnBody)) {
-      if (r.getStart() >= removed.start && r.getEnd() <= removed.end) continue;
+      if (inRemoved(r)) continue;
       const value = (r as import('ts-morph').ReturnStatement).getExpression();
       edits.push(value ? { start: value.getStart(), end: value.getEnd(), text: `{ done: ${value.getText()} }` }
         : { start: r.getStart(), end: r.getEnd(), text: `return { done: undefined }${r.getText().trimEnd().endsWith(';') ? ';' : semi}` });
@@ -392,7 +428,7 @@ export function paramsBodyText(fnBody: Block, split: NestedSplit, style: Compani
     edits.push({ start: withLeadingComments(st), end: withLeadingComments(siblings[siblings.indexOf(st) + 1]), text: '' });
   }
   for (const e of style.edits) {
-    if (e.start >= first.getStart() && e.end <= last.getEnd() && !(e.start >= removed.start && e.end <= removed.end) &&
+    if (e.start >= first.getStart() && e.end <= last.getEnd() && !removedRanges.some((range) => e.start >= range.start && e.end <= range.end) &&
       !split.paramsDropped.some((st) => e.start < st.getEnd() && e.end > withLeadingComments(st))) edits.push(e);
   }
   let out = rebased(text, withLeadingComments(first), last.getEnd(), indentationAt(text, first.getStart()), style.indent, edits, multilineLiteralRanges(fnBody, text));
@@ -401,24 +437,40 @@ export function paramsBodyText(fnBody: Block, split: NestedSplit, style: Compani
   return style.indent + out;
 }
 
-/** Whether the body, with the question's block cut at the question (which now returns), still runs off its end. */
+/** Whether the body, with the question's block cut at the question (which now returns), never runs off its end. */
 function exitsAfterLift(statements: Statement[], split: NestedSplit): boolean {
-  // The innermost block returns at the question; the levels above exit as their own code says.
-  const exits = (level: number): boolean => {
-    const { block, statement } = split.path[level];
+  return statements.length > 0 && blockExitsInParams(split.path, 0);
+}
+
+/** Whether the block of path level `level`, from its statement on the way to the question, always exits in Params' form. */
+function blockExitsInParams(path: readonly PathLevel[], level: number): boolean {
+  const { block, statement } = path[level];
+  return statementExitsInParams(path, level) || exitsAlways(block.getStatements().slice(block.getStatements().indexOf(statement) + 1));
+}
+
+/** Whether the statement of path level `level` always exits in Params' form (the question's own statement returns there). */
+function statementExitsInParams(path: readonly PathLevel[], level: number): boolean {
+  const { statement } = path[level];
+  if (level === path.length - 1) return true;
+  if (!blockExitsInParams(path, level + 1)) return false;
+  // Leaving through the other branch (or the catch) goes on after the statement.
+  if (Node.isIfStatement(statement)) {
+    const other = statement.getThenStatement() === path[level + 1].block ? statement.getElseStatement() : statement.getThenStatement();
+    return other !== undefined && exitsAlways([other]);
+  }
+  if (Node.isTryStatement(statement)) return exitsAlways((statement.getCatchClause() as CatchClause).getBlock().getStatements());
+  return true;
+}
+
+/** Code after a block that now always returns (a try whose catch returns too): it would never run in Params, which leaves it out. */
+function unreachableInParams(path: readonly PathLevel[]): { start: number; end: number }[] {
+  const ranges: { start: number; end: number }[] = [];
+  for (let level = path.length - 2; level >= 0; level--) {
+    const { block, statement } = path[level];
     const rest = block.getStatements().slice(block.getStatements().indexOf(statement) + 1);
-    if (level === split.path.length - 1) return true;
-    if (exitsAlways(rest)) return true;
-    if (!exits(level + 1)) return false;
-    // Leaving through the other branch (or the catch) goes on after the statement.
-    if (Node.isIfStatement(statement)) {
-      const other = statement.getThenStatement() === split.path[level + 1].block ? statement.getElseStatement() : statement.getThenStatement();
-      return other !== undefined && exitsAlways([other]);
-    }
-    if (Node.isTryStatement(statement)) return exitsAlways((statement.getCatchClause() as CatchClause).getBlock().getStatements());
-    return true;
-  };
-  return statements.length > 0 && exits(0);
+    if (rest.length > 0 && statementExitsInParams(path, level)) ranges.push({ start: statement.getEnd(), end: rest[rest.length - 1].getEnd() });
+  }
+  return ranges;
 }
 
 /** The body statements of `<name>Outcome`: the helper continued from its question, as text. */
@@ -448,6 +500,9 @@ export function outcomeBodyText(split: NestedSplit, style: CompanionStyle): stri
     if (level === split.path.length - 1) {
       if (rest.length > 0) chunks.push(statementText(text, rest, indent, style.edits));
       return { chunks, exits: exitsAlways(rest) };
+    } else if (Node.isTryStatement(statement) && continuation(level + 1, indent + unit).chunks.length === 0) {
+      // Nothing of the try block is left after the question: nothing there can throw into the catch.
+      exits = false;
     } else if (Node.isTryStatement(statement)) {
       const inner = continuation(level + 1, indent + unit);
       const handler = (statement as TryStatement).getCatchClause()!;
