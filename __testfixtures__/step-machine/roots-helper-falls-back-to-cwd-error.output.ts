@@ -6,7 +6,7 @@ const server = new McpServer({ name: 'files', version: '1.0.0' });
 
 async function workspaceRoots(): Promise<string[]> {
   try {
-    // @mcp-mrtr-migrate push-in-helper: server.server.listRoots is made in helper workspaceRoots(), called by tool handler list_files; it is not lifted into that handler because it asks for roots only on some paths. Left like this it is dangerous: on 2026-07-28 the request throws and its catch falls back to process.cwd() as the root, so the action runs without asking
+    // @mcp-mrtr-migrate push-in-helper: server.server.listRoots is made in helper workspaceRoots(), called by tool handler list_files; it is not lifted into that handler because its roots question sits in a try block, and a roots question is lifted only from a helper that asks it at its top level. Left like this it is dangerous: on 2026-07-28 the request throws and its catch falls back to process.cwd() as the root, so the action runs without asking
     const { roots } = await server.server.listRoots();
     return roots.map((root) => new URL(root.uri).pathname);
   } catch {

@@ -154,7 +154,7 @@ export function splitNested(body: Block, site: PushSite, stable: StableCode): Ne
   }
   const outcomePre = rebuilt ? statementsNeededBy(before.filter((st) => st !== bound.declaration), continuation, 'drop') : [];
   const guarded = path.length > 1 || before.some(returnsFromHelper);
-  if (guarded && site.kind === 'roots') return { code: 'roots-guarded', detail: 'it asks for roots only on some paths' };
+  if (guarded && site.kind === 'roots') return { code: 'roots-guarded', detail: rootsGuardedDetail(path, before) };
   // Params is the body without what only runs after the question (the rest of the question's block).
   const innermost = path[path.length - 1].block.getStatements();
   const cut = { start: question.getStart(), end: innermost[innermost.length - 1].getEnd() };
@@ -187,6 +187,17 @@ function usedOutside(declaration: Statement, body: Block, left: readonly { start
   const decl = (declaration as import('ts-morph').VariableStatement).getDeclarations()[0];
   return body.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id !== decl.getNameNode() &&
     !left.some((range) => id.getStart() >= range.start && id.getEnd() <= range.end) && id.getText() === decl.getName() && resolveIdentifier(id) === decl);
+}
+
+/** What keeps a roots question from the helper's top level: a roots question lifts only from there. */
+function rootsGuardedDetail(path: readonly PathLevel[], before: readonly Statement[]): string {
+  const where = path.slice(0, -1).map((level) => level.statement);
+  const what = where.some((st) => Node.isIfStatement(st)) ? 'an if block'
+    : where.some((st) => Node.isTryStatement(st)) ? 'a try block' : 'a nested block';
+  const returns = before.some(returnsFromHelper);
+  return where.length > 0
+    ? `its roots question sits in ${what}${returns ? ', after code that can return without asking' : ''}, and a roots question is lifted only from a helper that asks it at its top level`
+    : 'it can return before its roots question without asking, and a roots question is lifted only from a helper that always asks it';
 }
 
 /** `return ask(…)` in an async helper: the promise is the result, as good as awaited. */

@@ -260,9 +260,12 @@ function reachFinding(site: PushSite, fn: Node | undefined, name: string | undef
   if (reach.entries.length > 0) {
     // Each exported function on the way to the question (the helper itself, a same-file function
     // calling it): the first whose callers the run knows of speaks; "nobody calls it" needs them all.
-    for (const entry of reach.entries) {
-      const found = entryFinding(site, name ?? 'this function', entry, scope, refusal, also);
-      if (found) return found;
+    // An entry the package exports as its public API speaks only when no entry has callers here.
+    for (const publicApi of [false, true]) {
+      for (const entry of reach.entries) {
+        const found = entryFinding(site, name ?? 'this function', entry, scope, refusal, also, publicApi);
+        if (found) return found;
+      }
     }
     return nobodyFinding(site, name ?? 'this function', reach.entries, also);
   }
@@ -349,7 +352,7 @@ function handedOnFinding(site: PushSite, where: string, exposure: string, scope:
 }
 
 /** An exported function or a public method: what the run knows of its callers in other modules; undefined when it knows of none. */
-function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteScope, refusal: HelperRefusal | undefined, also: string): FindingInput | undefined {
+function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteScope, refusal: HelperRefusal | undefined, also: string, publicApiOnly = false): FindingInput | undefined {
   const reason = refusal?.detail ?? 'its calls there cannot be lifted (see the findings at those calls)';
   const callers = scope.callers;
   const where = ` in ${fnName}()`;
@@ -360,6 +363,10 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
       callers: [],
       nobody: `${subject}; nothing in this file that reaches it is a handler, and its callers in other modules were not looked for because cross-file mode was off (this run migrated file by file)`,
     });
+  }
+  const publicApi = callers.publicApi?.names.includes(entry.exportName.split('.')[0]) ? callers.publicApi.entry : undefined;
+  if (publicApiOnly) {
+    return publicApi === undefined ? undefined : exposedFinding(site, where, `${entry.name}, which the package exports from its entry ${publicApi} as part of its public API and which no file of this run calls (tests aside)`);
   }
   const uses = callers.uses[entry.exportName] ?? [];
   const member = uses.find((u) => u.kind === 'member');
@@ -416,8 +423,6 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
         '(an interface or a type of another module, which this run does not resolve to the class), so those calls were not followed to a request handler and the question is not lifted into one',
     });
   }
-  const publicApi = callers.publicApi?.names.includes(entry.exportName.split('.')[0]) ? callers.publicApi.entry : undefined;
-  if (publicApi) return exposedFinding(site, where, `${entry.name}, which the package exports from its entry ${publicApi} as part of its public API and which no file of this run calls (tests aside)`);
   return undefined;
 }
 
