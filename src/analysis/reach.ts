@@ -89,6 +89,15 @@ export function reachOf(site: PushSite, handlers: readonly HandlerInfo[]): Reach
     }
     const name = nameOf(fn);
     const chain = name ? [`${name}()`, ...via.chain] : via.chain;
+    // A function called where it is written (`(async () => { … })()`) runs there: its caller is the function around it.
+    const invokedAt = invokedOnTheSpot(fn);
+    if (invokedAt) {
+      const caller = enclosingFunction(invokedAt);
+      const detached = via.detached || !awaitedOrReturned(invokedAt);
+      if (!caller) reach.outside.push('module top level, which runs when the module is loaded');
+      else visit(caller, { call: invokedAt, detached, chain }, depth + 1);
+      return;
+    }
     // A callback written into a call runs when that call runs it: its caller is the function around the call.
     const passedTo = inlineArgumentOf(fn);
     if (passedTo) {
@@ -213,6 +222,23 @@ function usesOf(fn: Node): Uses {
 }
 
 /** The call a function expression is written into as an argument (`withTimeout(() => …)`). */
+/** `the async function called where it is written in sampleLine()`, for a function expression called on the spot; else undefined. */
+export function onTheSpotDescription(fn: Node): string | undefined {
+  if (!invokedOnTheSpot(fn)) return undefined;
+  const around = enclosingFunction(fn);
+  const aroundName = around && nameOf(around);
+  const isAsync = (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && fn.isAsync();
+  return `the ${isAsync ? 'async ' : ''}function called where it is written${aroundName ? ` in ${aroundName}()` : ''}`;
+}
+
+/** The call of a function expression written as its own callee (`(() => …)()`), if it is one. */
+function invokedOnTheSpot(fn: Node): Node | undefined {
+  if (!Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return undefined;
+  const holder = climb(fn);
+  const call = holder.getParent();
+  return call && Node.isCallExpression(call) && call.getExpression() === holder ? call : undefined;
+}
+
 function inlineArgumentOf(fn: Node): Node | undefined {
   if (!Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return undefined;
   const holder = climb(fn);

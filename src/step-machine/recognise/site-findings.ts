@@ -4,7 +4,7 @@ import { Node, type Block, type SourceFile } from '../../ts-morph.js';
 import { canReturnInputRequired, describeHandler, type HandlerInfo, type RouteRefusal } from '../../analysis/handlers.js';
 import { resolveIdentifier } from '../../ast/resolve.js';
 import type { PushSite } from '../../analysis/push-sites.js';
-import { nameOf, reachOf, type Entry, type HandlerPath } from '../../analysis/reach.js';
+import { nameOf, onTheSpotDescription, reachOf, type Entry, type HandlerPath } from '../../analysis/reach.js';
 import { storedContextOf } from '../../analysis/stored-context.js';
 import type { ModuleCallers } from '../../index/callers-index.js';
 import type { FindingInput } from '../../types.js';
@@ -186,7 +186,7 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
     };
   }
   const fn = site.nestedFunction ?? site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
-  const name = fn && nameOf(fn);
+  const name = fn && (nameOf(fn) ?? onTheSpotDescription(fn));
   // `void server.elicitInput(…).catch(…)`: nothing ever reads the answer, whoever reaches this code.
   if (site.call && firedAndForgotten(site.call)) {
     return {
@@ -571,10 +571,15 @@ export function helperFinding(site: PushSite, name: string, found: { callers: st
   }
   return {
     rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
-    message: `${site.api} is made in helper ${name}(), called by ${found.callers.join(', ')}; it is not lifted into ${found.callers.length === 1 ? 'that handler' : 'those handlers'} because ${found.reason ?? 'it is not in a shape that is lifted'}${found.also ?? ''}`,
+    message: `${site.api} is made in ${asHelper(name)}, called by ${found.callers.join(', ')}; it is not lifted into ${found.callers.length === 1 ? 'that handler' : 'those handlers'} because ${found.reason ?? 'it is not in a shape that is lifted'}${found.also ?? ''}`,
     suggestion: found.refusal ? refusalSuggestion(found.refusal, name)
       : 'Reshape the helper so it lifts (one awaited question asked once per call, not looked up at run time), or ask in the handlers by hand (return the input request there and pass the answer in), then run the migration again.',
   };
+}
+
+/** `helper confirm()`, or a description of an unnamed function as it is (`the async function called where it is written in f()`). */
+function asHelper(name: string): string {
+  return /\s/.test(name) ? name : `helper ${name}()`;
 }
 
 /** A carried value named or typed like a secret, in a state the client can read (signed, not sealed). */
