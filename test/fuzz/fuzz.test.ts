@@ -28,8 +28,8 @@ describe(`mutation fuzzer, seed ${SEED}, cases 0..${CASES - 1} and on until ever
     const results: CaseResult[] = [];
     const undrawn = () => MUTATIONS.map((m) => m.id).filter((id) => !results.some((r) => r.mutations.includes(id)));
     // Which mutations a case draws depends on the seed files (adding a fixture shifts the draws): past
-    // the seeded range, batches go on until every mutation has had its turn, up to twice the range.
-    for (let start = 0; start < CASES || (undrawn().length > 0 && start < 2 * CASES); start += BATCH) {
+    // the seeded range, batches go on until every mutation has had its turn, up to three times the range.
+    for (let start = 0; start < CASES || (undrawn().length > 0 && start < 3 * CASES); start += BATCH) {
       results.push(...runBatch(seeds, check, SEED, Array.from({ length: BATCH }, (_, k) => start + k)));
     }
     const failures = results.flatMap((r) => r.failures.map((f) =>
