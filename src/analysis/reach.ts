@@ -221,7 +221,6 @@ function usesOf(fn: Node): Uses {
   return { kind: 'refs', refs: [] };
 }
 
-/** The call a function expression is written into as an argument (`withTimeout(() => …)`). */
 /** `the async function called where it is written in sampleLine()`, for a function expression called on the spot; else undefined. */
 export function onTheSpotDescription(fn: Node): string | undefined {
   if (!invokedOnTheSpot(fn)) return undefined;
@@ -239,6 +238,7 @@ function invokedOnTheSpot(fn: Node): Node | undefined {
   return call && Node.isCallExpression(call) && call.getExpression() === holder ? call : undefined;
 }
 
+/** The call a function expression is written into as an argument (`withTimeout(() => …)`). */
 function inlineArgumentOf(fn: Node): Node | undefined {
   if (!Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return undefined;
   const holder = climb(fn);

@@ -511,14 +511,12 @@ export function outcomeBodyText(split: NestedSplit, style: CompanionStyle): stri
     if (level === split.path.length - 1) {
       if (rest.length > 0) chunks.push(statementText(text, rest, indent, style.edits));
       return { chunks, exits: exitsAlways(rest) };
-    } else if (Node.isTryStatement(statement) && continuation(level + 1, indent + unit).chunks.length === 0) {
-      // Nothing of the try block is left after the question: nothing there can throw into the catch.
-      exits = false;
     } else if (Node.isTryStatement(statement)) {
       const inner = continuation(level + 1, indent + unit);
       const handler = (statement as TryStatement).getCatchClause()!;
-      chunks.push(`${indent}try {`, ...inner.chunks, `${indent}} ${rebased(text, handler.getStart(), handler.getEnd(), indentationAt(text, statement.getStart()), indent, style.edits.filter((e) => e.start >= handler.getStart() && e.end <= handler.getEnd()), literals)}`);
-      exits = inner.exits && exitsAlways(handler.getBlock().getStatements());
+      // Nothing of the try block is left after the question: nothing there can throw into the catch.
+      if (inner.chunks.length > 0) chunks.push(`${indent}try {`, ...inner.chunks, `${indent}} ${rebased(text, handler.getStart(), handler.getEnd(), indentationAt(text, statement.getStart()), indent, style.edits.filter((e) => e.start >= handler.getStart() && e.end <= handler.getEnd()), literals)}`);
+      exits = inner.chunks.length > 0 && inner.exits && exitsAlways(handler.getBlock().getStatements());
     } else {
       const inner = continuation(level + 1, indent);
       // The inner code's own declarations stay in a block of their own when more code follows.

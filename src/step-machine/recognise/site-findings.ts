@@ -186,7 +186,7 @@ export function unhandledSiteFinding(site: PushSite, scope: SiteScope): FindingI
     };
   }
   const fn = site.nestedFunction ?? site.node.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
-  const name = fn && (nameOf(fn) ?? onTheSpotDescription(fn));
+  const name = fn && nameOf(fn);
   // `void server.elicitInput(…).catch(…)`: nothing ever reads the answer, whoever reaches this code.
   if (site.call && firedAndForgotten(site.call)) {
     return {
@@ -246,7 +246,8 @@ function reachFinding(site: PushSite, fn: Node | undefined, name: string | undef
     return why && !(bare && why.includes(`${bare}()`)) ? [`${describeHandler(p.handler)} is left as it was: ${why}`] : [];
   }));
   const reason = refusal?.detail ?? (kept.length > 0 ? kept.join('; ') : 'its call there cannot be lifted (see the finding at the call)');
-  if (asking.length > 0) return helperFinding(site, name ?? 'this function', { callers: describePaths(asking, scope), reason, refusal, also });
+  // An unnamed function called where it is written is said as such (only here: other messages append `()` to the name).
+  if (asking.length > 0) return helperFinding(site, name ?? (fn && onTheSpotDescription(fn)) ?? 'this function', { callers: describePaths(asking, scope), reason, refusal, also });
   if (reach.handlers.length > 0 && reach.entries.length === 0) {
     const path = reach.handlers[0];
     const why = path.detached
