@@ -12,6 +12,7 @@ import type { RunOptions, RunResult, TypecheckSummary } from './run-types.js';
 import { transformFiles, type TransformedFiles } from './transform-files.js';
 import type { FileError, FileOutcome } from './types.js';
 import { gateByTypecheck } from './typecheck/gate.js';
+import { linkSources, packageLinks } from './upgrade/package-links.js';
 import { settlePackages, type SettledPackages } from './upgrade/package-upgrade.js';
 import { renderDiff } from './write/diff.js';
 import { finishInterruptedRun, plannedNewFiles, writeChanges } from './write/write-run.js';
@@ -28,7 +29,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const packages = runPackages(cwd, options.paths);
   const transformed = await transformFiles(options, discovered.files, files, packages);
   const settled = await settlePackages(transformed.slots, files, packages, options);
-  const typecheck = options.typecheck === false ? undefined : typecheckGate(transformed, settled, discovered.files, packages, cwd);
+  const typecheck = options.typecheck === false ? undefined : typecheckGate(transformed, settled, { run: discovered.files, shard: files }, packages, cwd);
   const result = await runResult(options, files.length, discovered.errors, transformed, settled);
   if (typecheck) result.typecheck = typecheck;
   if (options.mode === 'write') await writeChanges(result, options);
@@ -40,12 +41,13 @@ export async function run(options: RunOptions): Promise<RunResult> {
 function typecheckGate(
   transformed: TransformedFiles,
   settled: SettledPackages,
-  runFiles: readonly { absPath: string }[],
+  files: { run: readonly { absPath: string }[]; shard: readonly { absPath: string; path: string }[] },
   packages: RunPackages,
   cwd: string,
 ): TypecheckSummary {
   const outcomes = [...transformed.slots.filter((o): o is FileOutcome => o !== undefined), ...settled.outsideOutcomes, ...settled.manifests.outcomes];
-  const summary = gateByTypecheck({ outcomes, runFiles: runFiles.map((f) => f.absPath), cwd, packageOf: packages.packageOf });
+  const links = () => packageLinks(linkSources(transformed.slots, files.shard, packages.packageOf), cwd);
+  const summary = gateByTypecheck({ outcomes, runFiles: files.run.map((f) => f.absPath), cwd, packageOf: packages.packageOf, links });
   // A manifest put back needs no install any more.
   if (!settled.manifests.outcomes.some((o) => o.output !== undefined)) settled.manifests.installHint = undefined;
   return summary;

@@ -146,6 +146,64 @@ describe('typecheck gate', () => {
     expect(result.installHint).toBeUndefined();
   });
 
+  it('takes back the upgrade of a package linked by an import to one it puts back whole; an unlinked package keeps its upgrade', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-gate-linked-'));
+    temps.push(dir);
+    const manifest = (name: string) => JSON.stringify({ name, version: '1.0.0', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.30.0', zod: '^4.0.0' } }, null, 2);
+    const registrar = (tool: string) =>
+      [
+        "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        '',
+        `export function register(server: McpServer): void {`,
+        `  server.registerTool('${tool}', { description: '${tool}' }, async () => ({ content: [{ type: 'text', text: '${tool}' }] }));`,
+        '}',
+        '',
+      ].join('\n');
+    const files: Record<string, string> = {
+      'packages/product/package.json': manifest('product'),
+      'packages/product/tsconfig.json': TSCONFIG,
+      'packages/product/src/server.ts': [
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        "import { register } from '../../plugin/src/register.js';",
+        '',
+        "export const server = new McpServer({ name: 'product', version: '1.0.0' });",
+        'register(server);',
+        '',
+      ].join('\n'),
+      'packages/product/src/use.ts': '// test module (not elicitInput)\nexport const total: number = 1 + 1;\n',
+      'packages/plugin/package.json': manifest('plugin'),
+      'packages/plugin/tsconfig.json': TSCONFIG,
+      'packages/plugin/src/register.ts': registrar('plugin'),
+      'packages/alone/package.json': manifest('alone'),
+      'packages/alone/tsconfig.json': TSCONFIG,
+      'packages/alone/src/register.ts': registrar('alone'),
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    }
+    fs.symlinkSync(NODE_MODULES, path.join(dir, 'node_modules'), 'dir');
+
+    const upgraded = await gated(dir, []);
+    for (const name of ['product', 'plugin', 'alone']) expect(outcome(upgraded, `packages/${name}/package.json`)?.output).toContain('@modelcontextprotocol/server');
+    expect(upgraded.typecheck?.putBack).toBe(0);
+
+    const result = await gated(dir, [rewriting('use.ts', '1 + 1', "1 + 'x'")]);
+    expect(outcome(result, 'packages/product/src/use.ts')?.findings[0]).toMatchObject({ rule: 'typecheck-regression', severity: 'error' });
+    const plugin = outcome(result, 'packages/plugin/src/register.ts')!;
+    expect(plugin.output).toBeUndefined();
+    expect(plugin.findings[0]).toMatchObject({ rule: 'typecheck-regression', severity: 'warning' });
+    expect(plugin.findings[0]!.message).toBe(
+      "left as it was, on the v1 SDK: package packages/product imports '../../plugin/src/register.js' at packages/product/src/server.ts:2 " +
+        '(the typecheck gate puts it back on the v1 SDK: packages/product/src/use.ts typechecks worse migrated, see the error there); ' +
+        'packages that import each other hand SDK objects across the import, so they move to v2 together',
+    );
+    expect(outcome(result, 'packages/plugin/package.json')).toBeUndefined();
+    expect(outcome(result, 'packages/product/package.json')).toBeUndefined();
+    expect(outcome(result, 'packages/alone/src/register.ts')?.output).toContain("from '@modelcontextprotocol/server'");
+    expect(outcome(result, 'packages/alone/package.json')?.output).toContain('@modelcontextprotocol/server');
+  });
+
   it('says a package without installed dependencies is not typechecked, and keeps its output', async () => {
     const dir = scratch({ installed: false });
     const result = await gated(dir, [rewriting('use.ts', 'count() + 1', "count() + 'x'")]);

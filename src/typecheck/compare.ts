@@ -14,6 +14,8 @@ export interface PackageCheckInput {
   changed: ReadonlyMap<string, string>;
   /** Files the run creates: absolute path → text. */
   created: ReadonlyMap<string, string>;
+  /** What the run leaves in other packages (changed and created files), seen by the after program but not counted. */
+  elsewhere?: ReadonlyMap<string, string>;
   /** Other source files of the package, among which importers of changed files are looked for. */
   candidates: readonly string[];
   /** Packages the after program takes from this tool's copy (their range changes in the manifest). */
@@ -52,7 +54,7 @@ export function checkPackage(input: PackageCheckInput): PackageCheck {
     if (missing) return { kind: 'unchecked', why: `${flatten(missing)} (in ${path.basename(file)}, before the run): its dependencies are not installed` };
   }
 
-  const overlay = new Map([...changed, ...created]);
+  const overlay = new Map([...(input.elsewhere ?? []), ...changed, ...created]);
   const after = createPackageProgram({
     setup,
     rootNames: [...checked, ...created.keys(), ...declarations],

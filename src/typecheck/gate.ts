@@ -2,8 +2,9 @@
 // written): the run may never leave a package that typechecks worse than it found it. Each package
 // with changes whose dependencies are installed is checked before and after (compare.ts); a file
 // with more diagnostics after is put back as it was together with what it was changed with (its
-// cross-file group; in a package the v1→v2 upgrade moves, the whole package and its manifest), with
-// an error that quotes the new diagnostics, so the run exits 1. A package that cannot be checked is
+// cross-file group; in a package the v1→v2 upgrade moves, the whole package and its manifest, and
+// the upgrade of every package linked to it by imports), with an error that quotes the new
+// diagnostics, so the run exits 1. A package that cannot be checked is
 // named in the summary instead.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { toDisplayPath } from '../discover/discover.js';
 import { dropChanges } from '../outcome.js';
 import type { TypecheckSummary } from '../run-types.js';
 import type { Finding, FileOutcome } from '../types.js';
+import type { PackageLink } from '../upgrade/package-links.js';
 import { SDK_UPGRADE_RULE } from '../upgrade/sdk-upgrade.js';
 import { plannedNewFiles } from '../write/write-run.js';
 import { checkPackage, type FileRegression } from './compare.js';
@@ -26,6 +28,8 @@ export interface GateInput {
   runFiles: readonly string[];
   cwd: string;
   packageOf: (absPath: string) => { root: string; path: string };
+  /** The imports between the run's packages (package-links.ts), read only when a package goes back whole. */
+  links?: () => readonly PackageLink[];
 }
 
 /** Checking again after a put-back settles what the first one changed; more rounds mean the package goes back whole. */
@@ -34,6 +38,7 @@ const ROUNDS = 3;
 export function gateByTypecheck(input: GateInput): TypecheckSummary {
   const started = performance.now();
   const summary: TypecheckSummary = { checked: [], unchecked: [], putBack: 0, ms: 0 };
+  const wholeBack = new Map<string, string>();
   for (const [root, members] of changedByPackage(input)) {
     const display = input.packageOf(path.join(root, 'package.json')).path;
     if (!hasNodeModules(root)) {
@@ -46,16 +51,20 @@ export function gateByTypecheck(input: GateInput): TypecheckSummary {
     else {
       summary.checked.push(display);
       summary.putBack += result.putBack;
+      if (result.regressedWhole) wholeBack.set(members[0]!.packagePath, result.regressedWhole);
     }
   }
+  if (wholeBack.size > 0 && input.links) summary.putBack += putBackLinkedUpgrades(input, wholeBack, input.links());
   summary.ms = Math.round(performance.now() - started);
   return summary;
 }
 
-type PackageGate = { kind: 'checked'; putBack: number } | { kind: 'unchecked'; why: string };
+/** `regressedWhole`: a file (display path) whose regression sent the whole package back to v1. */
+type PackageGate = { kind: 'checked'; putBack: number; regressedWhole?: string } | { kind: 'unchecked'; why: string };
 
 function gatePackage(input: GateInput, root: string, members: FileOutcome[], setup: PackageSetup): PackageGate {
   let putBack = 0;
+  let regressedWhole: string | undefined;
   for (let round = 0; round < ROUNDS; round++) {
     const changed = members.filter(isChangedSource);
     if (changed.length === 0) break;
@@ -67,18 +76,105 @@ function gatePackage(input: GateInput, root: string, members: FileOutcome[], set
       setup,
       changed: new Map(changed.map((o) => [path.resolve(o.absPath), o.output!] as const)),
       created,
+      elsewhere: leftElsewhere(input, root),
       candidates: [...setup.projectFiles, ...input.runFiles.filter((f) => input.packageOf(f).root === root)],
       fromTool,
       notInstalled: new Set(ranges.filter((name) => !fromTool.has(name))),
     });
-    if (check.kind === 'unchecked') return round === 0 ? check : { kind: 'checked', putBack };
+    if (check.kind === 'unchecked') return round === 0 ? check : { kind: 'checked', putBack, regressedWhole };
     if (check.regressions.length === 0) break;
     const upgrading = members.some((o) => o.output !== undefined && (o.transforms.includes(SDK_UPGRADE_RULE) || path.basename(o.absPath) === 'package.json'));
     const last = round === ROUNDS - 1;
     const unit = upgrading || last ? members.filter((o) => o.output !== undefined) : unitToPutBack(members, check.regressions, check.importers, created);
     putBack += putBackUnit(unit, { regressions: check.regressions, importers: check.importers, created }, input.cwd, upgrading);
+    if (upgrading) regressedWhole ??= toDisplayPath(input.cwd, check.regressions[0]!.absPath);
   }
-  return { kind: 'checked', putBack };
+  return { kind: 'checked', putBack, regressedWhole };
+}
+
+/**
+ * A package the gate sends back to v1 takes back the v1→v2 upgrade of every package linked to it
+ * by imports, transitively (as package-holds.ts does for packages held before the gate): a v2
+ * package handing its McpServer to a v1 one, or the reverse, would not compile. Their other
+ * changes (the migration on an SDK they already use) stay.
+ */
+function putBackLinkedUpgrades(input: GateInput, wholeBack: ReadonlyMap<string, string>, links: readonly PackageLink[]): number {
+  const byPackage = new Map<string, FileOutcome[]>();
+  for (const o of input.outcomes) byPackage.set(o.packagePath, [...(byPackage.get(o.packagePath) ?? []), o]);
+  const why = new Map<string, string>();
+  const queue = [...wholeBack.keys()];
+  const root = new Map<string, string>(queue.map((p) => [p, p]));
+  while (queue.length > 0) {
+    const back = queue.shift()!;
+    for (const link of links) {
+      const other = link.from === back ? link.to : link.to === back ? link.from : undefined;
+      if (other === undefined || root.has(other)) continue;
+      root.set(other, root.get(back)!);
+      why.set(other, linkedWhy(link, back, other, root.get(back)!, wholeBack.get(root.get(back)!)!));
+      queue.push(other);
+    }
+  }
+  let count = 0;
+  const putBack = new Set<string>();
+  for (const [packagePath, message] of why) {
+    const members = byPackage.get(packagePath) ?? [];
+    const upgrades = members.some((o) => o.output !== undefined && (o.transforms.includes(SDK_UPGRADE_RULE) || path.basename(o.absPath) === 'package.json'));
+    if (!upgrades) continue;
+    for (const o of members) {
+      if (o.output === undefined) continue;
+      revert(o, linkedFinding(o, message));
+      putBack.add(path.resolve(o.absPath));
+      count++;
+    }
+  }
+  // What a file put back was required changed with goes back too (a cross-file group across packages).
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const o of input.outcomes) {
+      const needed = o.output !== undefined && o.requires?.find((r) => putBack.has(path.resolve(r.absPath)));
+      if (!needed) continue;
+      revert(o, linkedFinding(o, `left as it was: its migration needs ${toDisplayPath(input.cwd, needed.absPath)} changed with it, which the typecheck gate puts back on the v1 SDK with its package`));
+      putBack.add(path.resolve(o.absPath));
+      count++;
+      grew = true;
+    }
+  }
+  return count;
+}
+
+/** The outcome as it was read, with `finding` first and the questions its migration had answered (a manifest carries none). */
+function revert(outcome: FileOutcome, finding: Finding): void {
+  const manifest = path.basename(outcome.absPath) === 'package.json';
+  dropChanges(outcome);
+  outcome.findings = manifest
+    ? []
+    : [finding, ...outcome.findings.filter((f) => f.severity !== 'info' && f.rule !== SDK_UPGRADE_RULE), ...(outcome.ifPutBack ?? [])];
+  outcome.ifPutBack = undefined;
+}
+
+function linkedFinding(outcome: FileOutcome, message: string): Finding {
+  return { rule: TYPECHECK_RULE, severity: 'warning', path: outcome.path, line: 1, column: 1, message };
+}
+
+/** Why `packagePath`'s upgrade goes back: the link to `back`, which goes back with `root` (whose file `regressed` typechecks worse). */
+function linkedWhy(link: PackageLink, back: string, packagePath: string, root: string, regressed: string): string {
+  const through = root === back ? '' : ` with package ${root}`;
+  const cause = `the typecheck gate puts it back on the v1 SDK${through}: ${regressed} typechecks worse migrated, see the error there`;
+  const importing = link.from === packagePath
+    ? `${link.path}:${link.line} imports '${link.specifier}' (package ${back}; ${cause})`
+    : `package ${back} imports '${link.specifier}' at ${link.path}:${link.line} (${cause})`;
+  return `left as it was, on the v1 SDK: ${importing}; packages that import each other hand SDK objects across the import, so they move to v2 together`;
+}
+
+/**
+ * What the run leaves in the other packages: a package that imports another (a product and its
+ * plugins) is checked against the other's upgraded text, as it will run, not its text on disk.
+ */
+function leftElsewhere(input: GateInput, root: string): Map<string, string> {
+  const others = input.outcomes.filter((o) => input.packageOf(o.absPath).root !== root);
+  const left = new Map(others.filter(isChangedSource).map((o) => [path.resolve(o.absPath), o.output!] as const));
+  for (const f of plannedNewFiles(others, input.cwd)) left.set(path.resolve(f.absPath), f.text);
+  return left;
 }
 
 function isChangedSource(o: FileOutcome): boolean {
@@ -163,12 +259,7 @@ function putBackUnit(unit: FileOutcome[], causes: Causes, cwd: string, wholePack
           column: 1,
           message: `left as it was: it changes together with what makes ${listed} typecheck worse (see the error there)${wholePackage ? '; the files of a package the v1→v2 upgrade moves go back together, its manifest too' : ''}`,
         };
-    const manifest = path.basename(outcome.absPath) === 'package.json';
-    dropChanges(outcome);
-    outcome.findings = manifest
-      ? []
-      : [finding, ...outcome.findings.filter((f) => f.severity !== 'info' && f.rule !== SDK_UPGRADE_RULE), ...(outcome.ifPutBack ?? [])];
-    outcome.ifPutBack = undefined;
+    revert(outcome, finding);
     count++;
   }
   return count;

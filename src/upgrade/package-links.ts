@@ -6,6 +6,8 @@ import path from 'node:path';
 import { packageNameOf } from '../ast/module-specifiers.js';
 import { resolveRelative } from '../index/callers-index.js';
 import { ts } from '../ts-morph.js';
+import type { FileOutcome } from '../types.js';
+import { readText } from '../write/write.js';
 
 /** One import of a file of package `from` that reaches package `to`. */
 export interface PackageLink {
@@ -25,6 +27,18 @@ export interface LinkSource {
   packageName: string;
   /** Its text as read; undefined when it cannot be read (then it links nothing). */
   text: string | undefined;
+}
+
+/** Every file of the run with its package and its text as read (files the run did not read are read here). */
+export function* linkSources(
+  slots: readonly (FileOutcome | undefined)[],
+  files: readonly { absPath: string; path: string }[],
+  packageOf: (absPath: string) => { name: string; path: string },
+): Generator<LinkSource> {
+  for (const [i, file] of files.entries()) {
+    const ref = packageOf(file.absPath);
+    yield { ...file, packagePath: ref.path, packageName: ref.name, text: slots[i]?.original ?? readText(file.absPath) };
+  }
 }
 
 /** The links between the run's packages, found in each file's text as read (imports, re-exports, requires). */

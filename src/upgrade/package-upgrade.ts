@@ -9,7 +9,7 @@ import type { FileOutcome } from '../types.js';
 import { readText } from '../write/write.js';
 import { installHint, planManifestChanges, type ManifestChange, type ManifestPlanFile } from './manifests.js';
 import { holdWhatUpgradesWouldBreak, keepPackagesOnV1 } from './package-holds.js';
-import type { LinkSource } from './package-links.js';
+import { linkSources } from './package-links.js';
 import { importsV1Sdk } from './sdk-upgrade.js';
 import { raiseZodCode, zodBlockedPackages, type ZodOnOriginals } from './zod-packages.js';
 
@@ -49,18 +49,6 @@ export async function settlePackages(
   const manifests = manifestOutcomes(slots, outside, cwd, packageOf);
   const raised = raiseZodCode(manifests.changes, slots, files, outside, packageOf, zodOnOriginals);
   return { manifests, outsideOutcomes: [...zodBlocked.outsideOutcomes, ...raised] };
-}
-
-/** Every file of the run with its package and text, for the links between packages (read again only when a package is held). */
-function* linkSources(
-  slots: readonly (FileOutcome | undefined)[],
-  files: readonly { absPath: string; path: string }[],
-  packageOf: (absPath: string) => { name: string; path: string },
-): Generator<LinkSource> {
-  for (const [i, file] of files.entries()) {
-    const ref = packageOf(file.absPath);
-    yield { ...file, packagePath: ref.path, packageName: ref.name, text: slots[i]?.original ?? readText(file.absPath) };
-  }
 }
 
 /**
