@@ -402,8 +402,9 @@ const CATALOGUE = [
     help:
       'The migrated handlers rely on a verified `requestState`, but the `McpServer` construction was not ' +
       'found in this file. Pass `{ requestState: { verify: mrtrState.verify } }` in the server options ' +
-      'where it is created; until then `ctx.mcpReq.requestState()` returns the raw, unverified string and ' +
-      'nothing is protected.',
+      'where it is created. Until then the SDK hands the handlers the raw string, and the generated state ' +
+      'module verifies it inside the handler (the same checks) and logs a warning once: a bad state is refused ' +
+      'from the handler instead of with -32602 before any handler runs.',
   },
   {
     id: 'client-capabilities',

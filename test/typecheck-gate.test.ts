@@ -204,6 +204,15 @@ describe('typecheck gate', () => {
     expect(outcome(result, 'packages/alone/package.json')?.output).toContain('@modelcontextprotocol/server');
   });
 
+  it('checks a package whose tsconfig names no `types` with every @types package, as its TypeScript 5 does (TypeScript 6 includes none)', async () => {
+    const dir = scratch({ installed: true });
+    // No `types`, no DOM: `console` comes from @types/node alone.
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022'], noEmit: true, skipLibCheck: true }, include: ['src'] }));
+    const result = await gated(dir, [rewriting('use.ts', 'count() + 1', 'count() + new TextEncoder().encode(String(console)).length')]);
+    expect(outcome(result, 'src/use.ts')?.output).toContain('new TextEncoder()');
+    expect(result.typecheck?.putBack).toBe(0);
+  });
+
   it('says a package without installed dependencies is not typechecked, and keeps its output', async () => {
     const dir = scratch({ installed: false });
     const result = await gated(dir, [rewriting('use.ts', 'count() + 1', "count() + 'x'")]);

@@ -25,7 +25,7 @@ server.registerTool(
       requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
     });
     if (sure.action !== 'accept') return { content: [{ type: 'text', text: 'Kept open' }] };
-    // @mcp-mrtr-migrate push-in-helper: askReason() asks the client (ctx.mcpReq.elicitInput), and its arguments here have side effects, so they cannot be evaluated again on the retry
+    // @mcp-mrtr-migrate push-in-helper: askReason() asks the client (ctx.mcpReq.elicitInput), and its argument ``${ticket}#${++counter}`` here may have side effects, so it cannot be evaluated again on the retry
     const reason = await askReason(ctx, `${ticket}#${++counter}`);
     return { content: [{ type: 'text', text: `Closed ${ticket}: ${reason ?? 'no reason'}` }] };
   },

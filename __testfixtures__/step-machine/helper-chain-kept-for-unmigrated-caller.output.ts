@@ -72,7 +72,7 @@ server.registerTool(
   'remove_by_id',
   { description: 'Remove an employee by id', inputSchema: z.object({ id: z.string() }) },
   async ({ id }, ctx) => {
-    // @mcp-mrtr-migrate push-in-helper: confirmRemoval() asks the client (ctx.mcpReq.elicitInput), and its arguments here have side effects, so they cannot be evaluated again on the retry
+    // @mcp-mrtr-migrate push-in-helper: confirmRemoval() asks the client (ctx.mcpReq.elicitInput), and its argument `await lookupName(id)` here may have side effects, so it cannot be evaluated again on the retry
     if (!(await confirmRemoval(ctx, await lookupName(id)))) {
       return { content: [{ type: 'text', text: `${id} stays` }] };
     }

@@ -7,7 +7,7 @@ export class NodeTools {
   constructor(private readonly server: McpServer) {}
 
   register(): void {
-    // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here
+    // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here, so the state is verified inside each handler instead (a bad state is refused there, not before the handler runs)
     this.server.registerTool(
       'drain_node',
       { description: 'Drain a node', inputSchema: z.object({ node: z.string() }) },

@@ -4,7 +4,7 @@ import { mrtrState, elicitAnswer } from './mrtr-state.js';
 
 export function registerFeedbackTool(server: McpServer): void {
   type SendFeedbackState = { step: 'feedback' };
-  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here
+  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here, so the state is verified inside each handler instead (a bad state is refused there, not before the handler runs)
   server.registerTool(
     'send-feedback',
     { description: 'Send feedback to the team', inputSchema: z.object({ area: z.string() }) },

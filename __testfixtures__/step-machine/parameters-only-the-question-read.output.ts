@@ -11,7 +11,7 @@ interface Store {
 
 export function addPurgeTool(registry: McpServer, _asker: McpServer, unusedBefore: number): void {
   type PurgeState = { step: 'confirm' };
-  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here
+  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here, so the state is verified inside each handler instead (a bad state is refused there, not before the handler runs)
   registry.registerTool('purge', { description: 'Purge a bucket', inputSchema: z.object({ bucket: z.string() }) }, async ({ bucket }, ctx) => {
     let state = await mrtrState.resume<PurgeState>(ctx, 'purge', { bucket });
     state ??= { step: 'confirm' };

@@ -11,7 +11,7 @@ export function registerPickColour(server: McpServer): void {
   const canAsk = clientCapabilities.elicitation !== undefined;
   if (!canAsk) return;
   type PickColourState = { step: 'colour' };
-  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here
+  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here, so the state is verified inside each handler instead (a bad state is refused there, not before the handler runs)
   server.registerTool(
     'pick-colour',
     { description: 'Ask the user for a colour', inputSchema: z.object({ item: z.string() }) },

@@ -1,9 +1,10 @@
 // The two programs the typecheck gate compares for one package: its files as they are on disk
 // ("before") and as the run leaves them ("after": changed sources, generated modules and the
 // manifest's new dependencies). Both use the package's own compiler options (its nearest
-// tsconfig.json, or TypeScript's defaults where it has none) and the same host, so a difference in
-// diagnostics is the run's. A v2 package the run adds to the manifest (or zod raised to 4) is not
+// tsconfig.json, or TypeScript's defaults where it has none, read as the package's own TypeScript
+// major reads them) and the same host, so a difference in diagnostics is the run's. A v2 package the run adds to the manifest (or zod raised to 4) is not
 // installed yet: the after program resolves it from this tool's own copy.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { typescriptLibFiles } from '../analysis/standard-library.js';
@@ -73,6 +74,7 @@ export function packageSetup(packageRoot: string, changedFiles: readonly string[
       projectFiles = parsed.fileNames;
     }
   }
+  if (typescriptMajorOf(packageRoot) < 6) options = { ...options, ...typescript5Defaults(options) };
   return {
     root: packageRoot,
     ...(tsconfig ? { tsconfig } : {}),
@@ -80,6 +82,33 @@ export function packageSetup(packageRoot: string, changedFiles: readonly string[
     options: { ...options, noEmit: true, composite: false, incremental: false, declaration: false, declarationMap: false, emitDeclarationOnly: false, tsBuildInfoFile: undefined, skipLibCheck: true },
     projectFiles,
   };
+}
+
+/**
+ * The TypeScript the package builds with: its installed copy's major version (5 where none is
+ * found, the release most packages pin). This tool's checker is TypeScript 6, whose defaults differ.
+ */
+function typescriptMajorOf(packageRoot: string): number {
+  for (let dir = packageRoot; ; dir = path.dirname(dir)) {
+    try {
+      const version = (JSON.parse(readFileSync(path.join(dir, 'node_modules', 'typescript', 'package.json'), 'utf8')) as { version?: string }).version;
+      const major = Number.parseInt(version ?? '', 10);
+      if (Number.isFinite(major)) return major;
+    } catch {
+      // not installed here: look further up
+    }
+    if (path.dirname(dir) === dir) return 5;
+  }
+}
+
+/**
+ * What TypeScript 5 does where the options say nothing and TypeScript 6 does otherwise: every
+ * `@types` package is included (TypeScript 6 includes none, so `console`, `process` and
+ * `TextEncoder` from @types/node would be missing, and a new module using them would seem to
+ * typecheck worse), and checks are not strict.
+ */
+function typescript5Defaults(options: ts.CompilerOptions): ts.CompilerOptions {
+  return { ...(options.types === undefined ? { types: ['*'] } : {}), ...(options.strict === undefined ? { strict: false } : {}) };
 }
 
 /** Whether `specifier` (a bare module name) resolves from `fromFile` with `options`. */

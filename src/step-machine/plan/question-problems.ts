@@ -67,7 +67,8 @@ export function siteProblem(site: PushSite, where: string): Problem | undefined 
       suggestion: 'Await the request where it is made, or drop it: under 2026-07-28 a request nobody waits for cannot be sent at all.',
     };
   }
-  const dropped = droppedWithEffects(site);
+  // A helper's arguments go to its companions, not to a request (its own question was checked when it was lifted).
+  const dropped = site.helperArgs ? undefined : droppedWithEffects(site);
   if (dropped) {
     const { message, suggestion } = droppedWithEffectsProblem(dropped);
     return { rule: 'push-unsupported-shape', message: `${site.api} in ${where}: ${message}`, suggestion };

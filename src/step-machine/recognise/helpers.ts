@@ -20,7 +20,8 @@ import { droppedWithEffects, droppedWithEffectsProblem, stripUrlModeFields } fro
 import { bindingNames, statementDeclaredNames } from '../../ast/names.js';
 import { guardLiftable, guardReturnEdits, guardedRequestType } from './guarded-helpers.js';
 import { awaitsOwn, outcomeBodyText, paramsBodyText, returnsFromHelper, splitNested, type HelperRefusal, type NestedSplit } from './nested-helpers.js';
-import { stableCode } from './stable-code.js';
+import { stableCode, type StableCode } from './stable-code.js';
+import { oneLine } from '../../ast/text.js';
 import { isPropertyName } from '../../ast/references.js';
 import { statementsNeededBy, valueNames } from './needed-statements.js';
 import { withoutUnreadElements } from '../plan/loops.js';
@@ -505,6 +506,7 @@ export function helperCallSites(
   const calls = new Map<Node, HelperCall>();
   const refusals: FindingInput[] = [];
   if (helpers.size === 0 && imported.size === 0) return { sites, calls, refusals };
+  const stableByHandler = new Map<Node, StableCode>();
   for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const helper = helperOf(call);
     if (!helper) continue;
@@ -535,10 +537,14 @@ export function helperCallSites(
       viaThis: false,
       helperArgs: args,
     };
-    if (!args.every((a) => isPureExpression(a))) {
+    // Arguments are evaluated again on the retry: pure, or calls of the module's own pure functions (a prompt template).
+    const stable = stableByHandler.get(handler.fn) ?? stableCode(handler.fn);
+    stableByHandler.set(handler.fn, stable);
+    const effectful = args.find((a) => !stable.effectFree(a));
+    if (effectful) {
       refusals.push({
         rule: 'push-in-helper', severity: 'warning', pos: call.getStart(),
-        message: `${helper.name}() asks the client (${helper.site.api}), and its arguments here have side effects, so they cannot be evaluated again on the retry`,
+        message: `${helper.name}() asks the client (${helper.site.api}), and its argument \`${oneLine(effectful)}\` here may have side effects, so it cannot be evaluated again on the retry`,
         suggestion: `Compute the arguments into locals before calling ${helper.name}(), then run the migration again.`,
       });
       continue;

@@ -14,6 +14,8 @@ const MAX_CALL_DEPTH = 3;
 
 export interface StableCode {
   expression(node: Node | undefined): boolean;
+  /** Pure, calls of the module's pure functions included; reads of module variables allowed. */
+  effectFree(node: Node): boolean;
   statement(statement: Statement): boolean;
 }
 
@@ -63,6 +65,7 @@ export function stableCode(fn: Node): StableCode {
 
   return {
     expression: (node) => node === undefined || (isPureExpression(node, pureCall) && !readsMutable(node, fn)),
+    effectFree: (node) => isPureExpression(node, pureCall),
     statement: (st) => isPureStatement(st, pureCall) && !readsMutable(st, fn),
   };
 }

@@ -1,5 +1,5 @@
 // File-level edits around migrated handlers: the imports they need, and the requestState verify
-// hook in the server construction (without it nothing is protected).
+// hook in the server construction (without it the state module verifies inside the handler, and says so).
 import { Node, SyntaxKind, visitedOfKinds, type ImportDeclaration, type ImportSpecifier, type NewExpression, type ObjectLiteralExpression, type SourceFile } from '../../ts-morph.js';
 import { removalRange } from '../../ast/removal.js';
 import type { TextStyle } from '../../ast/text-style.js';
@@ -160,7 +160,7 @@ export function wireVerifyHook(sourceFile: SourceFile, text: string, style: Text
     if (options.getProperty('requestState')) continue;
     edits.push(insertFirstProperty(options, hook, text, style));
   }
-  if (found === 0) return { edits, missing: 'no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here' };
+  if (found === 0) return { edits, missing: 'no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here, so the state is verified inside each handler instead (a bad state is refused there, not before the handler runs)' };
   if (unreachable > 0) return { edits, missing: 'a server is constructed with options that are not an object literal: the requestState verify hook could not be added' };
   return { edits };
 }

@@ -14,7 +14,7 @@ server.registerTool(
   'offboard',
   { description: 'Offboard an employee', inputSchema: z.object({ employee: z.string() }) },
   async ({ employee }, ctx) => {
-    // @mcp-mrtr-migrate push-in-helper: askReason() asks the client (ctx.mcpReq.elicitInput), and its arguments here have side effects, so they cannot be evaluated again on the retry
+    // @mcp-mrtr-migrate push-in-helper: askReason() asks the client (ctx.mcpReq.elicitInput), and its argument `logged(employee)` here may have side effects, so it cannot be evaluated again on the retry
     const reason = await askReason(ctx, logged(employee));
     if (reason === undefined) {
       return { content: [{ type: 'text', text: `${employee} stays` }] };

@@ -5,7 +5,7 @@ import { mrtrState, elicitAnswer } from '../mrtr-state.js';
 
 export function registerSnapshotTools(server: McpServer, snapshots: Set<string>): void {
   type PurgeSnapshotsState = { step: 'confirmation'; confirmationRequest: ReturnType<typeof confirmActionParams> };
-  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here
+  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here, so the state is verified inside each handler instead (a bad state is refused there, not before the handler runs)
   server.registerTool('purge_snapshots', { description: 'Delete every snapshot', inputSchema: z.object({}) }, async (_args, ctx) => {
     let state = await mrtrState.resume<PurgeSnapshotsState>(ctx, 'purge_snapshots', {});
     if (state === undefined) {

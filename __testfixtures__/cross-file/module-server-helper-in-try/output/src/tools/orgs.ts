@@ -13,7 +13,7 @@ async function resolveOrg(alias: string): Promise<string> {
 
 export function registerOrgTools(server: McpServer): void {
   type LogoutState = { step: 'verdict'; host: string; verdictRequest: ReturnType<typeof askToProceedParams> };
-  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here
+  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here, so the state is verified inside each handler instead (a bad state is refused there, not before the handler runs)
   server.registerTool(
     'logout',
     { description: 'Log out of an org', inputSchema: z.object({ org: z.string() }) },

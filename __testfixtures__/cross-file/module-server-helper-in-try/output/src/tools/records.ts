@@ -7,7 +7,7 @@ export const deletedRecords: string[] = [];
 
 export function registerRecordTools(server: McpServer): void {
   type DeleteRecordState = { step: 'to_proceed'; toProceedRequest: ReturnType<typeof askToProceedParams> };
-  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here
+  // @mcp-mrtr-migrate request-state-verify-not-wired: no new McpServer(...) or new Server(...) in this file: the requestState verify hook is not wired here, so the state is verified inside each handler instead (a bad state is refused there, not before the handler runs)
   server.registerTool(
     'delete_record',
     { description: 'Delete a record', inputSchema: z.object({ id: z.string() }) },
