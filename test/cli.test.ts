@@ -542,6 +542,44 @@ describe('exit codes', () => {
     expect(read(dir, 'packages/tools/package.json')).toContain('"@modelcontextprotocol/server"');
   });
 
+  it('in a folder without package.json, holds on v1 only the refused file and the files it imports or is imported by; the others move', async () => {
+    // No manifest moves these files together: server.ts cannot move (capabilities in the identity
+    // argument) and hands its server to tools.ts, which imports a helper of its own; other.ts is a
+    // server of its own that imports none of them.
+    const files = {
+      'src/server.ts':
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
+        "import { register } from './tools.js';\n" +
+        "const server = new McpServer({ name: 'p', version: '1.0.0', capabilities: { tools: {} } });\n" +
+        'register(server);\n',
+      'src/tools.ts':
+        "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
+        "import { describe } from './describe.js';\n" +
+        'export function register(server: McpServer): void {\n' +
+        "  server.registerTool('a', { description: describe('a') }, async () => ({ content: [] }));\n" +
+        '}\n',
+      'src/describe.ts':
+        "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';\n" +
+        'export const describe = (name: string): string => `tool ${name}`;\n' +
+        'export const empty: CallToolResult = { content: [] };\n',
+      'src/other.ts':
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
+        "const other = new McpServer({ name: 'o', version: '1.0.0' });\n" +
+        "other.registerTool('b', { description: 'b' }, async () => ({ content: [] }));\n",
+    };
+    const dir = repoWith(files);
+    const run = await cli(dir, 'src', '--json', '--no-typecheck');
+    expect(run.code).toBe(1);
+    const report = parseReport(run.stdout);
+    expect(report.findings.find((f) => f.severity === 'error')).toMatchObject({ rule: 'sdk-upgrade', path: 'src/server.ts', line: 3 });
+    const held = (file: string) => report.findings.find((f) => f.path === file && f.rule === 'sdk-upgrade')?.message;
+    const tail = '; files that import each other hand SDK objects across the import, so they move to v2 together. This folder has no package.json, so its other files move to v2 on their own';
+    expect(held('src/tools.ts')).toBe("left as it was, on the v1 SDK: src/server.ts:2 imports it ('./tools.js'), and src/server.ts stays on the v1 SDK: src/server.ts:3 cannot be upgraded to v2 yet, see the error there" + tail);
+    expect(held('src/describe.ts')).toBe("left as it was, on the v1 SDK: src/tools.ts:2 imports it ('./describe.js'), and src/tools.ts stays on the v1 SDK with src/server.ts, where src/server.ts:3 cannot be upgraded to v2 yet, see the error there" + tail);
+    for (const kept of ['src/tools.ts', 'src/describe.ts']) expect(read(dir, kept)).toBe(files[kept as keyof typeof files]);
+    expect(read(dir, 'src/other.ts')).toContain("from '@modelcontextprotocol/server'");
+  });
+
   it('--check exits 1 when a file would change, lists the findings and counts, and writes nothing', async () => {
     const dir = repoWith(examplePackage({ 'src/loop.ts': LOOP_SERVER }));
     const before = snapshot(dir);

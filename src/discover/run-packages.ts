@@ -10,6 +10,8 @@ export interface PackageRef {
   name: string;
   /** Display path of the root ('.' for cwd). */
   path: string;
+  /** Whether a package.json makes it a package; false: the files of a target without one, grouped only for the report. */
+  manifest: boolean;
   /** Computed when the package's first candidate turns up. */
   stateModulePath?: string;
   /** Computed when the package's first file that needs the v1→v2 upgrade turns up. */
@@ -42,7 +44,7 @@ export function runPackages(cwd: string, paths: readonly string[]): RunPackages 
       const root = pkg?.root ?? targetRootOf(dir);
       ref = refByRoot.get(root);
       if (!ref) {
-        ref = { root, name: pkg?.name ?? path.basename(root), path: toDisplayPath(cwd, root) || '.' };
+        ref = { root, name: pkg?.name ?? path.basename(root), path: toDisplayPath(cwd, root) || '.', manifest: pkg !== undefined };
         refByRoot.set(root, ref);
       }
       packageOfDir.set(dir, ref);

@@ -1,9 +1,11 @@
 // Packages the v1→v2 upgrade cannot move as a whole stay on v1 as a whole: a package's files and
-// its manifest move to v2 together or not at all.
+// its manifest move to v2 together or not at all. A folder without package.json has no manifest
+// to move: there, only the files linked by imports to one that cannot move stay with it.
+import path from 'node:path';
 import { toDisplayPath } from '../discover/discover.js';
 import { dropChanges } from '../outcome.js';
 import type { FileOutcome } from '../types.js';
-import { packageLinks, type LinkSource, type PackageLink } from './package-links.js';
+import { fileLinks, packageLinks, type FileLink, type LinkSource, type PackageLink } from './package-links.js';
 import { SDK_UPGRADE_RULE } from './sdk-upgrade.js';
 
 /** Where a package was found that cannot move to v2 yet; `outcome` is the refused file itself. */
@@ -53,7 +55,10 @@ export function keepPackagesOnV1(
     blockers.set(outcome.packagePath, { outcome, path: outcome.path, line: outcome.findings.find((f) => f.severity === 'error')?.line });
   }
   if (blockers.size === 0) return;
-  holdLinkedPackages(blockers, packageLinks(sources(), cwd));
+  const list = [...sources()];
+  const links = packageLinks(list, cwd);
+  const loose = looseHolds(slots, blockers, links, list, cwd);
+  holdLinkedPackages(blockers, links);
   const putBack = new Set<string>();
   const keep = (outcome: FileOutcome, why: string) => {
     dropChanges(outcome);
@@ -69,6 +74,12 @@ export function keepPackagesOnV1(
   for (const outcome of slots) {
     const blocker = outcome && blockers.get(outcome.packagePath);
     if (!outcome || !blocker || outcome === blocker.outcome || outcome.error || !outcome.transforms.includes(SDK_UPGRADE_RULE)) continue;
+    const files = loose.get(outcome.packagePath);
+    if (files) {
+      const why = files.get(path.resolve(outcome.absPath));
+      if (why) keep(outcome, why);
+      continue;
+    }
     keep(outcome, `left as it was, on the v1 SDK: ${whyHeld(blocker, outcome.path, outcome.packagePath)}`);
   }
   for (let changed = true; changed; ) {
@@ -80,6 +91,54 @@ export function keepPackagesOnV1(
       changed = true;
     }
   }
+}
+
+/**
+ * In a folder without package.json (no manifest moves its files together), a file the upgrade
+ * refused holds on v1 only itself and the files linked to it by relative imports, transitively:
+ * the others move to v2 on their own. A folder that imports, or is imported by, another package
+ * of the run stays whole, as packages do. Package path → held file (absolute) → why.
+ */
+function looseHolds(
+  slots: readonly (FileOutcome | undefined)[],
+  blockers: ReadonlyMap<string, Blocker>,
+  links: readonly PackageLink[],
+  sources: readonly LinkSource[],
+  cwd: string,
+): Map<string, Map<string, string>> {
+  const held = new Map<string, Map<string, string>>();
+  const looseFolders = new Set(sources.filter((s) => !s.manifest).map((s) => s.packagePath));
+  const edges = fileLinks(sources);
+  for (const [packagePath, blocker] of blockers) {
+    if (blocker.linked || !looseFolders.has(packagePath) || links.some((l) => l.from === packagePath || l.to === packagePath)) continue;
+    const files = new Map<string, string>();
+    const queue: { abs: string; root: FileOutcome }[] = [];
+    for (const o of slots) {
+      if (o?.upgradeRefused && o.packagePath === packagePath) queue.push({ abs: path.resolve(o.absPath), root: o });
+    }
+    const seen = new Set(queue.map((q) => q.abs));
+    while (queue.length > 0) {
+      const { abs, root } = queue.shift()!;
+      for (const edge of edges) {
+        const other = edge.from === abs ? edge.to : edge.to === abs ? edge.from : undefined;
+        if (other === undefined || seen.has(other)) continue;
+        seen.add(other);
+        files.set(other, looseWhy(edge, other, root, cwd));
+        queue.push({ abs: other, root });
+      }
+    }
+    held.set(packagePath, files);
+  }
+  return held;
+}
+
+function looseWhy(edge: FileLink, file: string, root: FileOutcome, cwd: string): string {
+  const line = root.findings.find((f) => f.severity === 'error')?.line;
+  const blocked = `${root.path}${line !== undefined ? `:${line}` : ''} cannot be upgraded to v2 yet, see the error there`;
+  const other = edge.from === file ? toDisplayPath(cwd, edge.to) : edge.path;
+  const importing = edge.from === file ? `it imports '${edge.specifier}' at line ${edge.line}` : `${edge.path}:${edge.line} imports it ('${edge.specifier}')`;
+  const stays = other === root.path ? `${other} stays on the v1 SDK: ${blocked}` : `${other} stays on the v1 SDK with ${root.path}, where ${blocked}`;
+  return `left as it was, on the v1 SDK: ${importing}, and ${stays}; files that import each other hand SDK objects across the import, so they move to v2 together. This folder has no package.json, so its other files move to v2 on their own`;
 }
 
 /**

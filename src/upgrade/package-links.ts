@@ -25,6 +25,8 @@ export interface LinkSource {
   path: string;
   packagePath: string;
   packageName: string;
+  /** Whether its package has a package.json (false: a folder of files, which move to v2 file by file). */
+  manifest: boolean;
   /** Its text as read; undefined when it cannot be read (then it links nothing). */
   text: string | undefined;
 }
@@ -33,11 +35,11 @@ export interface LinkSource {
 export function* linkSources(
   slots: readonly (FileOutcome | undefined)[],
   files: readonly { absPath: string; path: string }[],
-  packageOf: (absPath: string) => { name: string; path: string },
+  packageOf: (absPath: string) => { name: string; path: string; manifest: boolean },
 ): Generator<LinkSource> {
   for (const [i, file] of files.entries()) {
     const ref = packageOf(file.absPath);
-    yield { ...file, packagePath: ref.path, packageName: ref.name, text: slots[i]?.original ?? readText(file.absPath) };
+    yield { ...file, packagePath: ref.path, packageName: ref.name, manifest: ref.manifest, text: slots[i]?.original ?? readText(file.absPath) };
   }
 }
 
@@ -70,6 +72,33 @@ export function packageLinks(sources: Iterable<LinkSource>, cwd: string): Packag
       if (to === undefined || to === source.packagePath || seen.has(key)) continue;
       seen.add(key);
       links.push({ from: source.packagePath, to, path: source.path, line: lineOf(source.text, ref.pos), specifier: ref.fileName });
+    }
+  }
+  return links;
+}
+
+/** One relative import of a file by another of the same folder without package.json. */
+export interface FileLink {
+  from: string;
+  to: string;
+  /** The importing file (display path), the line of the import and its specifier. */
+  path: string;
+  line: number;
+  specifier: string;
+}
+
+/** The relative imports between files of packages without a package.json (absolute paths). */
+export function fileLinks(sources: Iterable<LinkSource>): FileLink[] {
+  const loose = [...sources].filter((s) => !s.manifest);
+  const packageOfFile = new Map(loose.map((s) => [path.resolve(s.absPath), s.packagePath] as const));
+  const links: FileLink[] = [];
+  for (const source of loose) {
+    if (source.text === undefined) continue;
+    for (const ref of ts.preProcessFile(source.text, true, true).importedFiles) {
+      const target = resolveRelative(source.absPath, ref.fileName);
+      const to = target && path.resolve(target);
+      if (!to || packageOfFile.get(to) !== source.packagePath || to === path.resolve(source.absPath)) continue;
+      links.push({ from: path.resolve(source.absPath), to, path: source.path, line: lineOf(source.text, ref.pos), specifier: ref.fileName });
     }
   }
   return links;
