@@ -176,3 +176,17 @@ describe('planManifestChanges', () => {
     expect(installHint([], () => false)).toBeUndefined();
   });
 });
+
+describe('companions with a v2-based release', () => {
+  const text = MANIFEST.replace('"express": "^5.1.0"', '"@modelcontextprotocol/ext-apps": "~1.7.0",\n    "@modelcontextprotocol/server-map": "*"');
+  it('raises a range below the v2-based major where the v1 SDK goes, and leaves one that admits it', () => {
+    const out = updateManifest(text, SERVER_ONLY);
+    expect(out.text).toContain('"@modelcontextprotocol/ext-apps": "^2.0.0"');
+    expect(out.text).toContain('"@modelcontextprotocol/server-map": "*"');
+    expect(out.warnings).toEqual([expect.stringContaining("@modelcontextprotocol/ext-apps '~1.7.0' raised to '^2.0.0'")]);
+  });
+  it('keeps it where the package stays on the v1 SDK', () => {
+    const kept = updateManifest(text, { ...SERVER_ONLY, keepV1: true });
+    expect(kept.text).toContain('"@modelcontextprotocol/ext-apps": "~1.7.0"');
+  });
+});

@@ -20,7 +20,7 @@ export interface PackageCheckInput {
   candidates: readonly string[];
   /** Packages the after program takes from this tool's copy (their range changes in the manifest). */
   fromTool: ReadonlySet<string>;
-  /** Packages the manifest adds that neither the package nor this tool has: "cannot find" them is not the run's fault. */
+  /** Packages the manifest adds or raises that this tool has no copy of: unresolved in the after program (the installed release, if any, is the old one), and "cannot find" them is not the run's fault. */
   notInstalled: ReadonlySet<string>;
 }
 
@@ -60,8 +60,9 @@ export function checkPackage(input: PackageCheckInput): PackageCheck {
     rootNames: [...checked, ...created.keys(), ...declarations],
     overlay,
     fromTool: input.fromTool,
+    unresolved: input.notInstalled,
     // Resolutions may differ (a package from this tool's copy): nothing is reused then.
-    ...(input.fromTool.size === 0 ? { oldProgram: before } : {}),
+    ...(input.fromTool.size === 0 && input.notInstalled.size === 0 ? { oldProgram: before } : {}),
   });
 
   const regressions: FileRegression[] = [];

@@ -129,10 +129,12 @@ export interface ProgramInput {
   overlay?: ReadonlyMap<string, string>;
   /** Packages resolved from this tool's own copy instead of the package's node_modules. */
   fromTool?: ReadonlySet<string>;
+  /** Packages left unresolved: the manifest raises them to a release that is not installed (the installed one would type them wrong). */
+  unresolved?: ReadonlySet<string>;
   oldProgram?: ts.Program;
 }
 
-export function createPackageProgram({ setup, rootNames, overlay, fromTool, oldProgram }: ProgramInput): ts.Program {
+export function createPackageProgram({ setup, rootNames, overlay, fromTool, unresolved, oldProgram }: ProgramInput): ts.Program {
   const { options } = setup;
   const base = ts.createCompilerHost(options, true);
   const host: ts.CompilerHost = {
@@ -158,6 +160,7 @@ export function createPackageProgram({ setup, rootNames, overlay, fromTool, oldP
     resolveModuleNameLiterals: (literals, containingFile, redirected, compilerOptions, containingSourceFile) =>
       literals.map((literal) => {
         const name = packageNameOf(literal.text);
+        if (name !== undefined && unresolved?.has(name)) return { resolvedModule: undefined };
         const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
         const from = name !== undefined && fromTool?.has(name) ? TOOL_IMPORTER : containingFile;
         const resolved = ts.resolveModuleName(literal.text, from, compilerOptions, host, undefined, redirected, mode);

@@ -7,6 +7,7 @@
 // members are planned one by one from their own files; lockfiles are never touched.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { belowV2, v2CompanionRange, V2_COMPANIONS_CHECKED } from './v2-companions.js';
 import type { ZodCode } from './zod-scan.js';
 
 /** The v1 SDK package. */
@@ -189,6 +190,7 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
     text = insertMember(text, section, name, PACKAGE_RANGES[name]!);
     added.push(name);
   }
+  if (removeV1 || keptForOutside) text = raiseCompanions(text, warnings);
   const zod = zodMember(text, parseRoot(text));
   const zodRaised = zod !== undefined && !zodRangeOk(zod.range) && (removeV1 || keptForOutside) && needs.zodToSdk !== false;
   if (zodRaised) {
@@ -210,6 +212,30 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
   const movesToV2 = (removeV1 || keptForOutside) && needs.zodToSdk !== false;
   const zodCode: ZodCode | undefined = !movesToV2 ? undefined : zodRaised || added.includes('zod') ? 'zod3' : zod !== undefined && zodRangeOk(zod.range) ? 'v3-subpath' : undefined;
   return { text, changed: text !== manifestText, added: added.sort(), removed, warnings, zodRaised, ...(zodCode ? { zodCode } : {}) };
+}
+
+/** Companions declared with a range below their v2-based major get that major (v2-companions.ts), each with a warning. */
+function raiseCompanions(manifestText: string, warnings: string[]): string {
+  let text = manifestText;
+  for (const section of SECTIONS) {
+    for (let raised = true; raised; ) {
+      raised = false;
+      const declared = (m: JsonMember) => (m.value.startsWith('"') ? (JSON.parse(m.value) as string) : undefined);
+      const member = sectionOf(text, parseRoot(text), section)?.members.find((m) => {
+        const value = declared(m);
+        return v2CompanionRange(m.key) !== undefined && value !== undefined && belowV2(value);
+      });
+      if (!member) break;
+      const range = v2CompanionRange(member.key)!;
+      warnings.push(
+        `${member.key} '${declared(member)}' raised to '${range}': its ${range.replace(/^\^(\d+).*$/, '$1')}.x releases are built on @modelcontextprotocol/server (v2), ` +
+          `its earlier releases on the v1 SDK (checked in the npm registry on ${V2_COMPANIONS_CHECKED}); run your tests against it after installing`,
+      );
+      text = replaceMember(text, member, member.key, range);
+      raised = true;
+    }
+  }
+  return text;
 }
 
 function zodMember(text: string, root: JsonObject): { member: JsonMember; range: string } | undefined {

@@ -182,3 +182,37 @@ await createServer().connect(new StdioServerTransport());
     }
   });
 });
+
+// A companion of the SDK whose 2.x is built on v2 (src/upgrade/v2-companions.ts) does not hold its
+// importer on v1: the package moves, and the manifest raises the companion to its v2-based major.
+describe('a file importing a companion with a v2-based release (@modelcontextprotocol/ext-apps 1.x)', () => {
+  it('moves to v2 with its package, and package.json raises the companion to ^2.0.0 with a warning', async () => {
+    const dir = path.join(RUN_DIR, 'ext-apps');
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'src', 'app.ts'),
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
+        "import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';\n" +
+        "export const server = new McpServer({ name: 'apps', version: '1.0.0' });\n" +
+        "registerAppTool(server, 'show', { description: 'show' }, async () => ({ content: [] }));\n",
+    );
+    const manifest = { name: 'apps', private: true, type: 'module', dependencies: { '@modelcontextprotocol/ext-apps': '^1.3.1', '@modelcontextprotocol/sdk': '^1.29.0' } };
+    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    const extApps = { name: '@modelcontextprotocol/ext-apps', version: '1.7.5', peerDependencies: { '@modelcontextprotocol/sdk': '^1.24.0' } };
+    fs.writeFileSync(path.join(dir, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: { '': manifest, 'node_modules/@modelcontextprotocol/ext-apps': extApps } }));
+
+    const { code, stdout } = await runCli(['--allow-dirty', '--json', '--no-format', '--no-typecheck', 'src'], dir);
+    const report = JSON.parse(stdout) as Report;
+    expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'src', 'app.ts'), 'utf8')).toContain("from '@modelcontextprotocol/server'");
+    const written = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(written.dependencies['@modelcontextprotocol/ext-apps']).toBe('^2.0.0');
+    expect(written.dependencies['@modelcontextprotocol/sdk']).toBeUndefined();
+    expect(report.findings.find((f) => f.path === 'package.json')?.message).toBe(
+      "@modelcontextprotocol/ext-apps '^1.3.1' raised to '^2.0.0': its 2.x releases are built on @modelcontextprotocol/server (v2), " +
+        'its earlier releases on the v1 SDK (checked in the npm registry on 2026-12-07); run your tests against it after installing',
+    );
+  });
+});

@@ -14,6 +14,7 @@ import { packageNameOf } from '../../ast/module-specifiers.js';
 import { resolveRelative } from '../../index/callers-index.js';
 import { ts } from '../../ts-morph.js';
 import { isV1Module, V1_PACKAGE } from './mappings.js';
+import { v2CompanionRange } from '../v2-companions.js';
 
 /** The SDK's own packages (v2 and its tooling): never "built on v1" for this purpose. */
 const SDK_PACKAGES = /^@modelcontextprotocol\/(?:sdk|server|client|core|node|express|hono|fastify|server-legacy|codemod)$/;
@@ -32,7 +33,8 @@ export function v1BasedImports(file: ts.SourceFile, absPath: string): V1BasedImp
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     const spec = statement.moduleSpecifier.text;
     const name = packageNameOf(spec);
-    if (name === undefined || SDK_PACKAGES.test(name)) continue;
+    // A companion with a v2-based release moves with its package: the manifest raises its range (manifests.ts).
+    if (name === undefined || SDK_PACKAGES.test(name) || v2CompanionRange(name) !== undefined) continue;
     const range = v1RangeOf(name, path.dirname(absPath));
     if (range !== undefined) found.push({ declaration: statement, name, range });
   }
