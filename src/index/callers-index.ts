@@ -350,8 +350,8 @@ function toolDefinitionMember(member: Node & { getName(): string }): boolean {
 }
 
 /**
- * `const ask = makeAsker(server)` and then `tool.run(args, ask)` in a request handler of the same
- * file: where the made value is handed on as an argument inside handlers. The value is read, not
+ * `const ask = makeAsker(server)` and then `tool.run(args, ask)` (or `tool.run(args, { ask })`) in a
+ * request handler of the same file: where the made value is handed on as an argument inside handlers. The value is read, not
  * followed any further (what the callee does with it is the callee's).
  */
 function handedOnInHandlers(call: Node, handlers: readonly HandlerInfo[], moduleDir: string): NonNullable<CallerUse['handedOn']> {
@@ -363,8 +363,15 @@ function handedOnInHandlers(call: Node, handlers: readonly HandlerInfo[], module
   const scope = enclosingFunction(declaration) ?? declaration.getSourceFile();
   const found: NonNullable<CallerUse['handedOn']> = [];
   for (const id of referencesTo(scope, holder, declaration)) {
-    const argumentOf = climb(id).getParent();
-    if (!argumentOf || !Node.isCallExpression(argumentOf) || !argumentOf.getArguments().includes(climb(id))) continue;
+    // Handed as an argument, or as a property of an object literal that is one (`run(args, { ask })`).
+    let value: Node = climb(id);
+    const property = value.getParent();
+    if (property && (Node.isShorthandPropertyAssignment(property) || (Node.isPropertyAssignment(property) && property.getInitializer() === value))) {
+      const object = property.getParent();
+      if (object && Node.isObjectLiteralExpression(object)) value = climb(object);
+    }
+    const argumentOf = value.getParent();
+    if (!argumentOf || !Node.isCallExpression(argumentOf) || !argumentOf.getArguments().includes(value)) continue;
     const handler = handlerAround(argumentOf, handlers);
     if (!handler) continue;
     found.push({

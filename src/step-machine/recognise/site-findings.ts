@@ -336,8 +336,8 @@ export function exposedFinding(site: PushSite, where: string, exposure: string, 
  * callers index knows of no such hand-off.
  */
 function handedOnFinding(site: PushSite, where: string, exposure: string, scope: SiteScope): FindingInput | undefined {
-  // reach.ts words a closure returned by an exported function so (usesOf).
-  const maker = /^the function the exported ([\w$]+)\(\) returns$/.exec(exposure)?.[1];
+  // reach.ts words a closure returned by an exported function, or a member of an object it returns, so (usesOf).
+  const maker = (/^the function the exported ([\w$]+)\(\) returns$/.exec(exposure) ?? /^`[\w$]+` of the object ([\w$]+)\(\) returns$/.exec(exposure))?.[1];
   const uses = maker ? scope.callers?.uses[maker] ?? [] : [];
   const handed = uses.flatMap((u) => (u.handedOn ?? []).map((h) => ({ ...h, madeAt: u.at })));
   if (handed.length === 0) return undefined;
@@ -347,7 +347,7 @@ function handedOnFinding(site: PushSite, where: string, exposure: string, scope:
     rule: 'framework-asking-api', severity: 'warning', pos: site.node.getStart(),
     message: `${site.api}${where} implements ${exposure}: ${fileOf(first.madeAt).replace(/^\.\//, '')} holds it as \`${first.holder}\` and hands it as a value to ` +
       `${places.join(' and to ')}, so the functions that receive it ask the client while that request is handled. ` +
-      'An asking function handed on as a value is not followed to where it is called, so neither the question nor those functions are migrated; on 2026-07-28 the question throws',
+      'An asking API handed on as a value is not followed to where it is called, so neither the question nor those functions are migrated; on 2026-07-28 the question throws',
     suggestion: `Give the asking function an inputRequired form: have ${first.handler} hand the request context on instead, and let the function return inputRequired({ inputRequests }) through the functions that call it on the first call and read ctx.mcpReq.inputResponses on the retry; or ask in each tool's own handler (registerTool) and run the migration again.`,
   };
 }
