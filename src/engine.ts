@@ -226,10 +226,10 @@ function notMigratedOnV1(site: { pos: number; kind: string }, putBack = false): 
   return {
     rule: 'push-request', severity: 'warning', pos: site.pos,
     message: putBack
-      ? `This ${request} is not migrated: the file is left as it was (see its sdk-upgrade finding), so its handler still asks the client directly`
+      ? `This ${request} is not migrated: the file is left as it was (see the finding on its first line), so it is still sent to the client while the request is handled`
       : `This ${request} is not migrated: the file stays on the v1 SDK (see its sdk-upgrade errors), and its handler can return an input request only on v2`,
     suggestion: putBack
-      ? 'Fix what the sdk-upgrade finding names, then run the migration again: the handler then returns inputRequired for this question.'
+      ? 'Fix what the finding on the first line names, then run the migration again: the handler then returns inputRequired for this question.'
       : 'Fix the sdk-upgrade errors of this file, then run the migration again: the handler then returns inputRequired for this question.',
   };
 }

@@ -1,8 +1,9 @@
 // A file's outcome in a run: made when the file is read, filled in from its task's result, and
 // emptied again when the run puts the file back as it was.
-import type { FileOutcome } from './types.js';
+import type { FileOutcome, Finding } from './types.js';
 import type { FileTaskResult } from './file-task.js';
 import type { PackageRef } from './discover/run-packages.js';
+import { LIFTED_SO_FAR } from './finding-words.js';
 
 export function newOutcome(absPath: string, displayPath: string, ref: PackageRef): FileOutcome {
   return {
@@ -50,4 +51,15 @@ export function dropChanges(outcome: FileOutcome, output?: string): void {
   outcome.newFiles = [];
   outcome.requires = undefined;
   outcome.diffHunks = undefined;
+}
+
+/** Rules whose findings describe the migrated text only (its wiring), not the code as it was. */
+const OF_THE_MIGRATED_TEXT = new Set(['request-state-verify-not-wired']);
+
+/**
+ * The findings that stay true of a file put back as it was (`dropped`: the rule of the move
+ * undone, whose own findings go with it): not the notes, nor what only the migrated text has.
+ */
+export function findingsLeftWhenPutBack(findings: readonly Finding[], dropped: string): Finding[] {
+  return findings.filter((f) => f.severity !== 'info' && f.rule !== dropped && !OF_THE_MIGRATED_TEXT.has(f.rule) && !(f.rule === 'push-in-helper' && f.message.includes(LIFTED_SO_FAR)));
 }

@@ -451,9 +451,44 @@ describe('exit codes', () => {
     const report = parseReport((await cli(dir, '.', '--json')).stdout);
     expectKeptOnV1(dir, files, report, 'src/server.ts', 'src/http.ts:6');
     expect(report.findings.filter((f) => f.path === 'src/server.ts' && f.rule !== 'sdk-upgrade').map((f) => `${f.line} ${f.rule} ${f.severity}: ${f.message}`)).toEqual([
-      '5 push-request warning: This elicitation request is not migrated: the file is left as it was (see its sdk-upgrade finding), so its handler still asks the client directly',
+      '5 push-request warning: This elicitation request is not migrated: the file is left as it was (see the finding on its first line), so it is still sent to the client while the request is handled',
     ]);
     expect(report.summary.sitesMigrated).toBe(0);
+  });
+
+  it('reports a question a helper of a file put back had lifted at the request in the helper as well as at its call (the helper line was silent)', async () => {
+    const files = {
+      'package.json': '{ "name": "held", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0", "express": "^5.1.0", "zod": "^4.2.0" } }\n',
+      'src/server.ts':
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
+        "import { z } from 'zod';\n" +
+        "export const server = new McpServer({ name: 'held', version: '1.0.0' });\n" +
+        'async function confirm(name: string): Promise<boolean> {\n' +
+        "  const answer = await server.server.elicitInput({ message: `Greet ${name}?`, requestedSchema: { type: 'object', properties: {} } });\n" +
+        "  return answer.action === 'accept';\n" +
+        '}\n' +
+        "server.tool('greet', { name: z.string() }, async ({ name }) => {\n" +
+        '  const ok = await confirm(name);\n' +
+        "  return { content: [{ type: 'text', text: ok ? `Hello ${name}` : 'No' }] };\n" +
+        '});\n',
+      'src/http.ts':
+        "import express from 'express';\n" +
+        "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';\n" +
+        "import { server } from './server.js';\n" +
+        'const app = express();\n' +
+        "app.post('/mcp', async (req, res) => {\n" +
+        '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });\n' +
+        '  await server.connect(transport);\n' +
+        '  await transport.handleRequest(req, res, req.body);\n' +
+        '});\n',
+    };
+    const dir = repoWith(files);
+    const report = parseReport((await cli(dir, '.', '--json')).stdout);
+    expectKeptOnV1(dir, files, report, 'src/server.ts', 'src/http.ts:6');
+    const notMigrated = 'This elicitation request is not migrated: the file is left as it was (see the finding on its first line), so it is still sent to the client while the request is handled';
+    expect(report.findings.filter((f) => f.path === 'src/server.ts' && f.rule === 'push-request').map((f) => `${f.line} ${f.message}`)).toEqual([`5 ${notMigrated}`, `9 ${notMigrated}`]);
+    // What was true of the migrated text only (the helper kept beside its companions) goes with it.
+    expect(report.findings.filter((f) => f.path === 'src/server.ts' && f.message.includes('lifted into the handlers migrated so far'))).toEqual([]);
   });
 
   it('leaves a v1 package as it was, exit 1, when one of its low-level handlers returns what v2 types reject', async () => {

@@ -9,7 +9,7 @@
 //   emit       per handler: the text edits of its step machine and the notes about it
 //   wire       helper companions, imports, the verify hook and the generated state module
 import '../src/jscodeshift-unhook.js'; // first: before anything loads ts-morph
-import { Node } from '../src/ts-morph.js';
+import { Node, type SourceFile } from '../src/ts-morph.js';
 import { findHandlers } from '../src/analysis/handlers.js';
 import { identifierTexts } from '../src/ast/identifiers.js';
 import { findPushSites, mightNeedMigration, type PushSite } from '../src/analysis/push-sites.js';
@@ -126,6 +126,21 @@ function chainedQuestion(site: PushSite): boolean {
   return chained !== undefined && Node.isPropertyAccessExpression(chained) && ['then', 'catch', 'finally'].includes(chained.getName());
 }
 
+/**
+ * Where the migrated questions are asked, said again should the file be put back: each site in its
+ * handler and, for a helper of this file lifted into it, the helper's own request (the line a
+ * reader looks for), once each.
+ */
+function migratedSitesOf(sites: readonly PushSite[], file: FileRecognition, sourceFile: SourceFile): { pos: number; kind: string }[] {
+  const out = new Map<number, { pos: number; kind: string }>();
+  for (const site of sites) {
+    out.set(site.node.getStart(), { pos: site.node.getStart(), kind: site.kind });
+    const inner = file.liftedCalls.get(site.node)?.helper.site.node;
+    if (inner && inner.getSourceFile() === sourceFile) out.set(inner.getStart(), { pos: inner.getStart(), kind: site.kind });
+  }
+  return [...out.values()];
+}
+
 function migrateFile(
   ctx: TransformContext,
   result: TransformResult,
@@ -144,7 +159,7 @@ function migrateFile(
   result.findings.push(...migration.findings);
   result.handlersMigrated = migration.handlersMigrated;
   result.sitesMigrated = migration.sitesMigrated;
-  result.migratedSites = migration.plans.filter((p) => migration.migrated.includes(p.plan.handler)).flatMap((p) => p.sites.map((site) => ({ pos: site.node.getStart(), kind: site.kind })));
+  result.migratedSites = migratedSitesOf(migration.plans.filter((p) => migration.migrated.includes(p.plan.handler)).flatMap((p) => p.sites), file, ctx.sourceFile);
   // Dispatchers between a registration and a migrated definition's function change with it.
   const dispatchers = wireDispatchers(migration.migrated, file.dispatcherChanges, { text: ctx.text, style, typescript, uses });
   const wired = wireFile(wc, file, migration, dispatchers.edits);

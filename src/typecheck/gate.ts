@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { toDisplayPath } from '../discover/discover.js';
-import { dropChanges } from '../outcome.js';
+import { dropChanges, findingsLeftWhenPutBack } from '../outcome.js';
 import type { TypecheckSummary } from '../run-types.js';
 import type { Finding, FileOutcome } from '../types.js';
 import type { PackageLink } from '../upgrade/package-links.js';
@@ -148,7 +148,7 @@ function revert(outcome: FileOutcome, finding: Finding): void {
   dropChanges(outcome);
   outcome.findings = manifest
     ? []
-    : [finding, ...outcome.findings.filter((f) => f.severity !== 'info' && f.rule !== SDK_UPGRADE_RULE), ...(outcome.ifPutBack ?? [])];
+    : [finding, ...findingsLeftWhenPutBack(outcome.findings, SDK_UPGRADE_RULE), ...(outcome.ifPutBack ?? [])];
   outcome.ifPutBack = undefined;
 }
 

@@ -3,7 +3,7 @@
 // to move: there, only the files linked by imports to one that cannot move stay with it.
 import path from 'node:path';
 import { toDisplayPath } from '../discover/discover.js';
-import { dropChanges } from '../outcome.js';
+import { dropChanges, findingsLeftWhenPutBack } from '../outcome.js';
 import type { FileOutcome } from '../types.js';
 import { fileLinks, packageLinks, type FileLink, type LinkSource, type PackageLink } from './package-links.js';
 import { SDK_UPGRADE_RULE } from './sdk-upgrade.js';
@@ -64,7 +64,7 @@ export function keepPackagesOnV1(
     dropChanges(outcome);
     outcome.findings = [
       { rule: SDK_UPGRADE_RULE, severity: 'warning', path: outcome.path, line: 1, column: 1, message: why },
-      ...outcome.findings.filter((f) => f.severity !== 'info' && f.rule !== SDK_UPGRADE_RULE),
+      ...findingsLeftWhenPutBack(outcome.findings, SDK_UPGRADE_RULE),
       // The questions it had migrated are asked as before: each says so, or it would go unreported.
       ...(outcome.ifPutBack ?? []),
     ];

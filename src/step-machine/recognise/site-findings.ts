@@ -9,6 +9,7 @@ import { storedContextOf } from '../../analysis/stored-context.js';
 import type { ModuleCallers } from '../../index/callers-index.js';
 import type { FindingInput } from '../../types.js';
 import { oneLine } from '../../ast/text.js';
+import { LIFTED_SO_FAR } from '../../finding-words.js';
 import { valueTakenDetail, type LiftableHelper } from './helpers.js';
 import { camelCase } from '../../ast/naming.js';
 import { CONTEXT_PATHS } from '../../upgrade/v1/mappings.js';
@@ -289,7 +290,6 @@ function reachFinding(site: PushSite, fn: Node | undefined, name: string | undef
  * for code that still calls it or because it is exported. The same words on every run, so its
  * marker is written once.
  */
-const LIFTED_SO_FAR = 'whose question was lifted into the handlers migrated so far';
 
 /** The finding on a helper kept beside its companions: its callers in this run no longer reach its question. */
 export function isKeptHelperFinding(finding: FindingInput): boolean {
