@@ -352,11 +352,16 @@ function handedOnFinding(site: PushSite, where: string, exposure: string, scope:
   };
 }
 
+/** A function's name as called (`confirm()`); a description (`this function`) as it is. */
+function called(name: string): string {
+  return /^[\w$.]+$/.test(name) ? `${name}()` : name;
+}
+
 /** An exported function or a public method: what the run knows of its callers in other modules; undefined when it knows of none. */
 function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteScope, refusal: HelperRefusal | undefined, also: string, publicApiOnly = false): FindingInput | undefined {
   const reason = refusal?.detail ?? 'its calls there cannot be lifted (see the findings at those calls)';
   const callers = scope.callers;
-  const where = ` in ${fnName}()`;
+  const where = ` in ${called(fnName)}`;
   const subject = entrySubject(fnName, entry);
   const helper = (found: { callers: string[]; reason?: string; refusal?: HelperRefusal; nobody?: string }) => helperFinding(site, fnName, { ...found, also });
   if (!callers) {
@@ -389,7 +394,7 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
     const why = unique(wrapped.map((u) => `${u.detail} (${fileOf(u.at)}): ${u.wrapped}`)).join('; and ');
     return {
       rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
-      message: `${site.api} is made in ${fnName}(), which is not a request handler: ${subject} and called by ${why}, and the question is not lifted there` +
+      message: `${site.api} is made in ${called(fnName)}, which is not a request handler: ${subject} and called by ${why}, and the question is not lifted there` +
         `${rest.length > 0 ? `; it is also used by ${listed(rest)}, which no request handler of this run calls by name (the run follows them no further)` : ''}${also}`,
       suggestion: 'Make the wrapper hand the handler\'s result back unchanged when it is an input request (neither changed nor recorded as a finished call), or register the function without it; then run the migration again.',
     };
@@ -401,9 +406,9 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
     const ways = unique(viaFunction.map((u) => `${u.detail}() (${fileOf(u.at)}), which ${unique(u.calledByHandlers!.map((c) => `${c.handler} (${c.at})`)).join(' and ')} ${u.calledByHandlers!.length === 1 ? 'calls' : 'call'}`));
     return {
       rule: 'push-in-helper', severity: 'warning', pos: site.node.getStart(),
-      message: `${site.api} is made in ${fnName}(), which is not a request handler: ${subject} and called by ${ways.join('; and by ')}. ` +
+      message: `${site.api} is made in ${called(fnName)}, which is not a request handler: ${subject} and called by ${ways.join('; and by ')}. ` +
         `The run did not lift the question along that way into the handler, so it is not migrated: a function of the handler's module between them is followed only when the handler hands it its request context (ctx), not the server; where it was followed, the handler's own findings say why it stopped${also}`,
-      suggestion: `Hand the request context (ctx) down to ${fnName}() and ask with ctx.mcpReq, or have the handler call ${fnName}() itself; then run the migration again, or migrate it by hand with inputRequired.`,
+      suggestion: `Hand the request context (ctx) down to ${called(fnName)} and ask with ctx.mcpReq, or have the handler call ${called(fnName)} itself; then run the migration again, or migrate it by hand with inputRequired.`,
     };
   }
   if (others.length > 0) {
@@ -429,7 +434,7 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
 
 /** What an entry is, from the question's point of view. */
 function entrySubject(fnName: string, entry: Entry): string {
-  const own = `${fnName}()` === entry.name;
+  const own = `${called(fnName)}` === entry.name;
   return entry.kind === 'method'
     ? `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is a public method of the exported class ${entry.exportName.split('.')[0]}`
     : `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is exported`;
@@ -443,10 +448,10 @@ function nobodyFinding(site: PushSite, fnName: string, entries: readonly Entry[]
   }
   const names = unique(entries.map((e) => e.name));
   const listed = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  const own = names.includes(`${fnName}()`);
-  const others = names.filter((n) => n !== `${fnName}()`);
+  const own = names.includes(`${called(fnName)}`);
+  const others = names.filter((n) => n !== `${called(fnName)}`);
   const subject = own
-    ? `${fnName}() is exported, and so ${others.length === 1 ? 'is' : 'are'} ${others.join(', ')}, which ${others.length === 1 ? 'reaches' : 'reach'} it in this file`
+    ? `${called(fnName)} is exported, and so ${others.length === 1 ? 'is' : 'are'} ${others.join(', ')}, which ${others.length === 1 ? 'reaches' : 'reach'} it in this file`
     : `it is reached from ${listed}, which are exported`;
   return helperFinding(site, fnName, {
     callers: [], also,
