@@ -2,8 +2,9 @@
 // ("before") and as the run leaves them ("after": changed sources, generated modules and the
 // manifest's new dependencies). Both use the package's own compiler options (its nearest
 // tsconfig.json, or TypeScript's defaults where it has none, read as the package's own TypeScript
-// major reads them) and the same host, so a difference in diagnostics is the run's. A v2 package the run adds to the manifest (or zod raised to 4) is not
-// installed yet: the after program resolves it from this tool's own copy.
+// major reads them) and the same host, so a difference in diagnostics is the run's. A v2 package
+// the run adds to the manifest (or zod raised to 4) is not installed yet: the after program
+// resolves it from this tool's own copy, or leaves it unresolved where this tool has none.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

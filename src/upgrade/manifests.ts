@@ -218,8 +218,7 @@ export function updateManifest(manifestText: string, needs: ManifestNeeds): Mani
 function raiseCompanions(manifestText: string, warnings: string[]): string {
   let text = manifestText;
   for (const section of SECTIONS) {
-    for (let raised = true; raised; ) {
-      raised = false;
+    for (;;) {
       const declared = (m: JsonMember) => (m.value.startsWith('"') ? (JSON.parse(m.value) as string) : undefined);
       const member = sectionOf(text, parseRoot(text), section)?.members.find((m) => {
         const value = declared(m);
@@ -232,7 +231,6 @@ function raiseCompanions(manifestText: string, warnings: string[]): string {
           `its earlier releases on the v1 SDK (checked in the npm registry on ${V2_COMPANIONS_CHECKED}); run your tests against it after installing`,
       );
       text = replaceMember(text, member, member.key, range);
-      raised = true;
     }
   }
   return text;

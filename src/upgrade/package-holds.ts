@@ -116,6 +116,8 @@ function looseHolds(
     for (const o of slots) {
       if (o?.upgradeRefused && o.packagePath === packagePath) queue.push({ abs: path.resolve(o.absPath), root: o });
     }
+    // Held for a reason no file of it carries (none is known today): the folder stays whole.
+    if (queue.length === 0) continue;
     const seen = new Set(queue.map((q) => q.abs));
     while (queue.length > 0) {
       const { abs, root } = queue.shift()!;
