@@ -425,9 +425,22 @@ describe('exit codes', () => {
     for (const kept of ['src/types.ts', 'src/schemas.ts', 'src/index.ts']) expectKeptOnV1(dir, files, report, kept, 'src/ask.ts:8');
   });
 
+  // A route connecting one shared server to a new transport per request: it holds its package on v1 (an sdk-upgrade error).
+  const HELD_MANIFEST = '{ "name": "held", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0", "express": "^5.1.0", "zod": "^4.2.0" } }\n';
+  const HELD_BY_SHARED_SERVER_ROUTE =
+    "import express from 'express';\n" +
+    "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';\n" +
+    "import { server } from './server.js';\n" +
+    'const app = express();\n' +
+    "app.post('/mcp', async (req, res) => {\n" +
+    '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });\n' +
+    '  await server.connect(transport);\n' +
+    '  await transport.handleRequest(req, res, req.body);\n' +
+    '});\n';
+
   it('reports a question a file of a package held on v1 had migrated, as not migrated where it is asked (it was silent)', async () => {
     const files = {
-      'package.json': '{ "name": "held", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0", "express": "^5.1.0", "zod": "^4.2.0" } }\n',
+      'package.json': HELD_MANIFEST,
       'src/server.ts':
         "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
         "import { z } from 'zod';\n" +
@@ -436,16 +449,7 @@ describe('exit codes', () => {
         "  const answer = await server.server.elicitInput({ message: `Greet ${name}?`, requestedSchema: { type: 'object', properties: {} } });\n" +
         "  return { content: [{ type: 'text', text: answer.action }] };\n" +
         '});\n',
-      'src/http.ts':
-        "import express from 'express';\n" +
-        "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';\n" +
-        "import { server } from './server.js';\n" +
-        'const app = express();\n' +
-        "app.post('/mcp', async (req, res) => {\n" +
-        '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });\n' +
-        '  await server.connect(transport);\n' +
-        '  await transport.handleRequest(req, res, req.body);\n' +
-        '});\n',
+      'src/http.ts': HELD_BY_SHARED_SERVER_ROUTE,
     };
     const dir = repoWith(files);
     const report = parseReport((await cli(dir, '.', '--json')).stdout);
@@ -458,7 +462,7 @@ describe('exit codes', () => {
 
   it('reports a question a helper of a file put back had lifted at the request in the helper as well as at its call (the helper line was silent)', async () => {
     const files = {
-      'package.json': '{ "name": "held", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0", "express": "^5.1.0", "zod": "^4.2.0" } }\n',
+      'package.json': HELD_MANIFEST,
       'src/server.ts':
         "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n" +
         "import { z } from 'zod';\n" +
@@ -471,16 +475,7 @@ describe('exit codes', () => {
         '  const ok = await confirm(name);\n' +
         "  return { content: [{ type: 'text', text: ok ? `Hello ${name}` : 'No' }] };\n" +
         '});\n',
-      'src/http.ts':
-        "import express from 'express';\n" +
-        "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';\n" +
-        "import { server } from './server.js';\n" +
-        'const app = express();\n' +
-        "app.post('/mcp', async (req, res) => {\n" +
-        '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });\n' +
-        '  await server.connect(transport);\n' +
-        '  await transport.handleRequest(req, res, req.body);\n' +
-        '});\n',
+      'src/http.ts': HELD_BY_SHARED_SERVER_ROUTE,
     };
     const dir = repoWith(files);
     const report = parseReport((await cli(dir, '.', '--json')).stdout);
