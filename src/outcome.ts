@@ -1,5 +1,6 @@
 // A file's outcome in a run: made when the file is read, filled in from its task's result, and
 // emptied again when the run puts the file back as it was.
+import path from 'node:path';
 import type { FileOutcome, Finding } from './types.js';
 import type { FileTaskResult } from './file-task.js';
 import type { PackageRef } from './discover/run-packages.js';
@@ -60,6 +61,18 @@ const OF_THE_MIGRATED_TEXT = new Set(['request-state-verify-not-wired']);
  * The findings that stay true of a file put back as it was (`dropped`: the rule of the move
  * undone, whose own findings go with it): not the notes, nor what only the migrated text has.
  */
-export function findingsLeftWhenPutBack(findings: readonly Finding[], dropped: string): Finding[] {
+function findingsLeftWhenPutBack(findings: readonly Finding[], dropped: string): Finding[] {
   return findings.filter((f) => f.severity !== 'info' && f.rule !== dropped && !OF_THE_MIGRATED_TEXT.has(f.rule) && !(f.rule === 'push-in-helper' && f.message.includes(LIFTED_SO_FAR)));
+}
+
+/**
+ * The file put back as it was read, `finding` (why) first, then what stays true of its code and
+ * the questions its migration had answered, each said as not migrated (or it would go unreported).
+ * A manifest carries no findings.
+ */
+export function putBackAsItWas(outcome: FileOutcome, finding: Finding, dropped: string): void {
+  const manifest = path.basename(outcome.absPath) === 'package.json';
+  dropChanges(outcome);
+  outcome.findings = manifest ? [] : [finding, ...findingsLeftWhenPutBack(outcome.findings, dropped), ...(outcome.ifPutBack ?? [])];
+  outcome.ifPutBack = undefined;
 }

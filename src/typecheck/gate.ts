@@ -9,10 +9,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { toDisplayPath } from '../discover/discover.js';
-import { dropChanges, findingsLeftWhenPutBack } from '../outcome.js';
+import { putBackAsItWas } from '../outcome.js';
 import type { TypecheckSummary } from '../run-types.js';
 import type { Finding, FileOutcome } from '../types.js';
-import type { PackageLink } from '../upgrade/package-links.js';
+import { linkedClosure, type PackageLink } from '../upgrade/package-links.js';
 import { SDK_UPGRADE_RULE } from '../upgrade/sdk-upgrade.js';
 import { plannedNewFiles } from '../write/write-run.js';
 import { checkPackage, type FileRegression } from './compare.js';
@@ -83,7 +83,7 @@ function gatePackage(input: GateInput, root: string, members: FileOutcome[], set
     });
     if (check.kind === 'unchecked') return round === 0 ? check : { kind: 'checked', putBack, regressedWhole };
     if (check.regressions.length === 0) break;
-    const upgrading = members.some((o) => o.output !== undefined && (o.transforms.includes(SDK_UPGRADE_RULE) || path.basename(o.absPath) === 'package.json'));
+    const upgrading = upgrades(members);
     const last = round === ROUNDS - 1;
     const unit = upgrading || last ? members.filter((o) => o.output !== undefined) : unitToPutBack(members, check.regressions, check.importers, created);
     putBack += putBackUnit(unit, { regressions: check.regressions, importers: check.importers, created }, input.cwd, upgrading);
@@ -100,26 +100,17 @@ function gatePackage(input: GateInput, root: string, members: FileOutcome[], set
  */
 function putBackLinkedUpgrades(input: GateInput, wholeBack: ReadonlyMap<string, string>, links: readonly PackageLink[]): number {
   const byPackage = new Map<string, FileOutcome[]>();
-  for (const o of input.outcomes) byPackage.set(o.packagePath, [...(byPackage.get(o.packagePath) ?? []), o]);
-  const why = new Map<string, string>();
-  const queue = [...wholeBack.keys()];
-  const root = new Map<string, string>(queue.map((p) => [p, p]));
-  while (queue.length > 0) {
-    const back = queue.shift()!;
-    for (const link of links) {
-      const other = link.from === back ? link.to : link.to === back ? link.from : undefined;
-      if (other === undefined || root.has(other)) continue;
-      root.set(other, root.get(back)!);
-      why.set(other, linkedWhy(link, back, other, root.get(back)!, wholeBack.get(root.get(back)!)!));
-      queue.push(other);
-    }
+  for (const o of input.outcomes) {
+    const list = byPackage.get(o.packagePath) ?? [];
+    list.push(o);
+    byPackage.set(o.packagePath, list);
   }
   let count = 0;
   const putBack = new Set<string>();
-  for (const [packagePath, message] of why) {
+  for (const [packagePath, { link, from, seed }] of linkedClosure(wholeBack.keys(), links)) {
     const members = byPackage.get(packagePath) ?? [];
-    const upgrades = members.some((o) => o.output !== undefined && (o.transforms.includes(SDK_UPGRADE_RULE) || path.basename(o.absPath) === 'package.json'));
-    if (!upgrades) continue;
+    if (!upgrades(members)) continue;
+    const message = linkedWhy(link, from, packagePath, seed, wholeBack.get(seed)!);
     for (const o of members) {
       if (o.output === undefined) continue;
       revert(o, linkedFinding(o, message));
@@ -142,14 +133,8 @@ function putBackLinkedUpgrades(input: GateInput, wholeBack: ReadonlyMap<string, 
   return count;
 }
 
-/** The outcome as it was read, with `finding` first and the questions its migration had answered (a manifest carries none). */
 function revert(outcome: FileOutcome, finding: Finding): void {
-  const manifest = path.basename(outcome.absPath) === 'package.json';
-  dropChanges(outcome);
-  outcome.findings = manifest
-    ? []
-    : [finding, ...findingsLeftWhenPutBack(outcome.findings, SDK_UPGRADE_RULE), ...(outcome.ifPutBack ?? [])];
-  outcome.ifPutBack = undefined;
+  putBackAsItWas(outcome, finding, SDK_UPGRADE_RULE);
 }
 
 function linkedFinding(outcome: FileOutcome, message: string): Finding {
@@ -175,6 +160,11 @@ function leftElsewhere(input: GateInput, root: string): Map<string, string> {
   const left = new Map(others.filter(isChangedSource).map((o) => [path.resolve(o.absPath), o.output!] as const));
   for (const f of plannedNewFiles(others, input.cwd)) left.set(path.resolve(f.absPath), f.text);
   return left;
+}
+
+/** Whether the run moves these files of a package to v2 (an upgraded file, or its manifest changed). */
+function upgrades(members: readonly FileOutcome[]): boolean {
+  return members.some((o) => o.output !== undefined && (o.transforms.includes(SDK_UPGRADE_RULE) || path.basename(o.absPath) === 'package.json'));
 }
 
 function isChangedSource(o: FileOutcome): boolean {

@@ -3,9 +3,9 @@
 // to move: there, only the files linked by imports to one that cannot move stay with it.
 import path from 'node:path';
 import { toDisplayPath } from '../discover/discover.js';
-import { dropChanges, findingsLeftWhenPutBack } from '../outcome.js';
+import { dropChanges, putBackAsItWas } from '../outcome.js';
 import type { FileOutcome } from '../types.js';
-import { fileLinks, packageLinks, type FileLink, type LinkSource, type PackageLink } from './package-links.js';
+import { fileLinks, linkedClosure, packageLinks, type FileLink, type LinkSource, type PackageLink } from './package-links.js';
 import { SDK_UPGRADE_RULE } from './sdk-upgrade.js';
 
 /** Where a package was found that cannot move to v2 yet; `outcome` is the refused file itself. */
@@ -61,14 +61,7 @@ export function keepPackagesOnV1(
   holdLinkedPackages(blockers, links);
   const putBack = new Set<string>();
   const keep = (outcome: FileOutcome, why: string) => {
-    dropChanges(outcome);
-    outcome.findings = [
-      { rule: SDK_UPGRADE_RULE, severity: 'warning', path: outcome.path, line: 1, column: 1, message: why },
-      ...findingsLeftWhenPutBack(outcome.findings, SDK_UPGRADE_RULE),
-      // The questions it had migrated are asked as before: each says so, or it would go unreported.
-      ...(outcome.ifPutBack ?? []),
-    ];
-    outcome.ifPutBack = undefined;
+    putBackAsItWas(outcome, { rule: SDK_UPGRADE_RULE, severity: 'warning', path: outcome.path, line: 1, column: 1, message: why }, SDK_UPGRADE_RULE);
     putBack.add(outcome.absPath);
   };
   for (const outcome of slots) {
@@ -111,24 +104,12 @@ function looseHolds(
   const edges = fileLinks(sources);
   for (const [packagePath, blocker] of blockers) {
     if (blocker.linked || !looseFolders.has(packagePath) || links.some((l) => l.from === packagePath || l.to === packagePath)) continue;
-    const files = new Map<string, string>();
-    const queue: { abs: string; root: FileOutcome }[] = [];
-    for (const o of slots) {
-      if (o?.upgradeRefused && o.packagePath === packagePath) queue.push({ abs: path.resolve(o.absPath), root: o });
-    }
+    const refused = new Map<string, FileOutcome>();
+    for (const o of slots) if (o?.upgradeRefused && o.packagePath === packagePath) refused.set(path.resolve(o.absPath), o);
     // Held for a reason no file of it carries (none is known today): the folder stays whole.
-    if (queue.length === 0) continue;
-    const seen = new Set(queue.map((q) => q.abs));
-    while (queue.length > 0) {
-      const { abs, root } = queue.shift()!;
-      for (const edge of edges) {
-        const other = edge.from === abs ? edge.to : edge.to === abs ? edge.from : undefined;
-        if (other === undefined || seen.has(other)) continue;
-        seen.add(other);
-        files.set(other, looseWhy(edge, other, root, cwd));
-        queue.push({ abs: other, root });
-      }
-    }
+    if (refused.size === 0) continue;
+    const files = new Map<string, string>();
+    for (const [file, { link, seed }] of linkedClosure(refused.keys(), edges)) files.set(file, looseWhy(link, file, refused.get(seed)!, cwd));
     held.set(packagePath, files);
   }
   return held;
@@ -149,15 +130,9 @@ function looseWhy(edge: FileLink, file: string, root: FileOutcome, cwd: string):
  * only across a process or transport boundary, which an import is not.
  */
 function holdLinkedPackages(blockers: Map<string, Blocker>, links: readonly PackageLink[]): void {
-  const queue = [...blockers.keys()];
-  while (queue.length > 0) {
-    const held = queue.shift()!;
-    for (const link of links) {
-      const other = link.from === held ? link.to : link.to === held ? link.from : undefined;
-      if (other === undefined || blockers.has(other)) continue;
-      blockers.set(other, { path: link.path, line: link.line, linked: { link, held, blocker: blockers.get(held)! } });
-      queue.push(other);
-    }
+  // In the order reached, so the package a link comes from has its blocker already.
+  for (const [other, { link, from }] of linkedClosure(blockers.keys(), links)) {
+    blockers.set(other, { path: link.path, line: link.line, linked: { link, held: from, blocker: blockers.get(from)! } });
   }
 }
 

@@ -104,6 +104,28 @@ export function fileLinks(sources: Iterable<LinkSource>): FileLink[] {
   return links;
 }
 
+/**
+ * What `seeds` reach through `links` taken both ways, transitively, in the order it is reached:
+ * each node (not a seed) with the link it was reached by, the node at that link's other end, and
+ * the seed the walk started from.
+ */
+export function linkedClosure<L extends { from: string; to: string }>(seeds: Iterable<string>, links: readonly L[]): Map<string, { link: L; from: string; seed: string }> {
+  const seedOf = new Map<string, string>([...seeds].map((s) => [s, s]));
+  const reached = new Map<string, { link: L; from: string; seed: string }>();
+  const queue = [...seedOf.keys()];
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    for (const link of links) {
+      const other = link.from === at ? link.to : link.to === at ? link.from : undefined;
+      if (other === undefined || seedOf.has(other)) continue;
+      seedOf.set(other, seedOf.get(at)!);
+      reached.set(other, { link, from: at, seed: seedOf.get(at)! });
+      queue.push(other);
+    }
+  }
+  return reached;
+}
+
 function lineOf(text: string, pos: number): number {
   let line = 1;
   for (let i = text.indexOf('\n'); i !== -1 && i < pos; i = text.indexOf('\n', i + 1)) line++;

@@ -352,9 +352,14 @@ function handedOnFinding(site: PushSite, where: string, exposure: string, scope:
   };
 }
 
+/** Whether `name` names a function (`confirm`, `Tools.confirm`) rather than describing one in words (`this function`). */
+function isFunctionName(name: string): boolean {
+  return !/\s/.test(name);
+}
+
 /** A function's name as called (`confirm()`); a description (`this function`) as it is. */
 function called(name: string): string {
-  return /^[\w$.]+$/.test(name) ? `${name}()` : name;
+  return isFunctionName(name) ? `${name}()` : name;
 }
 
 /** An exported function or a public method: what the run knows of its callers in other modules; undefined when it knows of none. */
@@ -434,7 +439,7 @@ function entryFinding(site: PushSite, fnName: string, entry: Entry, scope: SiteS
 
 /** What an entry is, from the question's point of view. */
 function entrySubject(fnName: string, entry: Entry): string {
-  const own = `${called(fnName)}` === entry.name;
+  const own = called(fnName) === entry.name;
   return entry.kind === 'method'
     ? `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is a public method of the exported class ${entry.exportName.split('.')[0]}`
     : `${own ? '' : `it is reached from ${entry.name}, and `}${entry.name} is exported`;
@@ -448,8 +453,8 @@ function nobodyFinding(site: PushSite, fnName: string, entries: readonly Entry[]
   }
   const names = unique(entries.map((e) => e.name));
   const listed = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  const own = names.includes(`${called(fnName)}`);
-  const others = names.filter((n) => n !== `${called(fnName)}`);
+  const own = names.includes(called(fnName));
+  const others = names.filter((n) => n !== called(fnName));
   const subject = own
     ? `${called(fnName)} is exported, and so ${others.length === 1 ? 'is' : 'are'} ${others.join(', ')}, which ${others.length === 1 ? 'reaches' : 'reach'} it in this file`
     : `it is reached from ${listed}, which are exported`;
@@ -585,7 +590,7 @@ export function helperFinding(site: PushSite, name: string, found: { callers: st
 
 /** `helper confirm()`, or a description of an unnamed function as it is (`the async function called where it is written in f()`). */
 function asHelper(name: string): string {
-  return /\s/.test(name) ? name : `helper ${name}()`;
+  return isFunctionName(name) ? `helper ${name}()` : name;
 }
 
 /** A carried value named or typed like a secret, in a state the client can read (signed, not sealed). */
