@@ -314,7 +314,7 @@ function afterTransforms(
   // rewrite of ours makes it (the user's types say what it returns): the file stays v1, each
   // handler reported.
   const results = own.keysRewritten ? handlerResults(sourceFile.getFilePath(), sourceFile.getFullText()) : undefined;
-  const asserted = typeFitEdits(sourceFile, results?.assertions ?? [], results?.returnTypes ?? [], SDK_UPGRADE_RULE);
+  const asserted = typeFitEdits(sourceFile, results?.assertions ?? [], results?.returnTypes ?? [], results?.valueFixes ?? [], SDK_UPGRADE_RULE);
   if (asserted.edits.length > 0) {
     sourceFile.replaceWithText(applyEdits(sourceFile.getFullText(), asserted.edits));
     changes++;
@@ -409,16 +409,23 @@ function currentLine(d: Diagnostic): number | undefined {
 const FILLER = '; the literal lacks that member, and TypeScript gives it as an optional `undefined` to each object literal of an array that lacks a member the others have, unless the array is checked against a declared type';
 
 function resultFinding(m: HandlerResultMismatch, pos: number): FindingInput {
+  const u = m.unfixed;
   const where = !m.where ? '' : m.where.path
     ? ` at \`${m.where.path}\` (\`${m.where.actual}\` where v2 wants \`${m.where.wanted}\`${m.where.filler ? FILLER : ''})`
     : ` (it returns \`${m.where.actual}\`)`;
+  // The first value returned that does not fit (named, not by its line: a marker above the handler moves it).
+  const what = u
+    ? `the \`${short(u.value)}\` it returns does not match${u.path ? ` at \`${u.path}\`` : ''} (\`${u.actual}\`` +
+      `${u.missing.length > 0 ? `, which has no ${u.missing.map((name) => `\`${name}\``).join(' or ')},` : ''} where v2 wants \`${u.wanted}\`` +
+      `${u.kind === 'assert' ? '; the two types do not overlap, so not even an assertion would compile' : ''})`
+    : `what it returns does not match${where}`;
   return {
     rule: SDK_UPGRADE_RULE,
     severity: 'error',
     pos,
     message:
       `file left on the v1 SDK: once keyed by '${m.method}', this handler would not compile in v2, which types its result as ` +
-      `${m.expected}; what it returns does not match${where} (v1 accepted any object as a result)`,
+      `${m.expected}; ${what} (v1 accepted any object as a result)`,
     suggestion: m.where?.filler
       ? `Declare the type where the literals are written (the array's, e.g. \`const tools: Tool[] = […]\`, or the handler's return type, ` +
         `\`Promise<${m.expected}>\`; the types imported from @modelcontextprotocol/sdk/types.js), so that each literal is checked on its own, ` +
@@ -426,6 +433,12 @@ function resultFinding(m: HandlerResultMismatch, pos: number): FindingInput {
       : `Make the handler return a ${m.expected} (import the type from @modelcontextprotocol/server once upgraded, or from ` +
         `@modelcontextprotocol/sdk/types.js now, and type the value it returns with it), then run the migration again.`,
   };
+}
+
+/** An expression quoted in a message: its first 40 characters on one line. */
+function short(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 40 ? `${flat.slice(0, 37)}...` : flat;
 }
 
 /** An error that keeps a file on v1, said of the file. */

@@ -15,6 +15,7 @@ import { applyEdits, mapBackward } from '../../ast/edits.js';
 import type { TextEdit } from '../../types.js';
 import { walk } from '../../ast/compiler-nodes.js';
 import { objectSchemaCalls, type ObjectSchemaCall } from './zod-json-schema.js';
+import { resultPartType, resultValueFixes, shortType, type ResultValueFix, type ResultValueFixes } from './result-value-fixes.js';
 
 /** The v2 result type each method's handler must return (HandlerResultTypeMap). */
 const RESULT_TYPES: Readonly<Record<string, string>> = {
@@ -41,6 +42,17 @@ export interface HandlerResultMismatch {
   expected: string;
   /** Where in the result the types part (`tools[].inputSchema.properties`), when found. */
   where?: { path: string; actual: string; wanted: string; filler?: boolean };
+  /** The first returned value no fix of ours makes fit (offset in the text checked). */
+  unfixed?: ResultValueFixes['unfixed'];
+}
+
+/** A value of a handler's result made to fit v2's type (see result-value-fixes.ts). */
+export interface ResultValueFixMade extends ResultValueFix {
+  /** Offset of the `setRequestHandler` call. */
+  pos: number;
+  method: string;
+  /** The v2 result type (CallToolResult, …). */
+  type: string;
 }
 
 /** The receiver every checked call is given in the typed copy. */
@@ -79,6 +91,8 @@ export interface HandlerResults {
    * are input schemas proven to be objects (those handlers are not in `mismatches`).
    */
   assertions: InputSchemaAssertion[];
+  /** The values of other handlers' results made to fit (those handlers are not in `mismatches`). */
+  valueFixes: ResultValueFixMade[];
 }
 
 /**
@@ -104,7 +118,7 @@ const answered = new Map<string, HandlerResults>();
 const PROBE_ASSERTION = " as import('@modelcontextprotocol/server').Tool['inputSchema']";
 
 function analyse(absPath: string, text: string): HandlerResults {
-  const none: HandlerResults = { mismatches: [], assertions: [], returnTypes: [] };
+  const none: HandlerResults = { mismatches: [], assertions: [], returnTypes: [], valueFixes: [] };
   if (!/\.[cm]?tsx?$/.test(absPath) || /\.d\.[cm]?tsx?$/.test(absPath)) return none;
   const calls = handlerCalls(ts.createSourceFile(absPath, text, ts.ScriptTarget.Latest, true, scriptKind(absPath)));
   if (calls.length === 0) return none;
@@ -127,10 +141,13 @@ function analyse(absPath: string, text: string): HandlerResults {
     const checker = project.getTypeChecker().compilerObject;
     const probed = handlerCalls(file.compilerNode);
     const rejected = probed.filter((call) => !fits(checker, call));
+    // Asked of this copy before any other is checked (the nodes and types are of this program).
+    const valueFixes = new Map(rejected.map((call) => [call, resultValueFixes(checker, call.arguments[1], resultTarget(checker, checker.getContextualType(call.arguments[1])!)!)]));
     const mismatches = rejected.map((call): HandlerResultMismatch => {
       const method = (call.arguments[0] as ts.StringLiteral).text;
       const where = resultMismatch(checker, checker.getTypeAtLocation(call.arguments[1]), checker.getContextualType(call.arguments[1])!);
-      return { pos: calls[probed.indexOf(call)].getStart(), method, expected: RESULT_TYPES[method], where };
+      const unfixed = valueFixes.get(call)?.unfixed;
+      return { pos: calls[probed.indexOf(call)].getStart(), method, expected: RESULT_TYPES[method], where, ...(unfixed ? { unfixed: { ...unfixed, start: toText(unfixed.start) } } : {}) };
     });
     // Rejected tools/list handlers with provable input schemas: asserted, checked again. Those that
     // fit then (and only those, with no new error anywhere in the file) are fixed.
@@ -144,13 +161,36 @@ function analyse(absPath: string, text: string): HandlerResults {
         const pos = calls[index].getStart();
         return { at: toText(at), pos, method, type, async, inferred: inferredMismatch(mismatches.find((m) => m.pos === pos)?.where) };
       });
-      return { mismatches: mismatches.filter((m) => !returnTypes.some((r) => r.pos === m.pos)), assertions: [], returnTypes };
+      // The other handlers' values, tried with the declarations made (each kept only if all fit).
+      const valueCandidates = rejected
+        .filter((call) => !declared.some((d) => d.index === probed.indexOf(call)))
+        .map((call) => ({ call, index: probed.indexOf(call), method: (call.arguments[0] as ts.StringLiteral).text, found: valueFixes.get(call)! }))
+        .filter((c) => c.found.fixes.length > 0 && !c.found.unfixed)
+        .map((c) => ({ ...c, inserts: c.found.fixes.flatMap((f) => valueFixInserts(f, `import('@modelcontextprotocol/server').${RESULT_TYPES[c.method]}`)) }));
+      let fixed: typeof valueCandidates = [];
+      if (valueCandidates.length > 0) {
+        project.createSourceFile(absPath, probeText, { overwrite: true });
+        const fitting = fitWithInserts(project, absPath, probeText, [...declared, ...valueCandidates]);
+        if (declared.every((d) => fitting.includes(d))) fixed = valueCandidates.filter((c) => fitting.includes(c));
+      }
+      const made = fixed.flatMap((c) => c.found.fixes.map((f): ResultValueFixMade => ({
+        ...f, start: toText(f.start), end: toText(f.end), at: toText(f.at), pos: calls[c.index].getStart(), method: c.method, type: RESULT_TYPES[c.method],
+      })));
+      // A handler whose fixes did not fit: the first value asserted, whose types do not overlap.
+      const tried = new Map(valueCandidates.filter((c) => !fixed.includes(c)).map((c) => [calls[c.index].getStart(), c.found.fixes.find((f) => f.kind === 'assert') ?? c.found.fixes[0]!]));
+      const left = mismatches
+        .filter((m) => !returnTypes.some((r) => r.pos === m.pos) && !made.some((f) => f.pos === m.pos))
+        .map((m) => {
+          const fix = tried.get(m.pos);
+          return fix ? { ...m, unfixed: { start: toText(fix.start), path: fix.path, value: probeText.slice(fix.start, fix.end), actual: fix.actual, wanted: fix.wanted, missing: fix.missing, kind: fix.kind } } : m;
+        });
+      return { mismatches: left, assertions: [], returnTypes, valueFixes: made };
     }
     const fixed = fitWithInserts(project, absPath, probeText,
       candidates.map((c) => ({ ...c, inserts: c.spots.map(({ call }) => ({ start: call.end, end: call.end, text: PROBE_ASSERTION })) })));
     const assertions = fixed.flatMap((c) => c.spots.map(({ call, kind }) => ({ start: toText(call.getStart()), end: toText(call.end), kind })));
     const fixedCalls = new Set(fixed.map((c) => c.call));
-    return { mismatches: mismatches.filter((_, i) => !fixedCalls.has(rejected[i])), assertions, returnTypes: [] };
+    return { mismatches: mismatches.filter((_, i) => !fixedCalls.has(rejected[i])), assertions, returnTypes: [], valueFixes: [] };
   } finally {
     // The copy checked last (fitWithInserts replaces `file`).
     const checked = project.getSourceFile(absPath);
@@ -169,7 +209,8 @@ function fitWithInserts<C extends { index: number; inserts: TextEdit[] }>(projec
   const before = diagnosticKeys(project.getSourceFileOrThrow(absPath).compilerNode, project.getProgram().compilerObject, (pos) => pos);
   let trying = candidates;
   for (let round = 0; round < 2 && trying.length > 0; round++) {
-    const inserted = trying.flatMap((c) => c.inserts);
+    // (A variable two handlers return is declared once.)
+    const inserted = uniqueEdits(trying.flatMap((c) => c.inserts));
     const file = project.createSourceFile(absPath, applyEdits(probeText, inserted), { overwrite: true });
     const now = handlerCalls(file.compilerNode);
     const fitting = trying.filter((c) => fits(project.getTypeChecker().compilerObject, now[c.index]));
@@ -259,13 +300,33 @@ function scriptKind(absPath: string): ts.ScriptKind {
 /** The first place in the handler's result whose type the v2 result type does not accept. */
 function resultMismatch(checker: ts.TypeChecker, handler: ts.Type, wanted: ts.Type): HandlerResultMismatch['where'] {
   const returned = handler.getCallSignatures()[0]?.getReturnType();
-  const target = wanted.getCallSignatures()[0]?.getReturnType();
+  const target = resultTarget(checker, wanted);
   if (!returned || !target) return undefined;
   const source = checker.getAwaitedType(returned) ?? returned;
-  // `R | Promise<R>` awaits to R; of an MRTR method's `Result | InputRequiredResult`, the result.
-  let awaited = checker.getAwaitedType(target) ?? target;
-  if (awaited.isUnion()) awaited = awaited.types.find((t) => !t.getProperty('inputRequests')) ?? awaited;
-  return firstMismatch(checker, source, awaited, '', 0);
+  return firstMismatch(checker, source, target, '', 0);
+}
+
+/** The result a handler of type `wanted` must return, awaited: `R | Promise<R>` awaits to R; of an MRTR method's `Result | InputRequiredResult`, the result. */
+function resultTarget(checker: ts.TypeChecker, wanted: ts.Type): ts.Type | undefined {
+  const target = wanted.getCallSignatures()[0]?.getReturnType();
+  if (!target) return undefined;
+  const awaited = checker.getAwaitedType(target) ?? target;
+  return awaited.isUnion() ? awaited.types.find((t) => !t.getProperty('inputRequests')) ?? awaited : awaited;
+}
+
+/** The text a value fix inserts, with `root` naming the v2 result type. */
+export function valueFixInserts(fix: ResultValueFix, root: string): TextEdit[] {
+  const part = resultPartType(root, fix.access);
+  const type = fix.promise ? `Promise<${part}>` : part;
+  if (fix.kind === 'declare') return [{ start: fix.at, end: fix.at, text: `: ${type}` }];
+  const tail = fix.kind === 'assert' ? ` as ${type}` : ' ?? undefined';
+  if (fix.shorthand !== undefined) return [{ start: fix.at, end: fix.at, text: `: ${fix.shorthand}${tail}` }];
+  return fix.wrap ? [{ start: fix.start, end: fix.start, text: '(' }, { start: fix.at, end: fix.at, text: `)${tail}` }] : [{ start: fix.at, end: fix.at, text: tail }];
+}
+
+function uniqueEdits(edits: readonly TextEdit[]): TextEdit[] {
+  const seen = new Set<string>();
+  return edits.filter((e) => !seen.has(`${e.start}:${e.end}:${e.text}`) && (seen.add(`${e.start}:${e.end}:${e.text}`), true));
 }
 
 function firstMismatch(checker: ts.TypeChecker, source: ts.Type, target: ts.Type, at: string, depth: number): HandlerResultMismatch['where'] {
@@ -331,10 +392,6 @@ function firstMismatch(checker: ts.TypeChecker, source: ts.Type, target: ts.Type
   return here;
 }
 
-function shortType(checker: ts.TypeChecker, type: ts.Type): string {
-  const text = checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation).replace(/\s+/g, ' ');
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The typed copy

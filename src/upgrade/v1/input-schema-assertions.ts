@@ -3,14 +3,16 @@
 // schema (zod-json-schema.ts) is asserted as v2's `Tool['inputSchema']`; a list handler whose
 // returned literals fit once its return type is declared gets that declaration. The types are
 // imported as types from @modelcontextprotocol/server (the file's own import of one when it has
-// it, else under a name the file does not use).
+// it, else under a name the file does not use). The values of other handlers' results v2 rejects
+// get the fixes of result-value-fixes.ts.
 import { importEdits } from '../../step-machine/wire/wiring.js';
 import { detectStyle } from '../../ast/text-style.js';
 import type { SourceFile } from '../../ts-morph.js';
 import type { FindingInput, RuleId, TextEdit } from '../../types.js';
 import { importBindings } from '../../ast/compiler-nodes.js';
 import { identifierTexts } from '../../ast/identifiers.js';
-import type { InputSchemaAssertion, ReturnTypeDeclaration } from './handler-results.js';
+import { valueFixInserts, type InputSchemaAssertion, type ResultValueFixMade, type ReturnTypeDeclaration } from './handler-results.js';
+import { resultPartType } from './result-value-fixes.js';
 
 const SERVER = '@modelcontextprotocol/server';
 
@@ -29,9 +31,10 @@ export function typeFitEdits(
   sourceFile: SourceFile,
   assertions: readonly InputSchemaAssertion[],
   returnTypes: readonly ReturnTypeDeclaration[],
+  valueFixes: readonly ResultValueFixMade[],
   rule: RuleId,
 ): { edits: TextEdit[]; findings: FindingInput[] } {
-  if (assertions.length === 0 && returnTypes.length === 0) return { edits: [], findings: [] };
+  if (assertions.length === 0 && returnTypes.length === 0 && valueFixes.length === 0) return { edits: [], findings: [] };
   const text = sourceFile.getFullText();
   const bindings = [...importBindings(sourceFile.compilerNode)];
   const imports = new Set<string>();
@@ -75,8 +78,46 @@ export function typeFitEdits(
       suggestion: 'Nothing to do.',
     });
   }
+  const made = new Set<string>();
+  for (const f of valueFixes) {
+    // A variable two handlers return is declared once.
+    if (made.has(`${f.kind}@${f.start}`)) continue;
+    made.add(`${f.kind}@${f.start}`);
+    // (`?? undefined` names no type: nothing is imported for it.)
+    const root = f.kind === 'null-to-undefined' ? f.type : local(f.type);
+    const part = resultPartType(root, f.access);
+    edits.push(...valueFixInserts(f, root));
+    findings.push({ rule, severity: f.kind === 'assert' ? 'warning' : 'info', pos: f.start, ...valueFixWords(f, text.slice(f.start, f.end), f.promise ? `Promise<${part}>` : part) });
+  }
   if (imports.size > 0) edits.push(...importEdits(sourceFile, text, detectStyle(text), imports, '', true));
   return { edits, findings };
+}
+
+/** What a value fix says: what was done, why it holds, and what is left to the user. */
+function valueFixWords(f: ResultValueFixMade, value: string, type: string): { message: string; suggestion: string } {
+  const at = f.path ? `\`${f.path}\` of the ${f.method} result` : `the ${f.method} result`;
+  if (f.kind === 'declare') {
+    return {
+      message:
+        `\`${value}\` is declared as \`${type}\`: TypeScript inferred \`${f.actual}\` for it, which v2 does not take as ${at} (\`${f.wanted}\`); ` +
+        'declared, what is written into it is checked as written, and fits. No value changes',
+      suggestion: 'Nothing to do.',
+    };
+  }
+  if (f.kind === 'null-to-undefined') {
+    return {
+      message:
+        `\`${value}\` may be null, and v2 types ${at} as \`${f.wanted} | undefined\`: it is now \`${value} ?? undefined\`, so a null is left out ` +
+        'of the result (the schemas of 2025-era and 2026-07-28 clients alike reject null there)',
+      suggestion: 'Nothing to do.',
+    };
+  }
+  return {
+    message:
+      `\`${value}\` is asserted as \`${type}\`: its type (\`${f.actual}\`) does not say that it fits ${at}, which v2 types as \`${f.path ? f.wanted : f.type}\`; ` +
+      'v1 did not check it (any object passed as a result), and what is sent is unchanged',
+    suggestion: `Check that the value always has that shape (a client rejects a result that does not), or give it v2's type where it is built, then remove the assertion.`,
+  };
 }
 
 /** `name`, or `Mcp<name>`, `Mcp<name>2`, … when an identifier of the file already is the name. */

@@ -1,6 +1,7 @@
 // resources/list whose cursor comes from an API that answers null on the last page: v1 accepted
 // any object as a result, v2's ListResourcesResult takes `nextCursor?: string` (undefined, not
-// null). The file stays v1, and the error names the null, not the undefined the cursor may also be.
+// null). The cursor becomes `… ?? undefined`: a null cursor is left out, which is what the
+// clients' schemas of both eras accept; the undefined it may also be needs nothing.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ListResourcesRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 

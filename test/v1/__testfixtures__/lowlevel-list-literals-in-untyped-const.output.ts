@@ -1,11 +1,10 @@
 // The differently shaped tool literals kept in a const without a type and returned from it: the
 // const's inferred type already has `properties.q?: undefined` filled in, so declaring the
-// handler's return type does not help (checked, and not done). The file stays v1; the error says
-// where the filled-in member comes from, and to declare the type where the literals are written.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+// handler's return type does not help (checked, and not done). The const gets v2's type declared
+// instead (`ListToolsResult['tools']`), against which each literal is checked as written.
+import { Server, type ListToolsResult } from '@modelcontextprotocol/server';
 
-const TOOLS = [
+const TOOLS: ListToolsResult['tools'] = [
   {
     name: 'get_item',
     description: 'One item by id',
@@ -20,7 +19,6 @@ const TOOLS = [
 
 export function createServer(): Server {
   const server = new Server({ name: 'catalogue', version: '1.0.0' }, { capabilities: { tools: {} } });
-  // @mcp-mrtr-migrate sdk-upgrade: file left on the v1 SDK: once keyed by 'tools/list', this handler would not compile in v2, which types its result as ListToolsResult; what it returns does not match at `tools[].inputSchema.properties.q` (`undefined` where v2 wants `string | number | boolean | { [x: string]: string | numbe...`; the literal lacks that member, and TypeScript gives it as an optional `undefined` to each object literal of an array that lacks a member the others have, unless the array is checked against a declared type) (v1 accepted any object as a result)
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
+  server.setRequestHandler('tools/list', async () => ({ tools: TOOLS }));
   return server;
 }

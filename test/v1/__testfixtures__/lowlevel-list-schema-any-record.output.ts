@@ -16,7 +16,7 @@ const commands: CommandSpec[] = [
 
 export function createServer(): Server {
   const server = new Server({ name: 'commands', version: '1.0.0' }, { capabilities: { tools: {} } });
-  // @mcp-mrtr-migrate sdk-upgrade: file left on the v1 SDK: once keyed by 'tools/list', this handler would not compile in v2, which types its result as ListToolsResult; what it returns does not match at `tools[].inputSchema.properties[string]` (`unknown` where v2 wants `string | number | boolean | { [x: string]: string | numbe...`) (v1 accepted any object as a result)
+  // @mcp-mrtr-migrate sdk-upgrade: file left on the v1 SDK: once keyed by 'tools/list', this handler would not compile in v2, which types its result as ListToolsResult; the `commands` it returns does not match at `tools[].inputSchema.properties[string]` (`unknown` where v2 wants `string | number | boolean | { [x: string]: string | numbe...`) (v1 accepted any object as a result)
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: commands }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const word = String(request.params.arguments?.word ?? '');

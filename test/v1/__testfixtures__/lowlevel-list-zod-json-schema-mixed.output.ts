@@ -11,7 +11,7 @@ const Target = z.union([z.object({ file: z.string() }), z.object({ url: z.string
 
 export function createServer(): Server {
   const server = new Server({ name: 'mixed', version: '1.0.0' }, { capabilities: { tools: {} } });
-  // @mcp-mrtr-migrate sdk-upgrade: file left on the v1 SDK: once keyed by 'tools/list', this handler would not compile in v2, which types its result as ListToolsResult; what it returns does not match at `tools[].inputSchema` (`JsonSchema7StringType & JsonSchema7Meta & { $schema?: str...` where v2 wants `{ [x: string]: unknown; type: "object"; properties?: { [x...`) (v1 accepted any object as a result)
+  // @mcp-mrtr-migrate sdk-upgrade: file left on the v1 SDK: once keyed by 'tools/list', this handler would not compile in v2, which types its result as ListToolsResult; the `toJsonSchema(Greet)` it returns does not match at `tools[].inputSchema` (`JsonSchema7Type & { $schema?: string | undefined; definit...` where v2 wants `{ [x: string]: unknown; type: "object"; properties?: { [x...`) (v1 accepted any object as a result)
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [
       { name: 'greet', description: 'Greets someone', inputSchema: toJsonSchema(Greet) },

@@ -10,7 +10,7 @@ const Word = z.string().min(1);
 
 export function createServer(): Server {
   const server = new Server({ name: 'echo', version: '1.0.0' }, { capabilities: { tools: {} } });
-  // @mcp-mrtr-migrate sdk-upgrade: file left on the v1 SDK: once keyed by 'tools/list', this handler would not compile in v2, which types its result as ListToolsResult; what it returns does not match at `tools[].inputSchema` (`JsonSchema7StringType & JsonSchema7Meta & { $schema?: str...` where v2 wants `{ [x: string]: unknown; type: "object"; properties?: { [x...`) (v1 accepted any object as a result)
+  // @mcp-mrtr-migrate sdk-upgrade: file left on the v1 SDK: once keyed by 'tools/list', this handler would not compile in v2, which types its result as ListToolsResult; the `zodToJsonSchema(Word)` it returns does not match at `tools[].inputSchema` (`JsonSchema7Type & { $schema?: string | undefined; definit...` where v2 wants `{ [x: string]: unknown; type: "object"; properties?: { [x...`) (v1 accepted any object as a result)
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [{ name: 'echo', description: 'Echoes a word', inputSchema: zodToJsonSchema(Word) }],
   }));

@@ -1,6 +1,7 @@
 // prompts/get whose messages are built in a variable first: with no type to fit, `role: 'user'`
 // and `type: 'text'` widen to string, which v1 accepted and v2's GetPromptResult does not. The
-// file stays v1, reported.
+// variable gets v2's type declared (`GetPromptResult['messages']`): the literals then keep their
+// literal types, and fit.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { GetPromptRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 

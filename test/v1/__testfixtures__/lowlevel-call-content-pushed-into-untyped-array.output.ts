@@ -1,0 +1,32 @@
+// tools/call whose content blocks are pushed into an array declared without a type (`const
+// content = []`): the array's type evolves to the blocks pushed, with `type` widened to string,
+// which v1 accepted and v2's CallToolResult does not. The array gets v2's type declared
+// (`CallToolResult['content']`), so each block pushed keeps its literal `type` and is checked as
+// written; a second handler that returns the same shape through a helper typed loosely gets an
+// assertion instead, reported as a warning for the author to check.
+import { Server, type CallToolResult, type GetPromptResult } from '@modelcontextprotocol/server';
+
+type LooseReply = {
+  messages: { role: string; content: { type: string; text: string } }[];
+};
+
+async function reply(text: string): Promise<LooseReply> {
+  return { messages: [{ role: 'user', content: { type: 'text', text } }] };
+}
+
+export function createServer(): Server {
+  const server = new Server({ name: 'notes', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+  server.setRequestHandler('tools/call', async (request) => {
+    const verbose = request.params.arguments?.verbose === true;
+    const content: CallToolResult['content'] = [];
+    content.push({ type: 'text', text: 'saved' });
+    if (verbose) content.push({ type: 'text', text: `at ${new Date().toISOString()}` });
+    return { content };
+  });
+  server.setRequestHandler('prompts/get', async (request) => {
+    if (request.params.name !== 'note') throw new Error(`Unknown prompt: ${request.params.name}`);
+    // @mcp-mrtr-migrate sdk-upgrade: `reply('Write a note')` is asserted as `Promise<GetPromptResult>`: its type (`LooseReply`) does not say that it fits the prompts/get result, which v2 types as `GetPromptResult`; v1 did not check it (any object passed as a result), and what is sent is unchanged
+    return reply('Write a note') as Promise<GetPromptResult>;
+  });
+  return server;
+}
