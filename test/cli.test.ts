@@ -514,7 +514,7 @@ describe('exit codes', () => {
     const report = parseReport(run.stdout);
     const [error] = report.findings.filter((f) => f.severity === 'error');
     expect(error).toMatchObject({ rule: 'sdk-upgrade', path: 'src/server.ts', line: 6 });
-    expect(error.message).toMatch(/^file left on the v1 SDK: once keyed by 'tools\/list', this handler would not compile in v2, which types its result as ListToolsResult; what it returns does not match at `tools\[\]\.inputSchema\.type` \(`unknown` where v2 wants `"object"`\)/);
+    expect(error.message).toMatch(/^file left on the v1 SDK: once keyed by 'tools\/list', this handler would not compile in v2, which types its result as ListToolsResult; the `schemas\.map\(\(inputSchema\) => \(\{ name:\.\.\.` it returns does not match at `tools\[\]\.inputSchema` \(`Record<string, unknown>`, which has no `type`, where v2 wants `\{ \[x: string\]: unknown; type: "object"; /);
     // Nothing moved to v2: the handler is marked, the other file and the manifest are untouched.
     expect(read(dir, 'src/server.ts')).toBe(files['src/server.ts'].replace('server.setRequestHandler(', `// @mcp-mrtr-migrate sdk-upgrade: ${error.message}\nserver.setRequestHandler(`));
     expectKeptOnV1(dir, files, report, 'src/ping.ts', 'src/server.ts:6');
