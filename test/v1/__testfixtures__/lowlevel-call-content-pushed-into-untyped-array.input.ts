@@ -3,7 +3,8 @@
 // which v1 accepted and v2's CallToolResult does not. The array gets v2's type declared
 // (`CallToolResult['content']`), so each block pushed keeps its literal `type` and is checked as
 // written; a second handler that returns the same shape through a helper typed loosely gets an
-// assertion instead, reported as a warning for the author to check.
+// assertion instead (of the returned promise, and of a shorthand member), reported as a warning
+// for the author to check.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, GetPromptRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
@@ -25,6 +26,10 @@ export function createServer(): Server {
     return { content };
   });
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    if (request.params.name === 'brief') {
+      const { messages } = await reply('Write a short note');
+      return { messages };
+    }
     if (request.params.name !== 'note') throw new Error(`Unknown prompt: ${request.params.name}`);
     return reply('Write a note');
   });

@@ -3,7 +3,8 @@
 // which v1 accepted and v2's CallToolResult does not. The array gets v2's type declared
 // (`CallToolResult['content']`), so each block pushed keeps its literal `type` and is checked as
 // written; a second handler that returns the same shape through a helper typed loosely gets an
-// assertion instead, reported as a warning for the author to check.
+// assertion instead (of the returned promise, and of a shorthand member), reported as a warning
+// for the author to check.
 import { Server, type CallToolResult, type GetPromptResult } from '@modelcontextprotocol/server';
 
 type LooseReply = {
@@ -24,6 +25,11 @@ export function createServer(): Server {
     return { content };
   });
   server.setRequestHandler('prompts/get', async (request) => {
+    if (request.params.name === 'brief') {
+      const { messages } = await reply('Write a short note');
+      // @mcp-mrtr-migrate sdk-upgrade: `messages` is asserted as `GetPromptResult['messages']`: its type (`{ role: string; content: { type: string; text: string; };...`) does not say that it fits `messages` of the prompts/get result, which v2 types as `{ role: "user" | "assistant"; content: { type: "text"; te...`; v1 did not check it (any object passed as a result), and what is sent is unchanged
+      return { messages: messages as GetPromptResult['messages'] };
+    }
     if (request.params.name !== 'note') throw new Error(`Unknown prompt: ${request.params.name}`);
     // @mcp-mrtr-migrate sdk-upgrade: `reply('Write a note')` is asserted as `Promise<GetPromptResult>`: its type (`LooseReply`) does not say that it fits the prompts/get result, which v2 types as `GetPromptResult`; v1 did not check it (any object passed as a result), and what is sent is unchanged
     return reply('Write a note') as Promise<GetPromptResult>;
