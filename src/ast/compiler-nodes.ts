@@ -62,6 +62,24 @@ export function importBindings(file: ts.SourceFile): Map<string, ImportBinding> 
   return bindings;
 }
 
+/** The range that removes one named import (the whole declaration, and its line break, when it was its only binding). */
+export function importSpecifierRemoval(file: ts.SourceFile, specifier: ts.ImportSpecifier): { start: number; end: number } {
+  const text = file.text;
+  const list = specifier.parent;
+  const clause = list.parent;
+  const declaration = clause.parent;
+  if (list.elements.length === 1 && !clause.name) {
+    let end = declaration.end;
+    if (text[end] === '\r') end++;
+    if (text[end] === '\n') end++;
+    return { start: declaration.getStart(file), end };
+  }
+  const index = list.elements.indexOf(specifier);
+  return index < list.elements.length - 1
+    ? { start: specifier.getStart(file), end: list.elements[index + 1].getStart(file) }
+    : { start: list.elements[index - 1].end, end: specifier.end };
+}
+
 /** The start of the line `pos` is on. */
 export function lineStartOf(text: string, pos: number): number {
   return text.lastIndexOf('\n', pos - 1) + 1;

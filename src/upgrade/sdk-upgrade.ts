@@ -414,7 +414,9 @@ function resultFinding(m: HandlerResultMismatch, pos: number): FindingInput {
     ? ` at \`${m.where.path}\` (\`${m.where.actual}\` where v2 wants \`${m.where.wanted}\`${m.where.filler ? FILLER : ''})`
     : ` (it returns \`${m.where.actual}\`)`;
   // The first value returned that does not fit (named, not by its line: a marker above the handler moves it).
-  const what = u
+  const what = u?.kind === 'retype'
+    ? `its declared return type (\`${short(u.value)}\`) is not v2's, and what it returns does not fit ${m.expected} once declared so`
+    : u
     ? `the \`${short(u.value)}\` it returns does not match${u.path ? ` at \`${u.path}\`` : ''} (\`${u.actual}\`` +
       `${u.missing.length > 0 ? `, which has no ${u.missing.map((name) => `\`${name}\``).join(' or ')},` : ''} where v2 wants \`${u.wanted}\`` +
       `${u.kind === 'assert' ? '; the two types do not overlap, so not even an assertion would compile' : ''})`

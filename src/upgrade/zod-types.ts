@@ -11,7 +11,7 @@
 //             counterpart); a variable declared `ZodRawShape` handed to a v2 registerTool /
 //             registerPrompt config (zod 4's ZodRawShape is a shape of core `$ZodType`s).
 import { ts } from '../ts-morph.js';
-import { unwrap, walk } from '../ast/compiler-nodes.js';
+import { importSpecifierRemoval, unwrap, walk } from '../ast/compiler-nodes.js';
 import { provablyNotSdk } from '../analysis/sdk-receivers.js';
 import { replace, zodError, zodName, type ZodScan } from './zod-scan.js';
 
@@ -177,21 +177,8 @@ function isInImport(node: ts.Node): boolean {
 
 /** Removes one named import (the declaration when it was its only binding). */
 function removeSpecifier(scan: ZodScan, specifier: ts.ImportSpecifier): void {
-  const { file } = scan;
-  const text = file.text;
-  const list = specifier.parent;
-  const clause = list.parent;
-  const declaration = clause.parent;
-  if (list.elements.length === 1 && !clause.name) {
-    let end = declaration.end;
-    if (text[end] === '\r') end++;
-    if (text[end] === '\n') end++;
-    replace(scan, declaration.getStart(file), end, '');
-    return;
-  }
-  const index = list.elements.indexOf(specifier);
-  if (index < list.elements.length - 1) replace(scan, specifier.getStart(file), list.elements[index + 1].getStart(file), '');
-  else replace(scan, list.elements[index - 1].end, specifier.end, '');
+  const { start, end } = importSpecifierRemoval(scan.file, specifier);
+  replace(scan, start, end, '');
 }
 
 /**

@@ -319,6 +319,7 @@ export function valueFixInserts(fix: ResultValueFix, root: string): TextEdit[] {
   const part = resultPartType(root, fix.access);
   const type = fix.promise ? `Promise<${part}>` : part;
   if (fix.kind === 'declare') return [{ start: fix.at, end: fix.at, text: `: ${type}` }];
+  if (fix.kind === 'retype') return [{ start: fix.start, end: fix.end, text: type }];
   const tail = fix.kind === 'assert' ? ` as ${type}` : ' ?? undefined';
   if (fix.shorthand !== undefined) return [{ start: fix.at, end: fix.at, text: `: ${fix.shorthand}${tail}` }];
   return fix.wrap ? [{ start: fix.start, end: fix.start, text: '(' }, { start: fix.at, end: fix.at, text: `)${tail}` }] : [{ start: fix.at, end: fix.at, text: tail }];

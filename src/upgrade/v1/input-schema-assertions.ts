@@ -9,8 +9,9 @@ import { importEdits } from '../../step-machine/wire/wiring.js';
 import { detectStyle } from '../../ast/text-style.js';
 import type { SourceFile } from '../../ts-morph.js';
 import type { FindingInput, RuleId, TextEdit } from '../../types.js';
-import { importBindings } from '../../ast/compiler-nodes.js';
-import { identifierTexts } from '../../ast/identifiers.js';
+import { importBindings, importSpecifierRemoval } from '../../ast/compiler-nodes.js';
+import { identifierTexts, identifiersOf } from '../../ast/identifiers.js';
+import { ts } from '../../ts-morph.js';
 import { valueFixInserts, type InputSchemaAssertion, type ResultValueFixMade, type ReturnTypeDeclaration } from './handler-results.js';
 import { resultPartType } from './result-value-fixes.js';
 
@@ -89,8 +90,36 @@ export function typeFitEdits(
     edits.push(...valueFixInserts(f, root));
     findings.push({ rule, severity: f.kind === 'assert' ? 'warning' : 'info', pos: f.start, ...valueFixWords(f, text.slice(f.start, f.end), f.promise ? `Promise<${part}>` : part) });
   }
-  if (imports.size > 0) edits.push(...importEdits(sourceFile, text, detectStyle(text), imports, '', true));
+  const added = imports.size > 0 ? importEdits(sourceFile, text, detectStyle(text), imports, '', true) : [];
+  edits.push(...added);
+  // A retyped return type may have been the only use of what it named (v1's `ServerResult`).
+  const retyped = valueFixes.filter((f) => f.kind === 'retype');
+  for (const removal of retyped.length > 0 ? unusedAfter(sourceFile, retyped) : []) {
+    if (!added.some((e) => e.start <= removal.end && removal.start <= e.end)) edits.push({ ...removal, text: '' });
+  }
   return { edits, findings };
+}
+
+/** The removals of the named imports used only inside the `replaced` ranges. */
+function unusedAfter(sourceFile: SourceFile, replaced: readonly { start: number; end: number }[]): { start: number; end: number }[] {
+  const file = sourceFile.compilerNode;
+  const inside = (id: ts.Node) => replaced.some((r) => id.getStart(file) >= r.start && id.end <= r.end);
+  const uses = new Map<string, { inside: number; outside: number }>();
+  for (const id of identifiersOf(sourceFile)) {
+    if (ts.isImportSpecifier(id.parent)) continue;
+    const count = uses.get(id.text) ?? { inside: 0, outside: 0 };
+    count[inside(id) ? 'inside' : 'outside']++;
+    uses.set(id.text, count);
+  }
+  const removals: { start: number; end: number }[] = [];
+  for (const statement of file.statements) {
+    const named = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (!named || !ts.isNamedImports(named)) continue;
+    // (Of one declaration, one specifier: two removals side by side would overlap at the comma.)
+    const unused = named.elements.find((e) => { const u = uses.get(e.name.text); return u !== undefined && u.inside > 0 && u.outside === 0; });
+    if (unused) removals.push(importSpecifierRemoval(file, unused));
+  }
+  return removals;
 }
 
 /** What a value fix says: what was done, why it holds, and what is left to the user. */
@@ -101,6 +130,14 @@ function valueFixWords(f: ResultValueFixMade, value: string, type: string): { me
       message:
         `\`${value}\` is declared as \`${type}\`: TypeScript inferred \`${f.actual}\` for it, which v2 does not take as ${at} (\`${f.wanted}\`); ` +
         'declared, what is written into it is checked as written, and fits. No value changes',
+      suggestion: 'Nothing to do.',
+    };
+  }
+  if (f.kind === 'retype') {
+    return {
+      message:
+        `the return type of ${f.name ? `\`${f.name}\`` : 'this handler'} is declared as \`${type}\` (it was \`${f.value}\`): v2 types the ${f.method} result as ${f.type}, ` +
+        'which the declared type does not say; declared so, what it returns is checked against it, and fits. No value changes',
       suggestion: 'Nothing to do.',
     };
   }

@@ -7,6 +7,8 @@
 //   that what is written into it is checked as written (no value changes);
 // - a value that may be null where v2 takes only undefined (`nextCursor: page.next`) gets
 //   `?? undefined` (a null there is rejected by the clients' own schemas of both eras);
+// - a handler named by a function of the file (not exported) whose declared return type v2 does
+//   not take (`Promise<ServerResult>`) gets v2's result type declared instead;
 // - any other value (a call, a variable of a wider type) is asserted as v2's type at its spot
 //   (`x as CallToolResult['content']`): what is sent stays what v1 sent. TypeScript refuses an
 //   assertion between types that do not overlap (a resource listing entry as resource contents),
@@ -18,8 +20,8 @@ import { ts } from '../../ts-morph.js';
 export type ResultAccess = { key: string; mayBeUndefined: boolean } | { element: true; mayBeUndefined: boolean };
 
 export interface ResultValueFix {
-  kind: 'declare' | 'assert' | 'null-to-undefined';
-  /** The expression fixed (for `declare`, the variable's name), in the text checked. */
+  kind: 'declare' | 'assert' | 'null-to-undefined' | 'retype';
+  /** The expression fixed (for `declare`, the variable's name; for `retype`, the declared return type), in the text checked. */
   start: number;
   end: number;
   /** Where its text goes: after the name (`declare`), after the expression (the others). */
@@ -38,6 +40,9 @@ export interface ResultValueFix {
   wanted: string;
   /** The members v2 requires there that the value's type lacks. */
   missing: string[];
+  /** `retype`: the type as written, and the function's name. */
+  value?: string;
+  name?: string;
 }
 
 /** What a handler's failing returns need: the fixes, or the first return no fix of ours reaches. */
@@ -65,11 +70,18 @@ export function resultPartType(root: string, access: readonly ResultAccess[]): s
 /** The results' schema members an assertion never covers (see the header). */
 const SCHEMA_MEMBERS = /(^|\.)(inputSchema|outputSchema)(\.|\[|$)/;
 
-/** The fixes of each return of `handler` whose value does not fit `target` (v2's result, awaited). */
+/**
+ * The fixes of each return of `handler` whose value does not fit `target` (v2's result, awaited).
+ * A handler named by an identifier is followed to its function in this file (not exported: its
+ * other users are not read here); one with a declared return type gets that type retyped.
+ */
 export function resultValueFixes(checker: ts.TypeChecker, handler: ts.Expression, target: ts.Type): ResultValueFixes {
+  const fn = ts.isIdentifier(handler) ? ownFunction(checker, handler) : ts.isArrowFunction(handler) || ts.isFunctionExpression(handler) ? handler : undefined;
+  if (!fn) return { fixes: [] };
+  if (fn.type) return retyped(checker, fn, fn.type, target);
   const fixes: ResultValueFix[] = [];
   let unfixed: ResultValueFixes['unfixed'];
-  for (const returned of returnedExpressions(handler)) {
+  for (const returned of returnedExpressions(fn)) {
     const type = checker.getTypeAtLocation(returned);
     const awaited = checker.getAwaitedType(type) ?? type;
     if (checker.isTypeAssignableTo(awaited, target)) continue;
@@ -78,6 +90,51 @@ export function resultValueFixes(checker: ts.TypeChecker, handler: ts.Expression
     else unfixed ??= unfixedAt(checker, found);
   }
   return { fixes, unfixed };
+}
+
+type OwnFunction = ts.FunctionDeclaration | ts.ArrowFunction | ts.FunctionExpression;
+
+/** The function `name` refers to when this file declares it (`function f`, `const f = () => …`) and does not export it. */
+function ownFunction(checker: ts.TypeChecker, name: ts.Identifier): OwnFunction | undefined {
+  const declarations = checker.getSymbolAtLocation(name)?.declarations;
+  const declaration = declarations?.length === 1 ? declarations[0] : undefined;
+  if (!declaration || declaration.getSourceFile() !== name.getSourceFile()) return undefined;
+  let fn: OwnFunction | undefined;
+  let statement: ts.Node | undefined;
+  if (ts.isFunctionDeclaration(declaration) && declaration.body && declaration.name) {
+    fn = declaration;
+    statement = declaration;
+  } else if (ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name) && !declaration.type && declaration.initializer &&
+      (ts.isArrowFunction(declaration.initializer) || ts.isFunctionExpression(declaration.initializer)) && ts.isVariableStatement(declaration.parent.parent)) {
+    fn = declaration.initializer;
+    statement = declaration.parent.parent;
+  }
+  if (!fn || !statement || !ts.canHaveModifiers(statement)) return undefined;
+  if (ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || exportedByName(name.getSourceFile(), name.text)) return undefined;
+  return fn;
+}
+
+/**
+ * A declared return type v2 does not take (v1's `ServerResult`, a package's own loose type): the
+ * declaration becomes v2's result type, against which what the function returns is then checked.
+ */
+function retyped(checker: ts.TypeChecker, fn: OwnFunction, type: ts.TypeNode, target: ts.Type): ResultValueFixes {
+  const declared = checker.getTypeFromTypeNode(type);
+  const awaited = checker.getAwaitedType(declared) ?? declared;
+  if (checker.isTypeAssignableTo(awaited, target)) return { fixes: [] };
+  const promise = awaited !== declared || (ts.getModifiers(fn) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
+  return {
+    fixes: [{
+      kind: 'retype', start: type.getStart(), end: type.end, at: type.end, wrap: false, promise, path: '', access: [],
+      actual: shortType(checker, awaited, type), wanted: shortType(checker, target, type), missing: [], value: type.getText(),
+      ...(fnName(fn) ? { name: fnName(fn) } : {}),
+    }],
+  };
+}
+
+function fnName(fn: OwnFunction): string | undefined {
+  if (fn.name) return fn.name.text;
+  return ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name) ? fn.parent.name.text : undefined;
 }
 
 /** What of a value that does not fit is reported: the deepest member that does not. */
@@ -89,9 +146,9 @@ function unfixedAt(checker: ts.TypeChecker, found: Found): NonNullable<ResultVal
   };
 }
 
-/** The expressions an inline handler returns (its own returns, not those of functions inside it). */
-function returnedExpressions(handler: ts.Expression): ts.Expression[] {
-  if (!ts.isArrowFunction(handler) && !ts.isFunctionExpression(handler)) return [];
+/** The expressions a handler returns (its own returns, not those of functions inside it). */
+function returnedExpressions(handler: OwnFunction): ts.Expression[] {
+  if (!handler.body) return [];
   if (!ts.isBlock(handler.body)) return [handler.body];
   const found: ts.Expression[] = [];
   const visit = (node: ts.Node): void => {

@@ -1,6 +1,7 @@
 // A tools/call handler declared to return the v1 catch-all ServerResult. In v2 ServerResult is the
-// union of every method's result, which the tools/call handler type does not accept: the file
-// stays v1, reported, until the handler says it returns a CallToolResult.
+// union of every method's result, which the tools/call handler type does not accept. The function
+// is this file's own and not exported, so its declared return type becomes v2's CallToolResult
+// (what it returns is then checked against it, and fits), and the import only it used goes.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolRequest, type ServerResult } from '@modelcontextprotocol/sdk/types.js';
 
