@@ -13,14 +13,20 @@ type Exportable = Node & { hasExportKeyword(): boolean; hasDefaultKeyword(): boo
 export function isExported(node: Exportable): boolean {
   if (node.hasExportKeyword()) return true;
   const name = topLevelName(node);
-  return name !== undefined && exportedLocals(node).some((e) => e.local === name);
+  return name !== undefined && exportedLocals(node.getSourceFile().compilerNode).some((e) => e.local === name);
+}
+
+/** A top-level statement of the compiler's AST (`function f`, `const f = …`) that declares `name`: exported by its keyword or by an export statement. */
+export function isExportedStatement(statement: ts.Statement, name: string): boolean {
+  if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
+  return exportedLocals(statement.getSourceFile()).some((e) => e.local === name);
 }
 
 /** `node.isDefaultExport()`, without a type checker. */
 export function isDefaultExport(node: Exportable): boolean {
   if (node.hasDefaultKeyword()) return true;
   const name = topLevelName(node);
-  return name !== undefined && exportedLocals(node).some((e) => e.local === name && e.exported === 'default');
+  return name !== undefined && exportedLocals(node.getSourceFile().compilerNode).some((e) => e.local === name && e.exported === 'default');
 }
 
 /**
@@ -34,9 +40,9 @@ function topLevelName(node: Node): string | undefined {
 }
 
 /** The file's local names its export statements export, and the names they export them under. */
-function exportedLocals(node: Node): { local: string; exported: string }[] {
+function exportedLocals(file: ts.SourceFile): { local: string; exported: string }[] {
   const found: { local: string; exported: string }[] = [];
-  for (const statement of node.getSourceFile().compilerNode.statements) {
+  for (const statement of file.statements) {
     if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
       // `export { local as exported }`: the compiler's propertyName is the local name when there is an alias.
       for (const specifier of statement.exportClause.elements) {

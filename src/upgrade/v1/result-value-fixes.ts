@@ -15,6 +15,7 @@
 //   and such a handler stays as it was. Input and output schemas are never asserted here: that an
 //   object schema is what a converter returns is proven in zod-json-schema.ts or not at all.
 import { ts } from '../../ts-morph.js';
+import { isExportedStatement } from '../../ast/exports.js';
 
 /** One step into a result type: a property, or an array's element. */
 export type ResultAccess = { key: string; mayBeUndefined: boolean } | { element: true; mayBeUndefined: boolean };
@@ -100,7 +101,7 @@ function ownFunction(checker: ts.TypeChecker, name: ts.Identifier): OwnFunction 
   const declaration = declarations?.length === 1 ? declarations[0] : undefined;
   if (!declaration || declaration.getSourceFile() !== name.getSourceFile()) return undefined;
   let fn: OwnFunction | undefined;
-  let statement: ts.Node | undefined;
+  let statement: ts.Statement | undefined;
   if (ts.isFunctionDeclaration(declaration) && declaration.body && declaration.name) {
     fn = declaration;
     statement = declaration;
@@ -109,8 +110,7 @@ function ownFunction(checker: ts.TypeChecker, name: ts.Identifier): OwnFunction 
     fn = declaration.initializer;
     statement = declaration.parent.parent;
   }
-  if (!fn || !statement || !ts.canHaveModifiers(statement)) return undefined;
-  if (ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || exportedByName(name.getSourceFile(), name.text)) return undefined;
+  if (!fn || !statement || isExportedStatement(statement, name.text)) return undefined;
   return fn;
 }
 
@@ -127,7 +127,7 @@ function retyped(checker: ts.TypeChecker, fn: OwnFunction, type: ts.TypeNode, ta
     fixes: [{
       kind: 'retype', start: type.getStart(), end: type.end, at: type.end, wrap: false, promise, path: '', access: [],
       actual: shortType(checker, awaited, type), wanted: shortType(checker, target, type), missing: [], value: type.getText(),
-      ...(fnName(fn) ? { name: fnName(fn) } : {}),
+      name: fnName(fn),
     }],
   };
 }
@@ -261,16 +261,8 @@ function untypedLiteralVariable(checker: ts.TypeChecker, node: ts.Expression): t
   const initializer = skipParentheses(declaration.initializer);
   if (!ts.isArrayLiteralExpression(initializer) && !ts.isObjectLiteralExpression(initializer)) return undefined;
   if (!ts.isVariableDeclarationList(declaration.parent) || !ts.isVariableStatement(declaration.parent.parent)) return undefined;
-  const statement = declaration.parent.parent;
-  if (ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || exportedByName(node.getSourceFile(), declaration.name.text)) return undefined;
+  if (isExportedStatement(declaration.parent.parent, declaration.name.text)) return undefined;
   return declaration as ts.VariableDeclaration & { name: ts.Identifier };
-}
-
-function exportedByName(file: ts.SourceFile, name: string): boolean {
-  return file.statements.some((s) =>
-    (ts.isExportDeclaration(s) && !s.moduleSpecifier && s.exportClause !== undefined && ts.isNamedExports(s.exportClause) &&
-      s.exportClause.elements.some((e) => (e.propertyName ?? e.name).text === name)) ||
-    (ts.isExportAssignment(s) && ts.isIdentifier(s.expression) && s.expression.text === name));
 }
 
 /** The first member of `type` that does not fit `target`, below `path` (objects and arrays only): where, and its types. */
